@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** Public origin used for canonical URLs, Open Graph and the sitemap. */
+const site = process.env.SITE_URL ?? process.env.URL ?? 'https://optiq-vision.netlify.app';
+
+export default defineConfig({
+  site,
+  // `/pricing` is served from `pricing.html`, so no page answers with a trailing-slash redirect.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [react(), mdx()],
+  markdown: {
+    shikiConfig: { theme: 'github-dark-default' },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

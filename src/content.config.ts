@@ -1,0 +1,32 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { apiCategorySchema, apiSchema, useCaseSchema } from './shared/schemas/catalogue';
+import { industrySchema, marketingSchema } from './shared/schemas/pages';
+
+/** Catalogue collections: the same JSON files seed the database (`npm run db:seed`). */
+const apis = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/apis' }),
+  schema: apiSchema,
+});
+
+const useCases = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/use-cases' }),
+  schema: useCaseSchema,
+});
+
+const apiCategories = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/api-categories' }),
+  schema: apiCategorySchema,
+});
+
+const industries = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/industries' }),
+  schema: industrySchema,
+});
+
+const marketing = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/marketing' }),
+  schema: marketingSchema,
+});
+
+export const collections = { apis, useCases, apiCategories, industries, marketing };

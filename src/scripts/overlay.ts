@@ -1,0 +1,58 @@
+/**
+ * Page-wide triggers for the shared dialogs and toasts. This file is tiny and ships on every
+ * page; the React dialogs themselves load on first use (or when the browser is idle), so
+ * pages without interaction pay nothing for them.
+ *
+ * Triggers are plain markup:
+ *   <button data-contact data-page-name="Pricing">Contact Sales</button>
+ *   <button data-subscribe data-api-id="..." data-api-name="..." data-api-price="0.05">
+ *   <button data-signup>Get Started Now</button>
+ * `data-page-name` falls back to the page's `<body data-page-name>`.
+ */
+import type { OverlayApi, SubscribeTarget, ToastInput } from '../islands/overlay/types';
+
+let overlay: Promise<OverlayApi> | undefined;
+
+/** Loads and mounts the overlay root once. */
+export function loadOverlay(): Promise<OverlayApi> {
+  overlay ??= import('../islands/overlay/mount').then((m) => m.mountOverlay());
+  return overlay;
+}
+
+export const openContact = (pageName: string) => void loadOverlay().then((o) => o.openContact(pageName));
+export const openSubscribe = (t: SubscribeTarget) => void loadOverlay().then((o) => o.openSubscribe(t));
+export const openSignup = () => void loadOverlay().then((o) => o.openSignup());
+export const toast = (t: ToastInput) => void loadOverlay().then((o) => o.toast(t));
+
+function pageNameOf(el: HTMLElement): string {
+  return el.dataset['pageName'] ?? document.body.dataset['pageName'] ?? document.title;
+}
+
+const TRIGGERS = '[data-contact],[data-subscribe],[data-signup]';
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const trigger = target?.closest<HTMLElement>(TRIGGERS);
+  if (!trigger || (trigger instanceof HTMLButtonElement && trigger.disabled)) return;
+  event.preventDefault();
+  if (trigger.hasAttribute('data-contact')) openContact(pageNameOf(trigger));
+  else if (trigger.hasAttribute('data-signup')) openSignup();
+  else
+    openSubscribe({
+      apiId: trigger.dataset['apiId'] ?? '',
+      apiName: trigger.dataset['apiName'] ?? '',
+      price: Number(trigger.dataset['apiPrice'] ?? 0),
+    });
+});
+
+// Start loading the dialogs as soon as a visitor shows intent (hover, focus, touch), so the
+// click opens them at once without shipping them to visitors who never ask.
+for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+  document.addEventListener(
+    type,
+    (event) => {
+      if (event.target instanceof Element && event.target.closest(TRIGGERS)) void loadOverlay();
+    },
+    { passive: true },
+  );
+}

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { HttpError, validationError, type ErrorBody } from './errors';
+
+/** Header carrying the request id on every function response. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** Context passed to a handler body: the request id already chosen for this request. */
+export interface HandlerContext {
+  requestId: string;
+}
+
+const baseHeaders = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+/** A JSON response with the request id header. */
+export function json(data: unknown, ctx: HandlerContext, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  for (const [k, v] of Object.entries(baseHeaders)) if (!headers.has(k)) headers.set(k, v);
+  headers.set(REQUEST_ID_HEADER, ctx.requestId);
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** The documented error body for an HttpError. */
+export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
+  const body: ErrorBody = {
+    error: { code: error.code, message: error.message, details: error.details ?? null },
+    request_id: ctx.requestId,
+  };
+  return json(body, ctx, { status: error.status, headers: error.headers });
+}
+
+/**
+ * Wraps a function body: assigns a request id, checks the method, maps HttpError to the
+ * documented error body and anything unexpected to a generic 500 that is logged, not echoed.
+ */
+export function defineHandler(
+  methods: readonly string[],
+  body: (req: Request, ctx: HandlerContext) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const ctx: HandlerContext = { requestId: crypto.randomUUID() };
+    try {
+      if (!methods.includes(req.method)) {
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed`, {
+          headers: { Allow: methods.join(', ') },
+        });
+      }
+      return await body(req, ctx);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error, ctx);
+      console.error(`[${ctx.requestId}] unhandled error`, error);
+      return errorResponse(new HttpError(500, 'INTERNAL_ERROR', 'Internal server error'), ctx);
+    }
+  };
+}
+
+/** Default cap on a JSON request body. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads the body as UTF-8 text, refusing more than `maxBytes` without buffering it all. */
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${maxBytes} bytes`);
+}
+
+/**
+ * Reads and validates a JSON body: 415 for another content type, 413 when too large,
+ * 400 INVALID_JSON when it does not parse, 400 INVALID_REQUEST with field errors when it
+ * does not match the schema.
+ */
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  { maxBytes = DEFAULT_MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  }
+  const text = await readBodyText(req, maxBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'Request body is not valid JSON');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
