@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { sitemap } from './src/integrations/sitemap';
 
 /** Public origin used for canonical URLs, Open Graph and the sitemap. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://optiq-vision.netlify.app';
@@ -12,7 +13,7 @@ export default defineConfig({
   // `/pricing` is served from `pricing.html`, so no page answers with a trailing-slash redirect.
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), sitemap()],
   markdown: {
     shikiConfig: { theme: 'github-dark-default' },
   },

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port of the local runtime the browser tests drive (`npm start`, without rebuilding). */
+const PORT = Number(process.env['E2E_PORT'] ?? 4321);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium with the flags this offline machine needs; never a downloaded browser. */
+const launchOptions = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+// A fresh embedded database per run, so tests start from the seeded catalogue and no contacts.
+const dataDir = mkdtempSync(join(tmpdir(), 'optiq-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      // Layout and navigation checks at a phone width; flows that write data run once, on desktop.
+      testMatch: /(routes|a11y)\.spec\.ts/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${baseURL}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
+      PGLITE_DIR: dataDir,
+      VISION_ALLOW_PRIVATE_URLS: '1',
+    },
+  },
+});

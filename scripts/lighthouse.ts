@@ -1,0 +1,86 @@
+/**
+ * Lighthouse over key pages in Debian's Chromium, desktop and mobile, against the local
+ * runtime. Prints the four category scores per page and form factor.
+ * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first)
+ * --strict exits non-zero when a score is under its target (100 everywhere on desktop; on
+ * mobile >= 95 performance and 100 for the rest).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startLocalServer } from './lib/local-server';
+
+const PAGES = ['/', '/apis', '/docs', '/industries/real-estate'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const DEBUG_PORT = 9333;
+
+async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
+  const profile = mkdtempSync(join(tmpdir(), 'optiq-lh-profile-'));
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) break;
+      } catch {
+        // still starting
+      }
+      if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return await run(DEBUG_PORT);
+  } finally {
+    chrome.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const strict = process.argv.includes('--strict');
+const server = await startLocalServer(Number(process.env['LH_PORT'] ?? 4330));
+const failures: string[] = [];
+try {
+  console.log(`${'page'.padEnd(28)}${'form'.padEnd(9)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
+  for (const formFactor of ['desktop', 'mobile'] as const) {
+    for (const path of PAGES) {
+      const scores = await withChromium(async (port) => {
+        const result = await lighthouse(
+          `${server.url}${path}`,
+          { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`no Lighthouse result for ${path}`);
+        return CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+      });
+      console.log(`${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`);
+      scores.forEach((score, i) => {
+        const target = formFactor === 'mobile' && CATEGORIES[i] === 'performance' ? 95 : 100;
+        if (score < target) failures.push(`${path} ${formFactor} ${CATEGORIES[i]} ${score} < ${target}`);
+      });
+    }
+  }
+} finally {
+  await server.stop();
+}
+console.log(`lighthouse: ${PAGES.length * 2} runs, ${failures.length} scores under target`);
+for (const f of failures) console.log(`  under target: ${f}`);
+process.exit(strict && failures.length > 0 ? 1 : 0);

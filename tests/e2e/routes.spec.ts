@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { allRoutes } from './site-routes';
+
+/** Errors the page logs while loading; a route that throws in the console is broken. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+for (const route of allRoutes()) {
+  test(`${route} renders with navigation, metadata and no errors`, async ({ page }, info) => {
+    const errors = collectErrors(page);
+    const response = await page.goto(route);
+    expect(response?.status(), 'HTTP status').toBe(200);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+
+    expect((await page.title()).length).toBeGreaterThan(0);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
+
+    if (info.project.name === 'mobile') {
+      // Nothing may push the page wider than the phone's screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+    }
+    // Requests the test runtime cannot serve (e.g. no network) are not page errors.
+    expect(errors.filter((e) => !/net::ERR_|Failed to load resource/.test(e))).toEqual([]);
+  });
+}
+
+test.describe('not found', () => {
+  test('an unknown route answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  });
+
+  test('an unknown API id answers 404 with the API not-found card', async ({ page }) => {
+    const response = await page.goto('/api/no-such-api');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('API Not Found', { exact: true })).toBeVisible();
+    await expect(page.getByText('The requested API could not be found.')).toBeVisible();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown use case answers 404 with its not-found card', async ({ page }) => {
+    const response = await page.goto('/use-case/no-such-use-case');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Use Case Not Found', { exact: true })).toBeVisible();
+    await expect(page.getByText('The requested use case could not be found.')).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  test('Docs and Pricing are highlighted on their own pages only', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop links');
+    await page.goto('/pricing');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Docs' })).not.toHaveAttribute('aria-current', 'page');
+    await page.goto('/docs');
+    await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('dropdowns open with the keyboard, move with arrows and close with Escape', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop dropdowns');
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Industries' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator('#menu-industries');
+    await expect(menu.getByRole('link')).toHaveCount(7);
+    await expect(menu.getByRole('link', { name: 'Healthcare' })).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Real Estate' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Manufacturing' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('the Use Cases dropdown opens on click and its links navigate', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop dropdowns');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Use Cases' }).click();
+    const menu = page.locator('#menu-use-cases');
+    await expect(menu.getByRole('link')).toHaveCount(5);
+    await menu.getByRole('link', { name: 'Virtual Inspection' }).click();
+    await expect(page).toHaveURL(/\/virtual-inspection$/);
+    // A click elsewhere closes an open dropdown.
+    await page.getByRole('button', { name: 'Industries' }).click();
+    await expect(page.locator('#menu-industries')).toBeVisible();
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await expect(page.locator('#menu-industries')).toBeHidden();
+  });
+
+  test('the mobile menu opens by touch and shows every link plus Get Started', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'mobile menu');
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await toggle.tap();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Real Estate', 'Agriculture', 'Virtual Inspection', 'Docs', 'Pricing', 'Get Started']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Manufacturing' }).tap();
+    await expect(page).toHaveURL(/\/industries\/manufacturing$/);
+  });
+});
