@@ -1,11 +1,29 @@
-// Temporary overlay root: replaced by the dialogs of the contact issue.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { showToast } from '../ui/toast-store';
+import { OverlayRoot } from './OverlayRoot';
+import { overlayStore } from './overlay-store';
 import type { OverlayApi } from './types';
 
+/**
+ * Mounts the shared dialogs and the toaster once per page (src/scripts/overlay.ts calls this on
+ * first use) and returns the API page scripts drive them with.
+ */
 export function mountOverlay(): OverlayApi {
+  const host = document.createElement('div');
+  host.id = 'overlay-root';
+  document.body.append(host);
+  createRoot(host).render(
+    <StrictMode>
+      <OverlayRoot />
+    </StrictMode>,
+  );
   return {
-    openContact: () => {},
-    openSubscribe: () => {},
-    openSignup: () => {},
-    toast: () => {},
+    openContact: (pageName) => overlayStore.openContact(pageName),
+    openSubscribe: (target) => overlayStore.openSubscribe(target),
+    openSignup: () => overlayStore.openSignup(),
+    toast: (input) => {
+      showToast(input);
+    },
   };
 }

@@ -14,6 +14,7 @@ export const errorCodes = [
   'INVALID_IMAGE',
   'IMAGE_FETCH_FAILED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { checkCredentials, issueSessionCookie, requireAdminConfig } from '../src/server/auth/admin-session';
+import { getDb } from '../src/server/db';
+import { HttpError } from '../src/server/http/errors';
+import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+
+/** Login attempts allowed per client per window: enough for typos, too few for guessing. */
+export const LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+
+const loginSchema = z.object({
+  username: z.string().min(1, 'Required').max(200),
+  password: z.string().min(1, 'Required').max(1000),
+});
+
+/** POST /api/auth/login: checks the admin pair and sets the signed session cookie. */
+export default defineHandler(['POST'], async (req, ctx) => {
+  const config = requireAdminConfig();
+  // Counted before the password check, so the limit applies to guesses as well as mistakes.
+  await enforceRateLimit(getDb(), { bucket: 'auth-login', key: clientKey(req), ...LOGIN_LIMIT });
+  const { username, password } = await readJson(req, loginSchema, { maxBytes: 4096 });
+  if (!(await checkCredentials(config, username, password))) {
+    throw new HttpError(401, 'UNAUTHORIZED', 'Invalid credentials');
+  }
+  const { setCookie, payload } = issueSessionCookie(req, config);
+  return json(
+    { authenticated: true, username: payload.sub, expires_at: new Date(payload.exp).toISOString() },
+    ctx,
+    { headers: { 'Set-Cookie': setCookie } },
+  );
+});
+
+export const config: Config = { path: '/api/auth/login', method: ['POST'] };

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { apiGroups, errorCodeDocs, type DocEndpoint } from '../../../content/docs/api-reference';
+import { errorCodes } from '../../server/http/errors';
+import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
+
+const endpoints = apiGroups.flatMap((g) => g.endpoints);
+
+describe('API reference', () => {
+  it('documents every endpoint the spec names', () => {
+    expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/predict',
+      'POST /api/predict_batch',
+      'GET /api/predict_batch/{job_id}',
+      'POST /api/why_not_real',
+      'POST /api/error',
+      'POST /api/v1/detect',
+      'POST /api/v1/categories',
+    ]);
+  });
+
+  it('shows request examples that only use documented request fields, with every required one', () => {
+    for (const e of endpoints) {
+      if (!e.requestFields) continue;
+      const example = e.requestExample as Record<string, unknown>;
+      const topLevel = e.requestFields.filter((f) => !f.name.includes('.') && !f.name.includes('['));
+      for (const key of Object.keys(example)) expect(topLevel.map((f) => f.name), `${e.id}: ${key}`).toContain(key);
+      for (const f of topLevel.filter((f) => f.required)) expect(Object.keys(example), `${e.id}`).toContain(f.name);
+    }
+  });
+
+  it('describes every error code the functions can answer with', () => {
+    for (const code of errorCodes) expect(errorCodeDocs[code], code).toBeDefined();
+  });
+});
+
+describe('endpointUrl', () => {
+  it('fills path parameters from the example values', () => {
+    const get = endpoints.find((e) => e.method === 'GET') as DocEndpoint;
+    expect(endpointUrl(get, 'https://x.test')).toBe('https://x.test/api/predict_batch/3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64');
+  });
+
+  it('refuses a path parameter without an example, rather than sending a literal {id}', () => {
+    const broken: DocEndpoint = { ...(endpoints[2] as DocEndpoint), pathExample: {} };
+    expect(() => endpointUrl(broken)).toThrow(/job_id/);
+  });
+});
+
+describe('samples', () => {
+  it('send the documented request body, and none for GET', () => {
+    for (const e of endpoints) {
+      const req = sampleRequest(e);
+      expect(req.body).toEqual(e.requestExample);
+      if (e.method === 'GET') expect(req.body).toBeUndefined();
+    }
+    expect(examplesFor(apiGroups)).toHaveLength(endpoints.length);
+  });
+});
+
+describe('anchors', () => {
+  it('maps deep links to the tab that holds them', () => {
+    const anchors = anchorsFor(apiGroups);
+    expect(anchors['examples']).toBe('examples');
+    expect(anchors['post-detect']).toBe('endpoints');
+    expect(anchors['example-post-detect']).toBe('examples');
+    expect(anchors['rate-limits']).toBe('performance');
+    expect(anchors['error-codes']).toBe('errors');
+    expect(anchors['quick-start']).toBeUndefined();
+  });
+
+  it('covers every tabbed table-of-contents entry', () => {
+    const anchors = anchorsFor(apiGroups);
+    for (const s of tocFor(apiGroups).filter((s) => s.tab)) {
+      expect(anchors[s.id]).toBe(s.tab);
+      for (const c of s.children) expect(anchors[c.id]).toBe(s.tab);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Pure helpers that turn the API reference into what /docs renders: sample requests, the
+ * table of contents and the anchor-to-tab map that lets deep links open the right tab.
+ */
+import { API_BASE_URL, type DocApiGroup, type DocEndpoint } from '../../../content/docs/api-reference';
+import { codeSamples, type CodeSamples, type RequestSample } from '../../lib/snippets';
+
+/** Tabs of the reference, in order. */
+export const docsTabs = [
+  { id: 'endpoints', label: 'Endpoints' },
+  { id: 'examples', label: 'Examples' },
+  { id: 'errors', label: 'Errors' },
+  { id: 'performance', label: 'Performance' },
+] as const;
+export type DocsTabId = (typeof docsTabs)[number]['id'];
+
+/** Fixed sub-sections of the Errors and Performance tabs (id, label). */
+export const errorSections = [
+  { id: 'error-body', label: 'Error body' },
+  { id: 'http-status-codes', label: 'HTTP status codes' },
+  { id: 'error-codes', label: 'Error codes' },
+  { id: 'handling-errors', label: 'Handling errors' },
+] as const;
+export const performanceSections = [
+  { id: 'rate-limits', label: 'Rate limits' },
+  { id: 'response-times', label: 'Typical response times' },
+  { id: 'image-requirements', label: 'Image requirements' },
+  { id: 'detection-limits', label: 'Detection limits' },
+] as const;
+
+/** The absolute URL of an endpoint with its path parameters filled from `pathExample`. */
+export function endpointUrl(endpoint: DocEndpoint, baseUrl = API_BASE_URL): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = endpoint.pathExample?.[name];
+    if (value === undefined) throw new Error(`${endpoint.id}: no example value for path parameter "${name}"`);
+    return encodeURIComponent(value);
+  });
+  return `${baseUrl}${path}`;
+}
+
+/** The request an endpoint's code samples send. */
+export function sampleRequest(endpoint: DocEndpoint): RequestSample {
+  return {
+    method: endpoint.method,
+    url: endpointUrl(endpoint),
+    ...(endpoint.requestExample === undefined ? {} : { body: endpoint.requestExample }),
+  };
+}
+
+/** One Examples-tab entry per endpoint. */
+export function examplesFor(groups: DocApiGroup[]): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
+  return groups.flatMap((g) =>
+    g.endpoints.map((endpoint) => ({ id: `example-${endpoint.id}`, endpoint, samples: codeSamples(sampleRequest(endpoint)) })),
+  );
+}
+
+export interface TocEntry {
+  id: string;
+  label: string;
+  /** The tab holding this section, if it lives in one. */
+  tab?: DocsTabId;
+  children: { id: string; label: string }[];
+}
+
+/** The "On this page" list. */
+export function tocFor(groups: DocApiGroup[]): TocEntry[] {
+  const endpoints = groups.flatMap((g) => g.endpoints);
+  return [
+    { id: 'quick-start', label: 'Quick start', children: [] },
+    { id: 'authentication', label: 'Authentication', children: [] },
+    {
+      id: 'endpoints',
+      label: 'Endpoints',
+      tab: 'endpoints',
+      children: [...endpoints.map((e) => ({ id: e.id, label: e.title })), { id: 'batch-job-lifecycle', label: 'Batch job lifecycle' }],
+    },
+    { id: 'examples', label: 'Examples', tab: 'examples', children: [] },
+    { id: 'errors', label: 'Errors', tab: 'errors', children: [...errorSections] },
+    { id: 'performance', label: 'Performance', tab: 'performance', children: [...performanceSections] },
+  ];
+}
+
+/** Every anchor inside a tab panel mapped to its tab, so /docs#post-detect opens Endpoints. */
+export function anchorsFor(groups: DocApiGroup[]): Record<string, DocsTabId> {
+  const map: Record<string, DocsTabId> = {};
+  const add = (tab: DocsTabId, ids: string[]) => {
+    for (const id of ids) {
+      if (map[id] !== undefined) throw new Error(`Duplicate anchor id "${id}" on /docs`);
+      map[id] = tab;
+    }
+  };
+  add('endpoints', ['endpoints', 'batch-job-lifecycle', ...groups.flatMap((g) => [g.id, ...g.endpoints.map((e) => e.id)])]);
+  add('examples', ['examples', ...examplesFor(groups).map((x) => x.id)]);
+  add('errors', ['errors', ...errorSections.map((s) => s.id)]);
+  add('performance', ['performance', ...performanceSections.map((s) => s.id)]);
+  return map;
+}

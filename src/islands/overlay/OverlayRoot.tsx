@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { Toaster } from '../ui/toaster';
+import { ContactDialog } from './ContactDialog';
+import { overlayStore } from './overlay-store';
+import { SignupDialog } from './SignupDialog';
+import { SubscribeDialog } from './SubscribeDialog';
+
+/** The page-wide dialogs and the toaster. */
+export function OverlayRoot() {
+  const state = useSyncExternalStore(overlayStore.subscribe, overlayStore.get, overlayStore.get);
+  return (
+    <>
+      <ContactDialog open={state.contact.open} pageName={state.contact.pageName} onClose={() => overlayStore.close('contact')} />
+      <SubscribeDialog open={state.subscribe.open} target={state.subscribe.target} onClose={() => overlayStore.close('subscribe')} />
+      <SignupDialog open={state.signup.open} onClose={() => overlayStore.close('signup')} />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { apiJson, invalidate } from '../../lib/api-client';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { showToast } from '../ui/toast-store';
+
+/** The fixed texts the pricing sign-up sends (spec 7). */
+export const SIGNUP_REQUEST = {
+  name: 'Standard Plan Signup',
+  message: 'Sign up request for standard plan',
+  pageName: 'Pricing',
+} as const;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Pricing page "Get Started Now": an email-only request for the Standard Plan. */
+export function SignupDialog({ open, onClose }: Props) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    // An empty address is ignored (spec 5); the browser's own `required` message explains it.
+    if (!trimmed || pending) return;
+    setPending(true);
+    try {
+      await apiJson('POST', '/api/contacts', { ...SIGNUP_REQUEST, email: trimmed });
+      invalidate('/api/contacts');
+      setEmail('');
+      onClose();
+      showToast({ title: 'Request Submitted!', description: 'We will be in touch within 24 hours' });
+    } catch {
+      showToast({ title: 'Error', description: 'Failed to submit request. Please try again.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !pending) onClose();
+      }}
+    >
+      <DialogContent data-testid="signup-dialog">
+        <DialogHeader>
+          <DialogTitle>Get Started with the Standard Plan</DialogTitle>
+          <DialogDescription>Leave your email and we will set up your account. We reply within 24 hours.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-busy={pending}>
+          <div>
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              required
+              disabled={pending}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

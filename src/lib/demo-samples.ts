@@ -1,0 +1,88 @@
+/**
+ * Sample images the demos offer, shipped in `public/images/samples/` so every demo works
+ * offline and in tests. Sources and licences: `public/images/samples/SOURCES.txt`.
+ */
+
+/** One pickable sample image. */
+export interface DemoSample {
+  /** Stable id, used for React keys and test selectors. */
+  id: string;
+  /** Site-relative path; resolve against the page origin before sending it to an API. */
+  src: string;
+  /** Short name shown under the thumbnail. */
+  label: string;
+  /** Alt text describing what the photo shows. */
+  alt: string;
+  /** Who made it and under which licence, shown in the caption. */
+  credit: string;
+  /** Intrinsic pixel size, so thumbnails reserve space and never shift the layout. */
+  width: number;
+  height: number;
+}
+
+const astronaut: DemoSample = {
+  id: 'astronaut',
+  src: '/images/samples/astronaut.jpg',
+  label: 'Astronaut portrait',
+  alt: 'Astronaut Eileen Collins in an orange flight suit, smiling in front of an American flag',
+  credit: 'NASA, public domain',
+  width: 512,
+  height: 512,
+};
+
+const cat: DemoSample = {
+  id: 'cat-chelsea',
+  src: '/images/samples/cat-chelsea.jpg',
+  label: 'Tabby cat',
+  alt: 'A ginger tabby cat looking to the side, close-up',
+  credit: 'Stefan van der Walt, CC0',
+  width: 451,
+  height: 300,
+};
+
+const coffee: DemoSample = {
+  id: 'coffee-cup',
+  src: '/images/samples/coffee-cup.jpg',
+  label: 'Coffee cup',
+  alt: 'A cup of coffee with latte art on a saucer, on a wooden table, seen from above',
+  credit: 'Rachel Michetti (Pikolo Espresso Bar), CC0',
+  width: 600,
+  height: 400,
+};
+
+const rocket: DemoSample = {
+  id: 'rocket-launch',
+  src: '/images/samples/rocket-launch.jpg',
+  label: 'Rocket launch',
+  alt: 'A Falcon 9 rocket lifting off from the launch pad on a column of fire and smoke',
+  credit: 'SpaceX, public domain',
+  width: 640,
+  height: 427,
+};
+
+const watermarked: DemoSample = {
+  id: 'coffee-cup-watermarked',
+  src: '/images/samples/coffee-cup-watermarked.jpg',
+  label: 'Watermarked photo',
+  alt: 'The coffee cup photo overlaid with a semi-transparent "© OPTIQ SAMPLE" text watermark',
+  credit: 'Derived from Rachel Michetti’s CC0 photo, watermark added for this demo',
+  width: 640,
+  height: 427,
+};
+
+/** Every shipped sample, by id. */
+export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as const;
+
+/** Sample sets per demo page (the object-detection demo ships its own room photos). */
+export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
+export const SIMILAR_SAMPLES: readonly DemoSample[] = [cat, coffee, rocket, astronaut];
+export const VALIDATION_SAMPLES: readonly DemoSample[] = [astronaut, rocket, watermarked, cat];
+export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, coffee, rocket, astronaut];
+
+/**
+ * The absolute URL of a sample for API requests: the analysis runs on a server, which cannot
+ * resolve a site-relative path.
+ */
+export function absoluteSampleUrl(src: string, origin: string): string {
+  return new URL(src, origin).href;
+}

@@ -1,0 +1,105 @@
+/**
+ * The code-sample language choice (curl, JavaScript, Python) shared by every CodeTabs on the
+ * page and remembered across pages and visits in localStorage.
+ *
+ * Which panel shows is decided by CSS from `<html data-code-lang>`: CodeTabs emits a tiny
+ * inline script before the first tabs that sets it from storage, so the stored language is
+ * painted first and never flashes from curl. This module (deferred) then keeps the ARIA state
+ * in step and handles clicks, arrow keys and changes made in other browser tabs.
+ */
+import { sampleLangs, type SampleLang } from '../lib/snippets';
+
+/** localStorage key holding the chosen sample language. */
+export const CODE_LANG_KEY = 'optiq:code-lang';
+/** Language shown before a visitor picks one. */
+export const DEFAULT_CODE_LANG: SampleLang = 'curl';
+
+/** The stored value as a language, or undefined for anything unknown (old or tampered values). */
+export function parseCodeLang(value: string | null | undefined): SampleLang | undefined {
+  return sampleLangs.find((lang) => lang === value);
+}
+
+/**
+ * Where focus goes for a key press inside a tablist of `count` tabs (WAI-ARIA tabs pattern,
+ * wrapping), or undefined when the key is not a tab navigation key.
+ */
+export function tabKeyTarget(key: string, current: number, count: number): number | undefined {
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
+}
+
+function readStored(): SampleLang | undefined {
+  try {
+    return parseCodeLang(localStorage.getItem(CODE_LANG_KEY));
+  } catch {
+    // Storage can be blocked (privacy modes); the choice then lasts for this page only.
+    return undefined;
+  }
+}
+
+/** Shows `lang` in every CodeTabs on the page and syncs the tabs' ARIA state. */
+export function applyCodeLang(lang: SampleLang): void {
+  document.documentElement.dataset['codeLang'] = lang;
+  for (const tab of document.querySelectorAll<HTMLElement>('[data-lang-tab]')) {
+    const selected = tab.dataset['langTab'] === lang;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+  }
+}
+
+function selectCodeLang(lang: SampleLang, anchor: HTMLElement): void {
+  // Other blocks above may change height; keep the clicked tab where the visitor's eyes are.
+  const before = anchor.getBoundingClientRect().top;
+  applyCodeLang(lang);
+  window.scrollBy(0, anchor.getBoundingClientRect().top - before);
+  try {
+    localStorage.setItem(CODE_LANG_KEY, lang);
+  } catch {
+    /* see readStored */
+  }
+}
+
+function init(): void {
+  applyCodeLang(readStored() ?? DEFAULT_CODE_LANG);
+
+  document.addEventListener('click', (event) => {
+    const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-lang-tab]') : null;
+    const lang = parseCodeLang(tab?.dataset['langTab']);
+    if (tab && lang) selectCodeLang(lang, tab);
+  });
+
+  document.addEventListener('keydown', (event) => {
+    const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-lang-tab]') : null;
+    const list = tab?.closest('[role="tablist"]');
+    if (!tab || !list) return;
+    const tabs = [...list.querySelectorAll<HTMLElement>('[data-lang-tab]')];
+    const next = tabKeyTarget(event.key, tabs.indexOf(tab), tabs.length);
+    const target = next === undefined ? undefined : tabs[next];
+    const lang = parseCodeLang(target?.dataset['langTab']);
+    if (!target || !lang) return;
+    event.preventDefault();
+    selectCodeLang(lang, target);
+    target.focus();
+  });
+
+  // A choice made in another browser tab applies here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CODE_LANG_KEY) return;
+    const lang = parseCodeLang(event.newValue);
+    if (lang) applyCodeLang(lang);
+  });
+}
+
+if (typeof document !== 'undefined') init();

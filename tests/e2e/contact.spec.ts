@@ -1,0 +1,246 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findCard, isolateClient, openAdminList, uniqueTag } from './contact-helpers';
+
+test.beforeEach(async ({ context }) => {
+  await isolateClient(context);
+});
+
+/** Pages a visitor contacts sales from: home, catalogue, pricing, an industry, docs, marketing. */
+const CONTACT_PAGES = ['/', '/apis', '/pricing', '/industries/real-estate', '/docs', '/real-estate-analysis'] as const;
+
+/** The page's first visible contact trigger and the page name it will send. */
+async function contactTrigger(page: Page) {
+  const trigger = page.locator('main [data-contact]:visible, header [data-contact]:visible').first();
+  await expect(trigger).toBeVisible();
+  const pageName = await trigger.evaluate((el: HTMLElement) => el.dataset['pageName'] ?? document.body.dataset['pageName'] ?? '');
+  expect(pageName, 'page name sent with the request').not.toBe('');
+  return { trigger, pageName };
+}
+
+async function fillContact(page: Page, values: { name: string; email: string; message: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Name').fill(values.name);
+  await dialog.getByLabel('Business Email').fill(values.email);
+  await dialog.getByLabel('How can we help?').fill(values.message);
+  return dialog;
+}
+
+test('contact requests from six pages arrive in the admin list tagged with their page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const sent: { message: string; pageName: string }[] = [];
+  for (const path of CONTACT_PAGES) {
+    await page.goto(path);
+    const { trigger, pageName } = await contactTrigger(page);
+    await trigger.click();
+    const message = uniqueTag(`hello from ${path}`);
+    const dialog = await fillContact(page, { name: 'Ada Lovelace', email: 'ada@example.com', message });
+    await expect(dialog.getByPlaceholder('Your full name')).toBeVisible();
+    await expect(dialog.getByPlaceholder('Tell us about your project or questions...')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent!')).toBeVisible();
+    await expect(page.getByText("Thanks for reaching out. We'll get back to you soon.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    sent.push({ message, pageName });
+  }
+
+  await openAdminList(page);
+  for (const { message, pageName } of sent) {
+    const card = await findCard(page, message);
+    await expect(card.getByTestId('contact-page-name')).toHaveText(pageName);
+    await expect(card).toContainText('Ada Lovelace');
+    await expect(card).toContainText('ada@example.com');
+    await expect(card.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
+  }
+});
+
+test('the contact dialog shows field errors, keeps focus usable and resets after sending', async ({ page }) => {
+  await page.goto('/');
+  const { trigger } = await contactTrigger(page);
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(dialog).toBeVisible();
+
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/contacts')) posts += 1;
+  });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  for (const label of ['Name', 'Business Email', 'How can we help?']) {
+    const field = dialog.getByLabel(label);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await field.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(page.locator(`[id="${describedBy}"]`)).not.toBeEmpty();
+  }
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  expect(posts, 'invalid forms are not sent').toBe(0);
+
+  await dialog.getByLabel('Name').fill('Grace Hopper');
+  await expect(dialog.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Business Email').fill('not-an-email');
+  await dialog.getByLabel('How can we help?').fill('Need detection for 10k photos a day.');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByLabel('Business Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Business Email')).toBeFocused();
+  expect(posts).toBe(0);
+
+  // Escape closes; Cancel closes too.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('send shows "Sending..." while pending and a destructive error toast on failure', async ({ page }) => {
+  await page.goto('/');
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/contacts', async (route) => {
+    await gate;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: 'x' }),
+    });
+  });
+  const { trigger } = await contactTrigger(page);
+  await trigger.click();
+  const dialog = await fillContact(page, { name: 'Alan Turing', email: 'alan@example.com', message: 'Hello' });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  const sending = dialog.getByRole('button', { name: 'Sending...' });
+  await expect(sending).toBeDisabled();
+  release();
+  const toast = page.getByRole('status').filter({ hasText: 'Error' }).or(page.locator('[data-variant="destructive"]'));
+  await expect(toast.first()).toContainText('Internal server error');
+  // The dialog stays open with the visitor's text, so nothing typed is lost.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('How can we help?')).toHaveValue('Hello');
+});
+
+test('the pricing sign-up dialog submits the fixed Standard Plan request', async ({ page }) => {
+  await page.goto('/pricing');
+  const email = `${uniqueTag('signup')}@example.com`;
+  await page.locator('[data-signup]:visible').first().click();
+  const dialog = page.getByTestId('signup-dialog');
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByLabel('Email');
+  await expect(input).toHaveAttribute('type', 'email');
+  await expect(input).toHaveAttribute('required', '');
+
+  // Whitespace only: ignored, nothing is sent.
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/contacts')) posts += 1;
+  });
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(dialog).toBeVisible();
+  expect(posts).toBe(0);
+
+  await input.fill(email);
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Request Submitted!')).toBeVisible();
+  await expect(page.getByText('We will be in touch within 24 hours')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Reopened, it is empty.
+  await page.locator('[data-signup]:visible').first().click();
+  await expect(page.getByTestId('signup-dialog').getByLabel('Email')).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  await openAdminList(page);
+  const card = await findCard(page, email);
+  await expect(card.getByTestId('contact-page-name')).toHaveText('Pricing');
+  await expect(card).toContainText('Standard Plan Signup');
+  await expect(card.getByTestId('contact-message')).toHaveText('Sign up request for standard plan');
+});
+
+test('a failed sign-up shows the error toast and keeps the dialog open', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.locator('[data-signup]:visible').first().click();
+  const dialog = page.getByTestId('signup-dialog');
+  await dialog.getByLabel('Email').fill('someone@example.com');
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Failed to submit request. Please try again.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveValue('someone@example.com');
+});
+
+test('the subscribe dialog simulates a subscription and says where the key appears', async ({ page }) => {
+  await page.goto('/apis');
+  const trigger = page.locator('[data-subscribe]:visible').first();
+  await expect(trigger).toBeVisible();
+  const apiName = (await trigger.getAttribute('data-api-name')) ?? '';
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') calls += 1;
+  });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('subscribe-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(apiName);
+  await expect(dialog).toContainText(/\$\d+\.\d{2,4} per request/);
+  await expect(dialog).toContainText('dashboard');
+  await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(page.getByText(`Successfully subscribed to ${apiName}. Your API key will be available in your dashboard.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(calls, 'the subscription makes no server call').toBe(0);
+});
+
+test('markup in every field is shown as inert text in the admin list', async ({ page }) => {
+  const fired: string[] = [];
+  page.on('dialog', async (d) => {
+    fired.push(d.message());
+    await d.dismiss();
+  });
+  const tag = uniqueTag('xss');
+  const name = `<img src=x onerror=alert(1)> ${tag}`;
+  const message = `<script>alert('msg')</script><b>bold</b> ${tag}`;
+  const pageName = `<svg onload=alert(2)>`;
+  const email = `x${tag.replace(/[^a-z0-9-]/gi, '')}@example.com`;
+
+  // Name and message through the dialog; a hostile page name straight to the API.
+  await page.goto('/');
+  const { trigger } = await contactTrigger(page);
+  await trigger.click();
+  const dialog = await fillContact(page, { name, email, message });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+  const direct = await page.request.post('/api/contacts', {
+    data: { name: `"><img src=x onerror=alert(3)> ${tag}`, email: 'direct@example.com', message: `javascript:alert(4) ${tag}-direct`, pageName },
+  });
+  expect(direct.status()).toBe(201);
+
+  await openAdminList(page);
+  const card = await findCard(page, message);
+  await expect(card.getByRole('heading')).toHaveText(name);
+  await expect(card.getByTestId('contact-message')).toHaveText(message);
+  const directCard = await findCard(page, `${tag}-direct`);
+  await expect(directCard.getByTestId('contact-page-name')).toHaveText(pageName);
+  await expect(page.locator('[data-testid="contact-card"] img, [data-testid="contact-card"] script, [data-testid="contact-card"] svg[onload]')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(fired).toEqual([]);
+});
+
+test('POST /api/contacts answers 429 with Retry-After once a client sends too many', async ({ page }) => {
+  // A filled honeypot still counts against the limit but stores nothing, so this test adds no rows.
+  const body = { name: 'Bot', email: 'bot@example.com', message: 'spam', pageName: 'Home', website: 'http://spam.example' };
+  let status = 0;
+  let response;
+  for (let i = 0; i < 200 && status !== 429; i++) {
+    response = await page.request.post('/api/contacts', { data: body });
+    status = response.status();
+    if (status !== 429) expect(status).toBe(201);
+  }
+  expect(status).toBe(429);
+  expect(Number(response!.headers()['retry-after'])).toBeGreaterThan(0);
+  const json = await response!.json();
+  expect(json.error.code).toBe('RATE_LIMITED');
+});
