@@ -24,6 +24,7 @@ export interface DocEndpoint {
   id: string;
   /** Short task-oriented title, e.g. `Analyse one image`. */
   title: string;
+  /** HTTP method. */
   method: HttpMethod;
   /** Path below the base URL; `{name}` marks a path parameter. */
   path: string;
@@ -57,6 +58,7 @@ export interface DocApiGroup {
   title: string;
   /** A paragraph under the heading. */
   description: string;
+  /** The endpoints, in reading order. */
   endpoints: DocEndpoint[];
 }
 
@@ -72,6 +74,20 @@ const SAMPLE_IMAGE_2 = 'https://images.example.com/listings/bathroom-02.jpg';
 const SAMPLE_IMAGE_3 = 'https://images.example.com/listings/bathroom-03.jpg';
 const SAMPLE_JOB_ID = '3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64';
 const SAMPLE_CREATED_AT = '2025-01-15T10:30:00Z';
+
+/** A detect response around the given results, with the fields every answer carries. */
+function detectResponse(parts: { mode?: 'per_item' | 'superset'; detection_results: JsonValue[] }): JsonValue {
+  return {
+    category: 'bathroom',
+    category_inferred: false,
+    mode: parts.mode ?? 'per_item',
+    error_checks: 3,
+    undetectable_objects: ['walk_in_shower'],
+    analysis_method: 'CenterNet MobileNetV3 (COCO, 80 classes) on TensorFlow.js WASM',
+    detection_results: parts.detection_results,
+    result_id: '0c9e7b1d-4f2a-4e83-b6d5-8a1f3c2e9d70',
+  };
+}
 
 const predictionFields: DocField[] = [
   { name: 'image_url', type: 'string (URL)', required: true, description: 'The image that was analysed, as sent.' },
@@ -248,14 +264,24 @@ export const detectionGroup: DocApiGroup = {
       requestExample: { image_urls: [SAMPLE_IMAGE_2, SAMPLE_IMAGE_3], mode: 'per_item', category: 'bathroom', error_checks: 3 },
       successStatus: 200,
       responseFields: [
-        { name: 'category', type: 'string', required: true, description: 'The category the objects were checked against: the one sent, or the one detected.' },
+        { name: 'category', type: 'string', required: true, description: 'The category the objects were checked against: the one sent, or the room inferred from the images.' },
+        { name: 'category_inferred', type: 'boolean', required: true, description: '`true` when the request named no category and it was inferred.' },
+        { name: 'mode', type: 'string', required: true, description: 'The mode used.' },
+        { name: 'error_checks', type: 'integer', required: true, description: 'The number of verification passes used.' },
+        {
+          name: 'undetectable_objects',
+          type: 'string[]',
+          required: true,
+          description: 'Objects of the category the model has no class for; they are left out of `objects` rather than reported as absent.',
+        },
+        { name: 'analysis_method', type: 'string', required: true, description: 'The model and runtime that produced the result.' },
         { name: 'detection_results', type: 'object[]', required: true, description: 'One entry per image, in request order.' },
         { name: 'detection_results[].image_url', type: 'string', required: true, description: 'The image, or `superset` for the combined entry.' },
         {
           name: 'detection_results[].objects',
           type: 'object',
           required: false,
-          description: 'Object name to `true`/`false`. `{ "none_observed": true }` when nothing of the category is present.',
+          description: 'Object name to `true`/`false`, plus `none_observed`: `true` when no object of the category is present.',
         },
         {
           name: 'detection_results[].error',
@@ -263,38 +289,39 @@ export const detectionGroup: DocApiGroup = {
           required: false,
           description: '`{ code, message }` instead of `objects` when this image could not be fetched or decoded.',
         },
+        { name: 'result_id', type: 'string (UUID)', required: true, description: 'Identifier of the stored detection run.' },
       ],
-      responseExample: {
-        category: 'bathroom',
+      responseExample: detectResponse({
         detection_results: [
-          { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: true, walk_in_shower: false } },
-          { image_url: SAMPLE_IMAGE_3, error: { code: 'IMAGE_FETCH_FAILED', message: 'The image could not be downloaded (HTTP 404).' } },
+          { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: true, none_observed: false } },
+          {
+            image_url: SAMPLE_IMAGE_3,
+            error: { code: 'IMAGE_FETCH_FAILED', message: `Could not fetch image ${SAMPLE_IMAGE_3}: the server answered 404` },
+          },
         ],
-      },
+      }),
       moreResponses: [
         {
           title: 'Superset mode',
-          description: 'With `"mode": "superset"` a last entry with `image_url` `superset` combines all images.',
-          example: {
-            category: 'bathroom',
+          description: 'With `"mode": "superset"` a last entry with `image_url` `superset` combines all images: an object is present if any image shows it.',
+          example: detectResponse({
+            mode: 'superset',
             detection_results: [
-              { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: false, walk_in_shower: false } },
-              { image_url: SAMPLE_IMAGE_3, objects: { sink: false, toilet: true, walk_in_shower: true } },
-              { image_url: 'superset', objects: { sink: true, toilet: true, walk_in_shower: true } },
+              { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: false, none_observed: false } },
+              { image_url: SAMPLE_IMAGE_3, objects: { sink: false, toilet: true, none_observed: false } },
+              { image_url: 'superset', objects: { sink: true, toilet: true, none_observed: false } },
             ],
-          },
+          }),
         },
         {
           title: 'Nothing of the category present',
-          description: 'An image without any object of the category answers `none_observed`.',
-          example: {
-            category: 'bathroom',
-            detection_results: [{ image_url: SAMPLE_IMAGE, objects: { none_observed: true } }],
-          },
+          description: 'An image without any object of the category answers `none_observed: true`.',
+          example: detectResponse({ detection_results: [{ image_url: SAMPLE_IMAGE, objects: { sink: false, toilet: false, none_observed: true } }] }),
         },
       ],
       notes: [
-        'More than 20 URLs, an invalid URL, an unknown `mode` or `error_checks` outside 0 to 10 answers `400 INVALID_REQUEST` with the field in `details`.',
+        'More than 20 URLs, an invalid URL, an unknown `mode`, an unknown `category` or `error_checks` outside 0 to 10 answers `400 INVALID_REQUEST` with the field in `details.fields`.',
+        'Results are indicators from a general-purpose model, not certainties: review important decisions.',
       ],
     },
     {
@@ -311,9 +338,19 @@ export const detectionGroup: DocApiGroup = {
       requestExample: { definitions: [{ category: 'bathroom', objects: ['sink', 'toilet', 'walk_in_shower', 'bathtub'] }] },
       successStatus: 200,
       responseFields: [
-        { name: 'categories', type: 'object[]', required: true, description: 'The stored definitions, `{ category, objects }`.' },
+        { name: 'updated', type: 'integer', required: true, description: 'How many definitions were written (created or replaced).' },
+        { name: 'categories', type: 'object[]', required: true, description: 'The stored definitions.' },
+        { name: 'categories[].category', type: 'string', required: true, description: 'Category name.' },
+        { name: 'categories[].objects', type: 'string[]', required: true, description: 'Its objects, as stored.' },
+        { name: 'categories[].undetectable_objects', type: 'string[]', required: true, description: 'Objects the model cannot detect; detection leaves them out.' },
+        { name: 'categories[].created', type: 'boolean', required: true, description: '`true` for a new category, `false` when one was replaced.' },
       ],
-      responseExample: { categories: [{ category: 'bathroom', objects: ['sink', 'toilet', 'walk_in_shower', 'bathtub'] }] },
+      responseExample: {
+        updated: 1,
+        categories: [
+          { category: 'bathroom', objects: ['sink', 'toilet', 'walk_in_shower', 'bathtub'], undetectable_objects: ['walk_in_shower', 'bathtub'], created: false },
+        ],
+      },
     },
   ],
 };
@@ -339,25 +376,35 @@ export const httpStatuses: { status: number; name: string; description: string }
   { status: 404, name: 'Not Found', description: 'The job or resource does not exist.' },
   { status: 413, name: 'Payload Too Large', description: 'The request body or the image is too large.' },
   { status: 415, name: 'Unsupported Media Type', description: 'The body is not sent as `application/json`.' },
+  { status: 422, name: 'Unprocessable Content', description: 'The image URL is not allowed, or the image could not be fetched or decoded.' },
   { status: 429, name: 'Too Many Requests', description: 'Rate limit exceeded. Wait the number of seconds in the `Retry-After` header.' },
   { status: 500, name: 'Internal Server Error', description: 'Something failed on our side. Retry later and quote the `request_id`.' },
+  { status: 502, name: 'Bad Gateway', description: 'The host of an image URL failed or timed out.' },
+  { status: 503, name: 'Service Unavailable', description: 'The service is temporarily unavailable; retry later.' },
 ];
 
 /** What each error code means; every code in `src/server/http/errors.ts` needs an entry (tested). */
-export const errorCodeDocs: Record<string, { status: number; description: string }> = {
-  INVALID_REQUEST: { status: 400, description: 'A field is missing or invalid; `details.fields` lists the messages per field.' },
-  INVALID_JSON: { status: 400, description: 'The body is not valid JSON.' },
-  UNAUTHORIZED: { status: 401, description: 'Missing or invalid API key.' },
-  FORBIDDEN: { status: 403, description: 'The key lacks permission for this endpoint.' },
-  NOT_FOUND: { status: 404, description: 'The job or resource does not exist.' },
-  METHOD_NOT_ALLOWED: { status: 405, description: 'The endpoint does not accept this method; see the `Allow` header.' },
-  PAYLOAD_TOO_LARGE: { status: 413, description: 'The body or image exceeds the size limit.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'Send the body as `application/json`.' },
-  INVALID_IMAGE: { status: 422, description: 'The file is not a JPEG, PNG or WebP image, or its dimensions are out of range.' },
-  RATE_LIMITED: { status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },
-  IMAGE_FETCH_FAILED: { status: 502, description: 'The image URL could not be downloaded (unreachable, refused or timed out).' },
-  INTERNAL_ERROR: { status: 500, description: 'Unexpected server error; quote the `request_id` when contacting support.' },
-  SERVICE_UNAVAILABLE: { status: 503, description: 'The service is temporarily unavailable; retry later.' },
+export const errorCodeDocs: Record<string, { status: string; description: string }> = {
+  INVALID_REQUEST: { status: '400', description: 'A field is missing or invalid; `details.fields` lists the messages per field.' },
+  INVALID_JSON: { status: '400', description: 'The body is not valid JSON.' },
+  UNAUTHORIZED: { status: '401', description: 'Missing or invalid API key.' },
+  FORBIDDEN: { status: '403', description: 'The key lacks permission for this endpoint.' },
+  NOT_FOUND: { status: '404', description: 'The job or resource does not exist.' },
+  METHOD_NOT_ALLOWED: { status: '405', description: 'The endpoint does not accept this method; see the `Allow` header.' },
+  PAYLOAD_TOO_LARGE: { status: '413', description: 'The body or image exceeds the size limit.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: '415', description: 'Send the body as `application/json`.' },
+  INVALID_IMAGE: { status: '422', description: 'The file is not a JPEG, PNG or WebP image, or its dimensions are out of range.' },
+  IMAGE_URL_NOT_ALLOWED: {
+    status: '422',
+    description: 'The image URL is refused: only public `http`/`https` hosts, without credentials; private and loopback addresses are blocked.',
+  },
+  RATE_LIMITED: { status: '429', description: 'Too many requests; retry after `Retry-After` seconds.' },
+  IMAGE_FETCH_FAILED: {
+    status: '422 or 502',
+    description: 'The image could not be downloaded: invalid URL, unknown host or over 10 MB (422), or the host failed or timed out (502).',
+  },
+  INTERNAL_ERROR: { status: '500', description: 'Unexpected server error; quote the `request_id` when contacting support.' },
+  SERVICE_UNAVAILABLE: { status: '503', description: 'The service is temporarily unavailable; retry later.' },
 };
 
 /** Requests per minute per API key (spec section 9). */
@@ -390,3 +437,19 @@ export const detectionLimits: { limit: string; value: string }[] = [
   { limit: 'error_checks', value: 'integer 0 to 10, default 3' },
   { limit: 'mode', value: 'per_item (default) or superset' },
 ];
+
+/** Example of the documented error body: a validation failure. */
+export const errorExample = {
+  error: {
+    code: 'INVALID_REQUEST',
+    message: 'image_url: Invalid URL',
+    details: { fields: { image_url: ['Invalid URL'] } },
+  },
+  request_id: '9b2e4c71-5a3d-4f08-8c6e-1d7a0b3f9e25',
+} satisfies JsonValue;
+
+/** Example of the error body for a missing or invalid key. */
+export const unauthorizedExample = {
+  error: { code: 'UNAUTHORIZED', message: 'Missing or invalid API key', details: null },
+  request_id: 'c4d0f1a8-2b67-4e39-91f5-7a8e6b2d0c13',
+} satisfies JsonValue;

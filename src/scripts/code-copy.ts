@@ -15,23 +15,13 @@ export const COPY_RESET_MS = 2000;
 
 const resetTimers = new WeakMap<HTMLElement, number>();
 
-/** Writes `text` to the clipboard, falling back to a hidden textarea where the async API is missing. */
+/**
+ * Writes `text` to the clipboard. The async API exists on every secure origin (https and
+ * localhost); elsewhere this throws and the visitor is told to copy by hand.
+ */
 export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Insecure origins (plain http on a LAN address) have no async clipboard API.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('Copy command was refused');
+  if (!navigator.clipboard) throw new Error('Clipboard API unavailable on this origin');
+  await navigator.clipboard.writeText(text);
 }
 
 function isVisible(el: Element): boolean {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiGroups, errorCodeDocs, type DocEndpoint } from '../../../content/docs/api-reference';
-import { errorCodes } from '../../server/http/errors';
+import { apiGroups, errorCodeDocs, errorExample, unauthorizedExample, type DocEndpoint } from '../../../content/docs/api-reference';
+import { errorBodySchema, errorCodes } from '../../server/http/errors';
+import {
+  categoryDefinitionsResponseSchema,
+  categoryDefinitionsSchema,
+  detectRequestSchema,
+  detectResponseSchema,
+} from '../../shared/schemas/detect';
 import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
 
 const endpoints = apiGroups.flatMap((g) => g.endpoints);
@@ -25,6 +31,34 @@ describe('API reference', () => {
       const topLevel = e.requestFields.filter((f) => !f.name.includes('.') && !f.name.includes('['));
       for (const key of Object.keys(example)) expect(topLevel.map((f) => f.name), `${e.id}: ${key}`).toContain(key);
       for (const f of topLevel.filter((f) => f.required)) expect(Object.keys(example), `${e.id}`).toContain(f.name);
+    }
+  });
+
+  it('shows detection examples the real endpoints accept and answer with', () => {
+    const detect = endpoints.find((e) => e.id === 'post-detect') as DocEndpoint;
+    expect(() => detectRequestSchema.parse(detect.requestExample)).not.toThrow();
+    for (const example of [detect.responseExample, ...(detect.moreResponses ?? []).map((r) => r.example)]) {
+      expect(() => detectResponseSchema.parse(example)).not.toThrow();
+    }
+    const categories = endpoints.find((e) => e.id === 'post-categories') as DocEndpoint;
+    expect(() => categoryDefinitionsSchema.parse(categories.requestExample)).not.toThrow();
+    expect(() => categoryDefinitionsResponseSchema.parse(categories.responseExample)).not.toThrow();
+  });
+
+  it('lists exactly the top-level fields the detection schemas define', () => {
+    const topLevel = (e: DocEndpoint | undefined, kind: 'requestFields' | 'responseFields') =>
+      (e?.[kind] ?? []).map((f) => f.name).filter((n) => !n.includes('['));
+    const detect = endpoints.find((e) => e.id === 'post-detect');
+    expect(topLevel(detect, 'requestFields').sort()).toEqual(Object.keys(detectRequestSchema.shape).sort());
+    expect(topLevel(detect, 'responseFields').sort()).toEqual(Object.keys(detectResponseSchema.shape).sort());
+    const categories = endpoints.find((e) => e.id === 'post-categories');
+    expect(topLevel(categories, 'responseFields').sort()).toEqual(Object.keys(categoryDefinitionsResponseSchema.shape).sort());
+  });
+
+  it('shows error bodies in the documented shape, with real codes', () => {
+    for (const example of [errorExample, unauthorizedExample]) {
+      expect(errorBodySchema.parse(example)).toEqual(example);
+      expect(errorCodes).toContain(example.error.code);
     }
   });
 

@@ -30,7 +30,7 @@ export const performanceSections = [
 
 /** The absolute URL of an endpoint with its path parameters filled from `pathExample`. */
 export function endpointUrl(endpoint: DocEndpoint, baseUrl = API_BASE_URL): string {
-  const path = endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = endpoint.pathExample?.[name];
     if (value === undefined) throw new Error(`${endpoint.id}: no example value for path parameter "${name}"`);
     return encodeURIComponent(value);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { toast } from '../../scripts/overlay';
+import { notify as toast } from './notify';
 import { COPIED_RESET_MS, copyText, formatJson } from './copy-text';
 
 export interface JsonPanelProps {

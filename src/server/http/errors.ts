@@ -13,6 +13,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INVALID_IMAGE',
   'IMAGE_FETCH_FAILED',
+  'IMAGE_URL_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;

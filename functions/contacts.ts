@@ -1,0 +1,43 @@
+import type { Config } from '@netlify/functions';
+import { authorize } from '../src/server/auth/require-admin';
+import { CONTACT_MAX_BODY_BYTES, contactListQuerySchema, contactRequestSchema } from '../src/server/contacts/contact.schema';
+import { createContact, listContacts } from '../src/server/contacts/contact.service';
+import { getDb } from '../src/server/db';
+import { validationError } from '../src/server/http/errors';
+import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { HONEYPOT_FIELD, honeypotSchema, pretendStored } from '../src/server/contacts/honeypot';
+
+/** Contact requests per client per window: plenty for people, a wall for scripts. */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * POST /api/contacts: stores a contact request (spec 7) and answers 201 with the stored
+ * submission `{ id, name, email, message, pageName, createdAt }`.
+ *
+ * GET /api/contacts (admin only): newest first, paginated by keyset so thousands of rows stay
+ * fast. Query: `limit` (1-100, default 50) and `cursor` (the previous page's `next_cursor`).
+ * Answer: `{ items: ContactSubmission[], total, next_cursor }`; `next_cursor` is null on the
+ * last page.
+ */
+export default defineHandler(['GET', 'POST'], async (req, ctx) => {
+  const db = getDb();
+  if (req.method === 'POST') {
+    await enforceRateLimit(db, { bucket: 'contacts', key: clientKey(req), ...CONTACT_RATE_LIMIT });
+    const { [HONEYPOT_FIELD]: trap, ...body } = await readJson(req, contactRequestSchema.extend(honeypotSchema), {
+      maxBytes: CONTACT_MAX_BODY_BYTES,
+    });
+    // A filled honeypot is a bot: answer exactly like a success so it learns nothing, store nothing.
+    if (trap) return json(pretendStored(body), ctx, { status: 201 });
+    const stored = await createContact(db, body);
+    return json(stored, ctx, { status: 201 });
+  }
+
+  await authorize(req);
+  const params = Object.fromEntries(new URL(req.url).searchParams);
+  const query = contactListQuerySchema.safeParse(params);
+  if (!query.success) throw validationError(query.error);
+  return json(await listContacts(db, query.data), ctx);
+});
+
+export const config: Config = { path: '/api/contacts', method: ['GET', 'POST'] };

@@ -1,0 +1,91 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../src/server/db';
+import { HttpError, validationError } from '../src/server/http/errors';
+import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { runDemo } from '../src/server/vision/detection-service';
+import { IMAGE_LIMITS } from '../src/server/vision/image-input';
+import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
+
+/** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
+export const DEMO_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
+/** Multipart overhead allowed on top of the 10 MB image. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/** Reads a multipart body with a hard byte cap, then parses it with the platform parser. */
+async function readForm(req: Request): Promise<FormData> {
+  const max = IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
+  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Upload exceeds the 10 MB image limit');
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
+  }
+}
+
+/**
+ * POST /api/demo/object-detection. Two forms:
+ * - JSON `{ image_url, objects_to_find, room_category }`;
+ * - multipart/form-data with a `file` field (JPEG, PNG or WebP, up to 10 MB) plus
+ *   `objects_to_find` and `room_category` as text fields.
+ * Answers boxes in source-image pixels for the requested objects.
+ */
+export default defineHandler(['POST'], async (req, ctx) => {
+  await enforceRateLimit(getDb(), { bucket: 'demo-object-detection', key: clientKey(req), ...DEMO_LIMIT });
+  const type = req.headers.get('content-type') ?? '';
+
+  let fields: ReturnType<typeof demoRequestSchema.parse>;
+  let upload: Uint8Array | undefined;
+  if (/^multipart\/form-data\b/i.test(type)) {
+    const form = await readForm(req);
+    const file = form.get('file');
+    if (file instanceof Blob && file.size > 0) upload = new Uint8Array(await file.arrayBuffer());
+    const text = (key: string) => {
+      const v = form.get(key);
+      return typeof v === 'string' && v !== '' ? v : undefined;
+    };
+    const parsed = demoRequestSchema.safeParse({
+      objects_to_find: text('objects_to_find') ?? '',
+      ...(text('image_url') !== undefined && { image_url: text('image_url') }),
+      ...(text('room_category') !== undefined && { room_category: text('room_category') }),
+    });
+    if (!parsed.success) throw validationError(parsed.error);
+    fields = parsed.data;
+  } else {
+    fields = await readJson(req, demoRequestSchema);
+  }
+
+  const objects = parseObjectsList(fields.objects_to_find);
+  if (objects.length === 0) {
+    throw new HttpError(400, 'INVALID_REQUEST', 'Please specify objects to find', {
+      details: { fields: { objects_to_find: ['Please specify objects to find'] } },
+    });
+  }
+  const image = upload ? { bytes: upload } : fields.image_url ? { url: fields.image_url } : undefined;
+  if (!image) {
+    throw new HttpError(400, 'INVALID_REQUEST', 'Please enter an image URL', {
+      details: { fields: { image_url: ['Please enter an image URL'] } },
+    });
+  }
+  return json(await runDemo({ image, objects, roomCategory: fields.room_category }), ctx);
+});
+
+export const config: Config = { path: '/api/demo/object-detection', method: ['POST'] };

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { getUseCase, listUseCases } from '../src/server/catalogue/catalogue.service';
+import { getDb } from '../src/server/db';
+import { defineHandler, json } from '../src/server/http/handler';
+import { isPath, pathParam } from '../src/server/http/path-param';
+import { CATALOGUE_CACHE } from './apis';
+
+/** GET /api/use-cases (every use case) and GET /api/use-cases/:id (404 NOT_FOUND if unknown). */
+export default defineHandler(['GET'], async (req, ctx) => {
+  const headers = { 'Cache-Control': CATALOGUE_CACHE };
+  if (isPath(req, '/api/use-cases')) return json(await listUseCases(getDb()), ctx, { headers });
+  return json(await getUseCase(getDb(), pathParam(req, '/api/use-cases/')), ctx, { headers });
+});
+
+export const config: Config = { path: ['/api/use-cases', '/api/use-cases/:id'], method: ['GET'] };

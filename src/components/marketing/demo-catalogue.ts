@@ -1,0 +1,62 @@
+/** The five demos: the /demo index cards and each demo page's header read this one list. */
+export interface DemoEntry {
+  /** Route under /demo/. */
+  slug: 'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
+  title: string;
+  /** Category badge (spec 2). */
+  category: string;
+  description: string;
+  features: readonly string[];
+  /** Whether the page runs a real analysis today. */
+  live: boolean;
+}
+
+export const DEMOS: readonly DemoEntry[] = [
+  {
+    slug: 'object-detection',
+    title: 'Object Detection',
+    category: 'Computer Vision',
+    description: 'Find fixtures and furniture in room photos, with a confidence score and bounding box for each object.',
+    features: ['80 everyday object classes', 'Room category detection', 'Bounding boxes and confidence'],
+    live: true,
+  },
+  {
+    slug: 'image-captioning',
+    title: 'Image Captioning',
+    category: 'AI Description',
+    description: 'Describe a photo in natural language, in the style and length your product needs.',
+    features: ['Four caption styles', 'Short, medium or long', 'Alt text and listings'],
+    live: false,
+  },
+  {
+    slug: 'similar-images',
+    title: 'Similar Image Search',
+    category: 'Image Search',
+    description: 'Find visually similar images by content, with a similarity threshold and category filter.',
+    features: ['Up to 50 matches', 'Adjustable threshold', 'Category filtering'],
+    live: false,
+  },
+  {
+    slug: 'photo-validation',
+    title: 'Photo Validation',
+    category: 'Authentication',
+    description: 'Check whether a photo is authentic: AI generation, manipulation, deepfakes and photos of photos.',
+    features: ['AI-generated detection', 'Manipulation checks', 'Metadata analysis'],
+    live: false,
+  },
+  {
+    slug: 'watermark-detection',
+    title: 'Watermark Detection',
+    category: 'Security',
+    description: 'Spot visible watermarks, invisible digital marks and brand logos before an image is published.',
+    features: ['Visible and invisible marks', 'Brand logo detection', 'Tunable sensitivity'],
+    live: false,
+  },
+];
+
+/** The entry of a demo page (throws at build time on a typo, never at run time). */
+export function demoBySlug(slug: DemoEntry['slug']): DemoEntry {
+  const demo = DEMOS.find((d) => d.slug === slug);
+  if (!demo) throw new Error(`Unknown demo "${slug}"`);
+  return demo;
+}

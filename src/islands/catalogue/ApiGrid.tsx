@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { query } from '../../lib/api-client';
+import { ApiCard, ApiCardSkeleton } from './ApiCard';
+import { parseApiList, type ApiCardData } from './api-card-data';
+
+/** Where the live catalogue comes from (spec section 7). */
+export const APIS_URL = '/api/apis';
+
+export interface ApiGridProps {
+  /** Catalogue from the content collections, rendered into the HTML at build time. */
+  initialApis: ApiCardData[];
+}
+
+type Status = 'loading' | 'live' | 'stale';
+
+/**
+ * The API catalogue grid. It is pre-rendered from the content collections (so it shows at once,
+ * with no layout shift, and works without JavaScript), then asks the server for the current
+ * catalogue and re-renders from that. A failed or malformed answer leaves the pre-rendered
+ * cards in place: stale but correct beats an error where there was content.
+ */
+export default function ApiGrid({ initialApis }: ApiGridProps) {
+  const [apis, setApis] = useState<ApiCardData[]>(initialApis);
+  const [status, setStatus] = useState<Status>('loading');
+
+  useEffect(() => {
+    let current = true;
+    query<unknown>([APIS_URL])
+      .then((body) => {
+        if (!current) return;
+        const parsed = parseApiList(body);
+        if (parsed) setApis(parsed);
+        setStatus(parsed ? 'live' : 'stale');
+      })
+      .catch(() => {
+        // Not logged as an error: the browser already reports the failed request, and the
+        // visitor keeps a complete, build-time catalogue.
+        if (current) setStatus('stale');
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const waiting = status === 'loading' && apis.length === 0;
+
+  return (
+    <div data-api-grid={status} aria-busy={waiting}>
+      {waiting ? <p className="sr-only" role="status">Loading APIs…</p> : null}
+      {apis.length === 0 && !waiting ? (
+        <p className="card text-center text-muted">No APIs are available right now. Please check back soon.</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="APIs">
+          {waiting
+            ? [0, 1, 2].map((i) => (
+                <li key={i}>
+                  <ApiCardSkeleton />
+                </li>
+              ))
+            : apis.map((api) => (
+                <li key={api.id}>
+                  <ApiCard api={api} />
+                </li>
+              ))}
+        </ul>
+      )}
+    </div>
+  );
+}

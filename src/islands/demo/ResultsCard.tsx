@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export type ResultsStatus = 'idle' | 'busy' | 'done' | 'error';
+
+export interface ResultsCardProps {
+  /** Card heading; "Results" by default. */
+  title?: string;
+  /** idle shows `idleText`, busy a progress line, done/error the children. */
+  status: ResultsStatus;
+  /** What the card says before the first run. */
+  idleText?: string;
+  /** What the card says while a run is pending. */
+  busyText?: string;
+  /** Extra header content, e.g. a timing badge. */
+  aside?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** The demo results card. Its body is a polite live region so screen readers hear the outcome. */
+export function ResultsCard({
+  title = 'Results',
+  status,
+  idleText = 'Run the demo to see results here.',
+  busyText = 'Working on it…',
+  aside,
+  children,
+  className,
+}: ResultsCardProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} aria-busy={status === 'busy'} className={cn('card', className)}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div aria-live="polite" className="mt-4">
+        {status === 'idle' && <p className="text-sm text-muted">{idleText}</p>}
+        {status === 'busy' && (
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <span className="h-2 w-2 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none" aria-hidden="true" />
+            {busyText}
+          </p>
+        )}
+        {(status === 'done' || status === 'error') && children}
+      </div>
+    </section>
+  );
+}

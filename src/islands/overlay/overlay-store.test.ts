@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { overlayStore } from './overlay-store';
+import { formatPricePerRequest } from './SubscribeDialog';
+
+describe('overlay store', () => {
+  it('opens one dialog at a time and remembers the page name and API', () => {
+    overlayStore.openContact('Pricing');
+    expect(overlayStore.get().contact).toEqual({ open: true, pageName: 'Pricing' });
+    overlayStore.openSubscribe({ apiId: 'a', apiName: 'Object Detection', price: 0.05 });
+    expect(overlayStore.get().contact.open).toBe(false);
+    expect(overlayStore.get().subscribe).toEqual({ open: true, target: { apiId: 'a', apiName: 'Object Detection', price: 0.05 } });
+    overlayStore.openSignup();
+    expect(overlayStore.get().subscribe.open).toBe(false);
+    expect(overlayStore.get().signup.open).toBe(true);
+    overlayStore.close('signup');
+    expect(overlayStore.get().signup.open).toBe(false);
+  });
+});
+
+describe('formatPricePerRequest', () => {
+  it('shows cents, and fractions of a cent when the price has them', () => {
+    expect(formatPricePerRequest(0.05)).toBe('$0.05');
+    expect(formatPricePerRequest(0.0025)).toBe('$0.0025');
+    expect(formatPricePerRequest(1)).toBe('$1.00');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Catalogue rows to the camelCase JSON the pages read (spec 3 "Shapes as the pages read
+ * them"), plus the lookups the functions call.
+ */
+import type { Kysely } from 'kysely';
+import type { Endpoint, PricingPlan } from '../../shared/schemas/catalogue';
+import type { ApiCategoryRow, ApiRow, Database, UseCaseRow } from '../db';
+import { HttpError } from '../http/errors';
+import * as repo from './api.repository';
+
+/** An API as `GET /api/apis` returns it. */
+export interface ApiView {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  status: string;
+  features: string[];
+  /** Price per request in US dollars, at most 2 decimals. */
+  price: number;
+  category: string;
+  endpoints: Endpoint[];
+  baseUrl: string | null;
+  pricingPlans: PricingPlan[];
+  useCases: string[];
+}
+
+/** A use case as `GET /api/use-cases` returns it. */
+export interface UseCaseView {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+  imageAlt: string | null;
+  industries: string[];
+  applicableApis: string[];
+  benefits: string[];
+}
+
+/** An API category (room type) with the objects the detector reports for it. */
+export interface ApiCategoryView {
+  id: string;
+  name: string;
+  objects: string[];
+}
+
+/** `numeric(10,2)` arrives as an exact string; the JSON wants a number rounded to cents. */
+export function priceToNumber(price: string): number {
+  return Math.round(Number(price) * 100) / 100;
+}
+
+export function toApiView(row: ApiRow): ApiView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    icon: row.icon,
+    status: row.status,
+    features: row.features,
+    price: priceToNumber(row.price),
+    category: row.category,
+    endpoints: row.endpoints,
+    baseUrl: row.base_url,
+    pricingPlans: row.pricing_plans,
+    useCases: row.use_cases,
+  };
+}
+
+export function toUseCaseView(row: UseCaseRow): UseCaseView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    imageAlt: row.image_alt,
+    industries: row.industries,
+    applicableApis: row.applicable_apis,
+    benefits: row.benefits,
+  };
+}
+
+export function toApiCategoryView(row: ApiCategoryRow): ApiCategoryView {
+  return { id: row.id, name: row.name, objects: row.objects };
+}
+
+export async function listApis(db: Kysely<Database>): Promise<ApiView[]> {
+  return (await repo.listApis(db)).map(toApiView);
+}
+
+/** The API with `id`, or a 404 NOT_FOUND with the page's not-found text. */
+export async function getApi(db: Kysely<Database>, id: string): Promise<ApiView> {
+  const row = await repo.findApi(db, id);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The requested API could not be found.', { details: { id } });
+  return toApiView(row);
+}
+
+export async function listUseCases(db: Kysely<Database>): Promise<UseCaseView[]> {
+  return (await repo.listUseCases(db)).map(toUseCaseView);
+}
+
+/** The use case with `id`, or a 404 NOT_FOUND with the page's not-found text. */
+export async function getUseCase(db: Kysely<Database>, id: string): Promise<UseCaseView> {
+  const row = await repo.findUseCase(db, id);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The requested use case could not be found.', { details: { id } });
+  return toUseCaseView(row);
+}
+
+export async function listApiCategories(db: Kysely<Database>): Promise<ApiCategoryView[]> {
+  return (await repo.listApiCategories(db)).map(toApiCategoryView);
+}
+
+/** The category with `id`, or undefined (callers decide whether that is an error). */
+export async function findApiCategory(db: Kysely<Database>, id: string): Promise<ApiCategoryView | undefined> {
+  const row = await repo.findApiCategory(db, id);
+  return row ? toApiCategoryView(row) : undefined;
+}

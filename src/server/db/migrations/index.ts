@@ -1,0 +1,13 @@
+/**
+ * Every migration, registered by name. Names are timestamps, so sorting them gives the order
+ * they run in; add a new file with a later timestamp and one line here. A static list (rather
+ * than reading the folder) keeps migrations working when bundled.
+ */
+import type { Migration } from 'kysely';
+import * as initial from './2026_11_22_000000_initial';
+import * as rateLimits from './2026_11_22_010000_rate_limits';
+
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_000000_initial': initial,
+  '2026_11_22_010000_rate_limits': rateLimits,
+};

@@ -1,0 +1,144 @@
+/**
+ * Table types of the application database, one interface per table, snake_case like the
+ * columns. The service layers map rows to the camelCase shapes the pages read (spec 3).
+ *
+ * Conventions:
+ * - `Generated<T>`: the database fills it (uuid, defaults); optional on insert.
+ * - `numeric` columns come back from node-postgres as strings (exact decimals); convert at the
+ *   edge, never do money arithmetic on floats in SQL results.
+ * - `jsonb` columns are written as JSON text (`toJson(value)`): node-postgres would otherwise
+ *   send a JS array as a Postgres array literal, which jsonb rejects.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Endpoint, PricingPlan } from '../../shared/schemas/catalogue';
+
+declare const jsonBrand: unique symbol;
+/** JSON text known to encode a `T`; produced by `toJson`. */
+export type JsonText<T> = string & { readonly [jsonBrand]: T };
+
+/** Serialises a value for a `jsonb` column, keeping the column's type checked. */
+export function toJson<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>;
+}
+
+/** A required `jsonb` column: read as `T`, written as JSON text. */
+export type Json<T> = ColumnType<T, JsonText<T>, JsonText<T>>;
+/** A `jsonb` column with a database default. */
+export type JsonWithDefault<T> = ColumnType<T, JsonText<T> | undefined, JsonText<T>>;
+/** `numeric` column: read as an exact decimal string, written as a number or string. */
+export type Numeric = ColumnType<string, number | string, number | string>;
+/** `numeric` column with a database default. */
+export type NumericWithDefault = ColumnType<string, number | string | undefined, number | string>;
+/** `timestamptz` column with a `now()` default. */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  password: string;
+  email: string;
+  api_keys: JsonWithDefault<Record<string, unknown>>;
+  subscriptions: JsonWithDefault<unknown[]>;
+  created_at: CreatedAt;
+}
+
+export interface ApisTable {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  price: Numeric;
+  status: string;
+  icon: string;
+  features: Json<string[]>;
+  endpoints: Json<Endpoint[]>;
+  use_cases: JsonWithDefault<string[]>;
+  base_url: string | null;
+  pricing_plans: JsonWithDefault<PricingPlan[]>;
+}
+
+export interface UseCasesTable {
+  id: string;
+  name: string;
+  description: string;
+  image_url: string;
+  image_alt: string | null;
+  industries: Json<string[]>;
+  applicable_apis: Json<string[]>;
+  benefits: JsonWithDefault<string[]>;
+}
+
+export interface ApiCategoriesTable {
+  id: string;
+  name: string;
+  objects: Json<string[]>;
+}
+
+export interface DetectionResultsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  api_id: string;
+  image_urls: Json<string[]>;
+  category: string;
+  mode: string;
+  error_checks: NumericWithDefault;
+  results: Json<unknown>;
+  timestamp: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  api_id: string;
+  is_active: Generated<boolean>;
+  subscription_date: CreatedAt;
+  usage_count: Generated<number>;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  page_name: string;
+  created_at: CreatedAt;
+}
+
+/** Every application table by name; the one type `Kysely<Database>` is built on. */
+export interface Database {
+  users: UsersTable;
+  apis: ApisTable;
+  use_cases: UseCasesTable;
+  api_categories: ApiCategoriesTable;
+  detection_results: DetectionResultsTable;
+  subscriptions: SubscriptionsTable;
+  contacts: ContactsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+export type ApiRow = Selectable<ApisTable>;
+export type NewApi = Insertable<ApisTable>;
+export type ApiUpdate = Updateable<ApisTable>;
+
+export type UseCaseRow = Selectable<UseCasesTable>;
+export type NewUseCase = Insertable<UseCasesTable>;
+export type UseCaseUpdate = Updateable<UseCasesTable>;
+
+export type ApiCategoryRow = Selectable<ApiCategoriesTable>;
+export type NewApiCategory = Insertable<ApiCategoriesTable>;
+export type ApiCategoryUpdate = Updateable<ApiCategoriesTable>;
+
+export type DetectionResultRow = Selectable<DetectionResultsTable>;
+export type NewDetectionResult = Insertable<DetectionResultsTable>;
+export type DetectionResultUpdate = Updateable<DetectionResultsTable>;
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;
+export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContact = Insertable<ContactsTable>;
+// Stored submissions are never altered, so there is deliberately no ContactUpdate.

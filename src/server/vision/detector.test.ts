@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeImage, confirmationsNeeded, type Detection } from './detector';
+import { decodeImage, type DecodedImage } from './image-input';
+import { liveTensorCount, loadModel, nonMaxSuppression } from './model';
+import { FIXTURE_DIR } from './test-image-server';
+
+const load = (name: string) => decodeImage(new Uint8Array(readFileSync(join(FIXTURE_DIR, name))));
+const centre = (d: Detection) => [(d.box[0] + d.box[2] / 2), (d.box[1] + d.box[3] / 2)] as const;
+const best = (ds: Detection[], label: string) => ds.filter((d) => d.label === label).sort((a, b) => b.confidence - a.confidence)[0];
+
+let images: Record<string, DecodedImage>;
+beforeAll(async () => {
+  await loadModel();
+  images = Object.fromEntries(
+    await Promise.all(['dog.jpg', 'horses.jpg', 'astronaut.jpg', 'coffee.jpg', 'coffee.webp'].map(async (n) => [n, await load(n)] as const)),
+  );
+}, 60_000);
+
+describe('detection on real photos', () => {
+  it('dog.jpg: a dog bottom-left, a bicycle in the middle, a car top-right', async () => {
+    const { detections, width, height } = await analyzeImage(images['dog.jpg']!, { errorChecks: 0 });
+    const dog = best(detections, 'dog');
+    const bicycle = best(detections, 'bicycle');
+    const car = best(detections, 'car');
+    expect(dog && bicycle && car).toBeTruthy();
+    const [dx, dy] = centre(dog!);
+    expect(dx).toBeLessThan(width / 2);
+    expect(dy).toBeGreaterThan(height / 2);
+    const [cx, cy] = centre(car!);
+    expect(cx).toBeGreaterThan(width * 0.6);
+    expect(cy).toBeLessThan(height / 3);
+    expect(bicycle!.box[2]).toBeGreaterThan(width / 3); // the bicycle spans much of the frame
+    for (const d of detections) {
+      expect(d.box[0]).toBeGreaterThanOrEqual(0);
+      expect(d.box[0] + d.box[2]).toBeLessThanOrEqual(width);
+      expect(d.box[1] + d.box[3]).toBeLessThanOrEqual(height);
+    }
+  });
+
+  it('horses.jpg: several horses, nothing else', async () => {
+    const { detections } = await analyzeImage(images['horses.jpg']!, { errorChecks: 0 });
+    expect(detections.filter((d) => d.label === 'horse').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(detections.map((d) => d.label))).toEqual(new Set(['horse']));
+  });
+
+  it('astronaut.jpg: one person filling most of the frame', async () => {
+    const { detections, width, height } = await analyzeImage(images['astronaut.jpg']!, { errorChecks: 3 });
+    const person = best(detections, 'person');
+    expect(person?.confirmed).toBe(true);
+    expect(person!.box[2] * person!.box[3]).toBeGreaterThan(0.4 * width * height);
+  });
+
+  it('coffee.jpg and coffee.webp: a cup in the upper middle, the same in both formats', async () => {
+    for (const name of ['coffee.jpg', 'coffee.webp']) {
+      const { detections, width } = await analyzeImage(images[name]!, { errorChecks: 0 });
+      const cup = best(detections, 'cup');
+      expect(cup, name).toBeDefined();
+      const [x] = centre(cup!);
+      expect(Math.abs(x - width / 2)).toBeLessThan(width * 0.15);
+    }
+  });
+});
+
+describe('error checks', () => {
+  it('needs ceil(N/2) confirmations', () => {
+    expect([0, 1, 2, 3, 10].map(confirmationsNeeded)).toEqual([0, 1, 1, 2, 5]);
+  });
+
+  it('keep what is really there and run extra passes only for candidates', async () => {
+    const checked = await analyzeImage(images['horses.jpg']!, { errorChecks: 3 });
+    expect(checked.confirmed.has('horse')).toBe(true);
+    expect(checked.passes).toBeGreaterThan(1);
+    expect(checked.passes).toBeLessThanOrEqual(4);
+    // Nothing relevant in the plain pass: no verification passes at all.
+    const irrelevant = await analyzeImage(images['horses.jpg']!, { errorChecks: 10, relevant: new Set(['toilet']) });
+    expect(irrelevant.passes).toBe(1);
+    expect(irrelevant.confirmed.size).toBe(0);
+  });
+
+  it('drop a weak duplicate that augmented views do not support (dog.jpg truck = the car)', async () => {
+    const plain = await analyzeImage(images['dog.jpg']!, { errorChecks: 0 });
+    const checked = await analyzeImage(images['dog.jpg']!, { errorChecks: 3 });
+    expect(checked.confirmed.has('dog')).toBe(true);
+    expect(checked.confirmed.has('car')).toBe(true);
+    expect(plain.confirmed.has('truck')).toBe(true);
+    expect(checked.confirmed.has('truck')).toBe(false);
+    // Whatever the plain pass saw, checks can only remove classes, never add them.
+    for (const label of checked.confirmed) expect(plain.confirmed.has(label)).toBe(true);
+  });
+});
+
+describe('memory', () => {
+  it('holds a stable tensor count across 50 runs', async () => {
+    await analyzeImage(images['coffee.jpg']!, { errorChecks: 0 });
+    const before = liveTensorCount();
+    for (let i = 0; i < 50; i++) await analyzeImage(images['coffee.jpg']!, { errorChecks: i % 5 === 0 ? 2 : 0 });
+    expect(liveTensorCount()).toBe(before);
+  }, 120_000);
+});
+
+describe('nonMaxSuppression', () => {
+  it('merges overlapping boxes of one class and keeps other classes', () => {
+    const kept = nonMaxSuppression([
+      { label: 'dog', classIndex: 16, score: 0.5, box: [0, 0, 0.5, 0.5] },
+      { label: 'dog', classIndex: 16, score: 0.6, box: [0.01, 0.01, 0.5, 0.5] },
+      { label: 'cat', classIndex: 15, score: 0.4, box: [0, 0, 0.5, 0.5] },
+      { label: 'dog', classIndex: 16, score: 0.3, box: [0.6, 0.6, 0.9, 0.9] },
+    ]);
+    expect(kept.map((k) => `${k.label}:${k.score}`)).toEqual(['dog:0.6', 'cat:0.4', 'dog:0.3']);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The CenterNet (MobileNetV3 backbone, COCO 80 classes) graph model on TensorFlow.js with the
+ * WASM backend. Loaded once per process from files on disk and reused by every request.
+ *
+ * Memory discipline: every tensor created for a pass lives inside `tf.tidy`, and only plain
+ * numbers leave it, so `tf.memory().numTensors` stays at the model's weight count however many
+ * images are analysed (asserted in model.test.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as tf from '@tensorflow/tfjs-core';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { cocoLabel, type CocoLabel } from './coco-labels';
+import { WASM_FILES, modelDir, wasmDir } from './model-files';
+
+/** Side of the square input the graph expects (`tower_0/images` is 1x512x512x3, raw 0-255). */
+export const MODEL_INPUT_SIZE = 512;
+/** Scores from this model are modest; below this a detection is mostly noise on real photos. */
+export const DEFAULT_MIN_SCORE = 0.3;
+/** Same-class boxes overlapping more than this are one object. */
+const NMS_IOU = 0.5;
+const OUTPUT_NODE = 'tower_0/detections';
+
+/** Honest name of what produces every result, shown in API responses. */
+export const ANALYSIS_METHOD = 'CenterNet MobileNetV3 (COCO, 80 classes) on TensorFlow.js WASM';
+
+/** One detection on the model's input: corners as fractions (0-1) of the width and height. */
+export interface RawDetection {
+  label: CocoLabel;
+  classIndex: number;
+  score: number;
+  /** [x1, y1, x2, y2], each 0-1 of the (stretched) input. */
+  box: [number, number, number, number];
+}
+
+interface ModelJson {
+  modelTopology: unknown;
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string | null;
+  signature?: unknown;
+  userDefinedMetadata?: Record<string, object>;
+  weightsManifest: { paths: string[]; weights: unknown[] }[];
+}
+
+let loading: Promise<GraphModel> | undefined;
+
+async function initBackend(): Promise<void> {
+  const dir = wasmDir();
+  // Explicit file paths: the default lookup uses __dirname, which a bundler rewrites.
+  setWasmPaths(Object.fromEntries(WASM_FILES.map((f) => [f, join(dir, f)])));
+  // Threads need a worker file next to the bundle and gain little on 1-2 vCPU functions.
+  if (!(await tf.setBackend('wasm'))) throw new Error('vision: the wasm backend did not initialise');
+  await tf.ready();
+}
+
+/** Loads the graph from disk with a custom IOHandler: no fetch, no network. */
+async function loadFromDisk(): Promise<GraphModel> {
+  const dir = modelDir();
+  const json = JSON.parse(await readFile(join(dir, 'centernet.json'), 'utf8')) as ModelJson;
+  const buffers = await Promise.all(
+    json.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(join(dir, p))),
+  );
+  const weights = Buffer.concat(buffers);
+  const handler: tf.io.IOHandler = {
+    load: async () => ({
+      modelTopology: json.modelTopology as NonNullable<tf.io.ModelArtifacts['modelTopology']>,
+      ...(json.format !== undefined && { format: json.format }),
+      ...(json.generatedBy !== undefined && { generatedBy: json.generatedBy }),
+      ...(json.convertedBy != null && { convertedBy: json.convertedBy }),
+      ...(json.signature !== undefined && { signature: json.signature as object }),
+      ...(json.userDefinedMetadata !== undefined && { userDefinedMetadata: json.userDefinedMetadata }),
+      weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as tf.io.WeightsManifestEntry[],
+      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+    }),
+  };
+  return loadGraphModel(handler);
+}
+
+/** The shared model; the first call loads it, later calls reuse the same promise. */
+export function loadModel(): Promise<GraphModel> {
+  loading ??= (async () => {
+    await initBackend();
+    const model = await loadFromDisk();
+    return model;
+  })().catch((error: unknown) => {
+    // A failed load must not poison the process forever: the next request tries again.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Number of tensors held by the backend (model weights included); for leak checks. */
+export const liveTensorCount = (): number => tf.memory().numTensors;
+
+function iou(a: RawDetection['box'], b: RawDetection['box']): number {
+  const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+  const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const inter = ix * iy;
+  const union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+/** Greedy per-class non-maximum suppression; input need not be sorted. */
+export function nonMaxSuppression(dets: RawDetection[], iouThreshold = NMS_IOU): RawDetection[] {
+  const kept: RawDetection[] = [];
+  for (const det of [...dets].sort((a, b) => b.score - a.score)) {
+    if (!kept.some((k) => k.classIndex === det.classIndex && iou(k.box, det.box) > iouThreshold)) kept.push(det);
+  }
+  return kept;
+}
+
+const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+
+/**
+ * Runs one pass on a 512x512 RGB image (3 bytes per pixel, row-major) and returns the
+ * detections scoring at least `minScore`, after NMS, strongest first.
+ */
+export async function detectRaw(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): Promise<RawDetection[]> {
+  const size = MODEL_INPUT_SIZE;
+  if (rgb.length !== size * size * 3) throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
+  const model = await loadModel();
+  const rows = tf.tidy(() => {
+    const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
+    const out = model.execute(input, OUTPUT_NODE) as tf.Tensor;
+    return out.dataSync() as Float32Array;
+  });
+  const dets: RawDetection[] = [];
+  for (let i = 0; i + 5 < rows.length; i += 6) {
+    const score = rows[i + 4] ?? 0;
+    const classIndex = rows[i + 5] ?? Number.NaN;
+    const label = cocoLabel(classIndex);
+    if (!(score >= minScore) || !label) continue;
+    const box: RawDetection['box'] = [
+      clamp01((rows[i] ?? 0) / size),
+      clamp01((rows[i + 1] ?? 0) / size),
+      clamp01((rows[i + 2] ?? 0) / size),
+      clamp01((rows[i + 3] ?? 0) / size),
+    ];
+    if (box[2] <= box[0] || box[3] <= box[1]) continue;
+    dets.push({ label, classIndex, score, box });
+  }
+  return nonMaxSuppression(dets);
+}
