@@ -14,4 +14,5 @@ export default defineHandler(['GET'], async (req, ctx) => {
   return json(await getApi(getDb(), pathParam(req, '/api/apis/')), ctx, { headers });
 });
 
-export const config: Config = { path: ['/api/apis', '/api/apis/:id'], method: ['GET'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: ['/api/apis', '/api/apis/:id'] };

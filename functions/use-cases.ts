@@ -12,4 +12,5 @@ export default defineHandler(['GET'], async (req, ctx) => {
   return json(await getUseCase(getDb(), pathParam(req, '/api/use-cases/')), ctx, { headers });
 });
 
-export const config: Config = { path: ['/api/use-cases', '/api/use-cases/:id'], method: ['GET'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: ['/api/use-cases', '/api/use-cases/:id'] };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorInfo } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -31,7 +31,7 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
     setRefocus(false);
   }, [refocus, pending]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     const errs: Partial<Record<Field, string>> = {};

@@ -127,7 +127,7 @@ export function SwitchField({ label, description, checked, onChange, className }
         onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-          checked ? 'bg-brand-600' : 'bg-slate-400',
+          checked ? 'bg-brand-600' : 'bg-slate-500',
         )}
       >
         <span

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { apiJson, invalidate } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
@@ -24,7 +24,7 @@ export function SignupDialog({ open, onClose }: Props) {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = email.trim();
     // An empty address is ignored (spec 5); the browser's own `required` message explains it.

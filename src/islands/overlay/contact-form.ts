@@ -2,16 +2,13 @@
  * Client-side checks for the contact form, with the same zod schema the function uses, so a
  * visitor sees the server's messages before sending anything.
  */
-import { z } from 'zod';
-// TEMP until the shared schema lands.
-const contactRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(200),
-  email: z.email('Invalid email').max(320),
-  message: z.string().trim().min(1, 'Required').max(5000),
-  pageName: z.string().trim().min(1, 'Required').max(100),
-});
+import type { z } from 'zod';
+import { contactRequestSchema } from '../../shared/schemas/contact';
 
-/** Name of the honeypot field: invisible to people, filled in by naive bots. */
+/**
+ * Name of the honeypot field: invisible to people, filled in by naive bots. Must equal the
+ * server's `HONEYPOT_FIELD` (src/server/contacts/honeypot.ts; a test checks they match).
+ */
 export const HONEYPOT_FIELD = 'website';
 
 export type ContactFieldName = 'name' | 'email' | 'message';

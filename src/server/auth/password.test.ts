@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, isPasswordHash, parsePasswordHash, verifyPassword } from './password';
+import { hashPassword, hashPasswordSync, isPasswordHash, parsePasswordHash, verifyPassword } from './password';
 
 // Low cost keeps the suite fast; the format and checks are the same at any cost.
 const FAST = { N: 1024, r: 8, p: 1 };
@@ -11,6 +11,12 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
     expect(await verifyPassword('correct horse battery stapl', hash)).toBe(false);
     expect(await verifyPassword('', hash)).toBe(false);
+  });
+
+  it('has a synchronous twin producing compatible hashes', async () => {
+    const hash = hashPasswordSync('sync-password', FAST);
+    expect(await verifyPassword('sync-password', hash)).toBe(true);
+    expect(await verifyPassword('other', hash)).toBe(false);
   });
 
   it('salts every hash', async () => {

@@ -2,7 +2,7 @@
  * Admin password hashing with scrypt (node:crypto), encoded as `scrypt$N$r$p$salt$hash`
  * (salt and hash in base64url) so the cost can be raised later without breaking old hashes.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Cost parameters for new hashes: N=2^15, r=8, p=1 takes ~50-100 ms and 32 MiB. */
 export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -31,6 +31,17 @@ export async function hashPassword(password: string, params: ScryptParams = DEFA
   const { N, r, p } = params;
   const salt = randomBytes(SALT_LENGTH);
   const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+/**
+ * Synchronous `hashPassword`, for config files that cannot await (playwright.config.ts hashes
+ * the test password at load time). Request handlers use the async one.
+ */
+export function hashPasswordSync(password: string, params: ScryptParams = DEFAULT_SCRYPT): string {
+  const { N, r, p } = params;
+  const salt = randomBytes(SALT_LENGTH);
+  const hash = scryptSync(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 

@@ -1,14 +1,21 @@
 /** Runs the registered migrations; used by `npm run db:migrate`, `npm start` and tests. */
-import { Migrator, NO_MIGRATIONS, type Kysely, type MigrationResult } from 'kysely';
+import { Migrator, NO_MIGRATIONS, sql, type Kysely, type MigrationResult } from 'kysely';
 import { migrations } from './migrations';
 
 // `any`: the migrator works on whatever schema exists, not on today's table types.
 type AnyKysely = Kysely<any>;
 
-function migrator(db: AnyKysely): Migrator {
+/**
+ * Kysely looks for its bookkeeping tables in any schema unless told which one, so two schemas
+ * on one server (parallel test runs) would see each other's. Pin it to the session's schema.
+ */
+async function migrator(db: AnyKysely): Promise<Migrator> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
   });
 }
 
@@ -28,16 +35,16 @@ function unwrap(result: { error?: unknown; results?: MigrationResult[] }, what: 
 
 /** Applies every pending migration; throws (naming the failing one) on failure. */
 export async function migrateToLatest(db: AnyKysely): Promise<MigrationResult[]> {
-  return unwrap(await migrator(db).migrateToLatest(), 'Migration');
+  return unwrap(await (await migrator(db)).migrateToLatest(), 'Migration');
 }
 
 /** Reverts every applied migration, newest first; throws on failure. */
 export async function migrateDownToZero(db: AnyKysely): Promise<MigrationResult[]> {
-  return unwrap(await migrator(db).migrateTo(NO_MIGRATIONS), 'Rollback');
+  return unwrap(await (await migrator(db)).migrateTo(NO_MIGRATIONS), 'Rollback');
 }
 
 /** Names of the migrations already applied to `db`. */
 export async function appliedMigrations(db: AnyKysely): Promise<string[]> {
-  const all = await migrator(db).getMigrations();
+  const all = await (await migrator(db)).getMigrations();
   return all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb, setDb } from '../src/server/db';
+import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../src/server/vision/test-image-server';
+import { demoResponseSchema } from '../src/shared/schemas/detect';
+import demo from './demo-object-detection';
+
+let server: TestImageServer;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  const testDb = await createTestDb();
+  setDb(testDb.db);
+  close = testDb.close;
+  server = await startTestImageServer();
+  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+  await close();
+});
+
+const URL_ = 'http://localhost/api/demo/object-detection';
+const postJson = (body: unknown, ip = '198.51.100.7') =>
+  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) }));
+
+describe('POST /api/demo/object-detection', () => {
+  it('finds the requested objects with boxes in source pixels', async () => {
+    const res = await postJson({ image_url: `${server.origin}/images/dog.jpg`, objects_to_find: 'Dog, bicycle, sofa, fireplace', room_category: 'auto' });
+    expect(res.status).toBe(200);
+    const body = demoResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({
+      image_width: 768,
+      image_height: 576,
+      room_category: 'general',
+      room_category_inferred: true,
+      objects_not_found: ['sofa'],
+      undetectable_objects: ['fireplace'],
+      analysis_method: 'CenterNet MobileNetV3 (COCO, 80 classes) on TensorFlow.js WASM',
+    });
+    expect(body.objects_found.map((o) => o.object).sort()).toEqual(['bicycle', 'dog']);
+    expect(body.total_objects_detected).toBe(2);
+    const dog = body.objects_found.find((o) => o.object === 'dog')!;
+    expect(dog.confidence).toBeGreaterThan(0.3);
+    expect(dog.confidence).toBeLessThanOrEqual(1);
+    const [x, y, w, h] = dog.bounding_box;
+    expect(x + w / 2).toBeLessThan(768 / 2);
+    expect(y + h / 2).toBeGreaterThan(576 / 2);
+    expect(body.processing_time).toBeGreaterThan(0);
+  });
+
+  it('keeps an explicit room category', async () => {
+    const body = demoResponseSchema.parse(await (await postJson({ image_url: `${server.origin}/images/coffee.jpg`, objects_to_find: 'cup', room_category: 'kitchen' })).json());
+    expect(body).toMatchObject({ room_category: 'kitchen', room_category_inferred: false, total_objects_detected: 1 });
+  });
+
+  it('accepts an uploaded file (multipart)', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(join(FIXTURE_DIR, 'horses.jpg'))], { type: 'image/jpeg' }), 'horses.jpg');
+    form.set('objects_to_find', 'horse');
+    form.set('room_category', 'auto');
+    const res = await demo(new Request(URL_, { method: 'POST', body: form }));
+    expect(res.status).toBe(200);
+    const body = demoResponseSchema.parse(await res.json());
+    expect(body.total_objects_detected).toBeGreaterThanOrEqual(2);
+    expect(body.image_width).toBe(773);
+  });
+
+  it('refuses a non-image upload with a clear message', async () => {
+    const form = new FormData();
+    form.set('file', new Blob(['hello'], { type: 'image/png' }), 'fake.png');
+    form.set('objects_to_find', 'dog');
+    const res = await demo(new Request(URL_, { method: 'POST', body: form }));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('only JPEG, PNG and WebP');
+  });
+
+  it.each([
+    [{ image_url: '', objects_to_find: 'dog' }, 'Please enter an image URL'],
+    [{ objects_to_find: 'dog' }, 'Please enter an image URL'],
+    [{ image_url: 'https://example.com/a.jpg', objects_to_find: ' , ,' }, 'Please specify objects to find'],
+    [{ image_url: 'https://example.com/a.jpg', objects_to_find: 'dog', room_category: 'garage' }, 'room_category: Unknown room category'],
+  ])('rejects %j', async (body, message) => {
+    const res = await postJson(body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
+  });
+
+  it('reports an unreachable private URL in the error body', async () => {
+    const res = await postJson({ image_url: 'http://10.0.0.1/room.jpg', objects_to_find: 'dog' });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('IMAGE_URL_NOT_ALLOWED');
+    expect(body.error.message).toContain('10.0.0.1 is a private address');
+  });
+
+  it('rate-limits one client at 30 a minute', async () => {
+    const ip = '198.51.100.99';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await postJson({ objects_to_find: 'dog' }, ip)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb, getDb, seed, setDb } from '../src/server/db';
+import { startTestImageServer, type TestImageServer } from '../src/server/vision/test-image-server';
+import { detectResponseSchema } from '../src/shared/schemas/detect';
+import detect from './detect';
+
+let server: TestImageServer;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const testDb = await createTestDb();
+  await seed(testDb.db);
+  setDb(testDb.db);
+  close = testDb.close;
+  server = await startTestImageServer();
+  // Fixtures are served on loopback: the documented opt-in for local tests.
+  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+  await close();
+});
+
+let ip = 0;
+function post(body: unknown, init: { raw?: string; contentType?: string } = {}) {
+  ip += 1;
+  return detect(
+    new Request('http://localhost/api/v1/detect', {
+      method: 'POST',
+      headers: { 'Content-Type': init.contentType ?? 'application/json', 'X-Forwarded-For': `203.0.113.${ip}` },
+      body: init.raw ?? JSON.stringify(body),
+    }),
+  );
+}
+const img = (name: string) => `${server.origin}/images/${name}`;
+
+async function errorOf(res: Response) {
+  const body = (await res.json()) as { error: { code: string; message: string; details: unknown }; request_id: string };
+  expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+  return body.error;
+}
+
+describe('POST /api/v1/detect', () => {
+  it('answers per image for a category, reporting undetectable objects instead of false', async () => {
+    const res = await post({ image_urls: [img('coffee.jpg')], category: 'kitchen', error_checks: 0 });
+    expect(res.status).toBe(200);
+    const body = detectResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ category: 'kitchen', category_inferred: false, mode: 'per_item', error_checks: 0 });
+    expect(body.undetectable_objects).toEqual(['kitchen_island', 'dishwasher']);
+    const [first] = body.detection_results;
+    expect(first && 'objects' in first).toBe(true);
+    if (!first || !('objects' in first)) return;
+    expect(first.image_url).toBe(img('coffee.jpg'));
+    expect(first.objects).toMatchObject({ cup: true, dining_table: true, oven: false, refrigerator: false, none_observed: false });
+    expect(first.objects).not.toHaveProperty('dishwasher');
+  });
+
+  it('gives a failing image its own error and combines the rest in superset mode', async () => {
+    const urls = [img('coffee.jpg'), `${server.origin}/html`, img('missing.jpg'), 'http://169.254.169.254/latest/meta-data/'];
+    const res = await post({ image_urls: urls, mode: 'superset', category: 'kitchen', error_checks: 1 });
+    expect(res.status).toBe(200);
+    const body = detectResponseSchema.parse(await res.json());
+    expect(body.detection_results.map((r) => r.image_url)).toEqual([...urls, 'superset']);
+    const [, html, missing, metadata, superset] = body.detection_results;
+    expect(html).toMatchObject({ error: { code: 'INVALID_IMAGE' } });
+    expect(missing).toMatchObject({ error: { code: 'IMAGE_FETCH_FAILED' } });
+    expect(metadata).toMatchObject({ error: { code: 'IMAGE_URL_NOT_ALLOWED' } });
+    expect(superset).toMatchObject({ objects: { cup: true, none_observed: false } });
+  });
+
+  it('sets none_observed when nothing of the category is present', async () => {
+    const body = detectResponseSchema.parse(await (await post({ image_urls: [img('horses.jpg')], category: 'bathroom' })).json());
+    expect(body.detection_results[0]).toMatchObject({ objects: { sink: false, toilet: false, none_observed: true } });
+  });
+
+  it('infers the category when none is given', async () => {
+    const body = detectResponseSchema.parse(await (await post({ image_urls: [img('horses.jpg')], error_checks: 0 })).json());
+    expect(body).toMatchObject({ category: 'general', category_inferred: true });
+    expect(body.detection_results[0]).toMatchObject({ objects: { person: false, none_observed: true } });
+  });
+
+  it('stores every run in detection_results', async () => {
+    const body = detectResponseSchema.parse(await (await post({ image_urls: [img('astronaut.jpg')], category: 'office', error_checks: 2 })).json());
+    const row = await getDb().selectFrom('detection_results').selectAll().where('id', '=', body.result_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ api_id: 'image-object-detection', category: 'office', mode: 'per_item', user_id: null });
+    expect(Number(row.error_checks)).toBe(2);
+    expect(row.image_urls).toEqual([img('astronaut.jpg')]);
+    expect(row.results).toMatchObject({ result_id: body.result_id });
+  });
+
+  it('lists the known categories for an unknown one', async () => {
+    const res = await post({ image_urls: [img('dog.jpg')], category: 'garage' });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.message).toBe('Unknown category "garage". Known categories: bathroom, bedroom, dining_room, kitchen, living_room, office');
+  });
+
+  it.each([
+    [{ image_urls: [] }, 'image_urls: Please provide at least one image URL'],
+    [{ image_urls: Array.from({ length: 21 }, (_, i) => `https://example.com/${i}.jpg`) }, 'image_urls: Maximum 20 image URLs allowed'],
+    [{ image_urls: ['not a url'] }, 'image_urls.0: Must be a valid http or https URL'],
+    [{ image_urls: ['https://example.com/a.jpg'], mode: 'everything' }, 'mode: mode must be per_item or superset'],
+    [{ image_urls: ['https://example.com/a.jpg'], error_checks: 11 }, 'error_checks: error_checks must be an integer from 0 to 10'],
+    [{ image_urls: ['https://example.com/a.jpg'], error_checks: 1.5 }, 'error_checks: error_checks must be an integer from 0 to 10'],
+    [{}, 'image_urls: image_urls must be a list of URLs'],
+  ])('rejects %j', async (body, message) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.message).toBe(message);
+  });
+
+  it('rejects malformed JSON and other content types', async () => {
+    const bad = await post(null, { raw: '{"image_urls": [' });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).code).toBe('INVALID_JSON');
+    const text = await post(null, { raw: 'image_urls=x', contentType: 'text/plain' });
+    expect(text.status).toBe(415);
+  });
+
+  it('answers 405 to GET', async () => {
+    const res = await detect(new Request('http://localhost/api/v1/detect'));
+    expect(res.status).toBe(405);
+  });
+});

@@ -1,0 +1,255 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { DemoGrid, DemoPanel } from '../demo/DemoGrid';
+import { imageUrlError } from '../demo/demo-requests';
+import { SelectField } from '../demo/fields';
+import { ImagePreview } from '../demo/ImagePreview';
+import { ImageSourceTabs, selectedSample } from '../demo/ImageSourceTabs';
+import { JsonPanel } from '../demo/JsonPanel';
+import { notify as toast } from '../demo/notify';
+import { ResultsCard, type ResultsStatus } from '../demo/ResultsCard';
+import { SubmitButton } from '../demo/SubmitButton';
+import { useDebouncedValue } from '../demo/use-debounced-value';
+import { fieldClass } from '../ui/input';
+import type { DemoResponse } from '../../shared/schemas/detect';
+import { BoxOverlay } from './BoxOverlay';
+import { ImageDrop } from './ImageDrop';
+import {
+  addObject,
+  DEFAULT_OBJECTS,
+  displayedRequest,
+  effectiveRoom,
+  errorMessageOf,
+  OD_SAMPLES,
+  parseObjectsList,
+  QUICK_ADD,
+  ROOM_OPTIONS,
+  type RoomCategory,
+} from './object-detection';
+
+
+const ENDPOINT = '/api/demo/object-detection';
+const label = (name: string) => name.replace(/_/g, ' ');
+
+/** /demo/object-detection: real detection with boxes drawn over the photo. */
+export default function ObjectDetectionDemo() {
+  const objectsId = useId();
+  const objectsHint = useId();
+  const [imageUrl, setImageUrl] = useState('');
+  const [picked, setPicked] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [dropKey, setDropKey] = useState(0);
+  const [objects, setObjects] = useState(DEFAULT_OBJECTS);
+  const [room, setRoom] = useState<RoomCategory>('auto');
+  const [status, setStatus] = useState<ResultsStatus>('idle');
+  const [result, setResult] = useState<{ response: DemoResponse; src: string }>();
+  const [errorText, setErrorText] = useState<string>();
+
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => {
+    if (fileUrl) URL.revokeObjectURL(fileUrl);
+  }, [fileUrl]);
+
+  const debouncedUrl = useDebouncedValue(imageUrl, 400);
+  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
+  const sample = selectedSample(OD_SAMPLES, imageUrl);
+  const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
+  const shown = displayedRequest(file ? `(uploaded file: ${file.name})` : imageUrl.trim(), objects, sentRoom);
+  // Boxes belong to the image they were computed on; a new image hides them.
+  const boxes = result && result.src === previewSrc ? result.response : undefined;
+
+  function chooseFile(next: File | undefined) {
+    setFile(next);
+    if (!next) setDropKey((k) => k + 1);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const urlError = file ? undefined : imageUrlError(imageUrl);
+    if (urlError) {
+      toast({ title: 'Error', description: urlError, variant: 'destructive' });
+      return;
+    }
+    if (parseObjectsList(objects).length === 0) {
+      toast({ title: 'Error', description: 'Please specify objects to find', variant: 'destructive' });
+      return;
+    }
+    setStatus('busy');
+    setErrorText(undefined);
+    const src = previewSrc;
+    try {
+      let init: RequestInit;
+      if (file) {
+        const form = new FormData();
+        form.set('file', file);
+        form.set('objects_to_find', objects);
+        form.set('room_category', sentRoom);
+        init = { method: 'POST', body: form, credentials: 'include' };
+      } else {
+        init = {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ image_url: imageUrl.trim(), objects_to_find: objects, room_category: sentRoom }),
+        };
+      }
+      const res = await fetch(ENDPOINT, init);
+      const body: unknown = await res.json().catch(() => undefined);
+      if (!res.ok) throw new Error(errorMessageOf(body) ?? 'Failed to analyze image with AI');
+      const response = body as DemoResponse;
+      setResult({ response, src });
+      setStatus('done');
+      toast({
+        title: 'AI Analysis Complete!',
+        description: `Found ${response.total_objects_detected} object${response.total_objects_detected === 1 ? '' : 's'} in ${response.processing_time.toFixed(2)}s`,
+      });
+    } catch (error) {
+      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to analyze image with AI';
+      setErrorText(message);
+      setStatus('error');
+      toast({ title: 'Analysis Failed', description: message, variant: 'destructive' });
+    }
+  }
+
+  const response = result?.response;
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <DemoGrid
+        input={
+          <>
+            <DemoPanel title="Choose an image">
+              <ImageSourceTabs
+                samples={OD_SAMPLES}
+                value={imageUrl}
+                onChange={(url, s) => {
+                  setImageUrl(url);
+                  setPicked(s !== undefined);
+                  if (file) chooseFile(undefined);
+                }}
+              />
+              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+            </DemoPanel>
+            <DemoPanel title="Settings">
+              <div className="space-y-5">
+                <div>
+                  <label htmlFor={objectsId} className="mb-1.5 block text-sm font-medium text-ink">
+                    Objects to find
+                  </label>
+                  <input
+                    id={objectsId}
+                    type="text"
+                    value={objects}
+                    onChange={(e) => setObjects(e.target.value)}
+                    aria-describedby={objectsHint}
+                    placeholder="sofa, chair, tv"
+                    autoComplete="off"
+                    className={fieldClass}
+                  />
+                  <p id={objectsHint} className="mt-1.5 text-xs text-muted">
+                    Comma-separated. 80 everyday object classes are supported; others are reported as not detectable.
+                  </p>
+                  <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick add objects">
+                    {QUICK_ADD.map((o) => (
+                      <button
+                        key={o}
+                        type="button"
+                        onClick={() => setObjects((v) => addObject(v, o))}
+                        className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-ink hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                      >
+                        + {label(o)}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+                <SelectField
+                  label="Room category"
+                  value={room}
+                  options={ROOM_OPTIONS}
+                  onChange={setRoom}
+                  description="Auto-detect guesses from the image URL, then from the objects found."
+                />
+              </div>
+              <SubmitButton className="mt-6" label="Analyze Image" busyLabel="Analyzing..." busy={status === 'busy'} />
+              <p className="mt-4 text-center text-sm">
+                <a href="/docs" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  Full Documentation
+                </a>
+              </p>
+            </DemoPanel>
+          </>
+        }
+        output={
+          <>
+            <DemoPanel title="Image preview">
+              <ImagePreview
+                src={previewSrc}
+                alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')}
+                overlay={boxes && <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />}
+              />
+            </DemoPanel>
+            <ResultsCard
+              status={status}
+              idleText="Choose an image, list the objects to find and run the analysis."
+              busyText="Analyzing the image…"
+              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+            >
+              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
+              {status === 'done' && response && <Results response={response} />}
+            </ResultsCard>
+          </>
+        }
+        panels={
+          <>
+            <JsonPanel title="API Request" caption={shown.caption} value={shown.value} />
+            <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function Results({ response }: { response: DemoResponse }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs text-muted">Objects detected</dt>
+          <dd className="text-xl font-semibold text-ink" data-testid="total-objects">{response.total_objects_detected}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs text-muted">Room category{response.room_category_inferred ? ' (inferred)' : ''}</dt>
+          <dd className="text-xl font-semibold text-ink">{label(response.room_category)}</dd>
+        </div>
+      </dl>
+      {response.objects_found.length > 0 ? (
+        <ul className="space-y-2" aria-label="Objects found">
+          {response.objects_found.map((o, i) => (
+            <li key={`${o.object}-${i}`} className="flex items-center gap-3">
+              <span className="w-28 shrink-0 font-medium capitalize text-ink">{label(o.object)}</span>
+              <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+                <span className="block h-full rounded-full bg-brand-600" style={{ width: `${Math.round(o.confidence * 100)}%` }} />
+              </span>
+              <span className="w-12 text-right tabular-nums text-ink">{Math.round(o.confidence * 100)}%</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted">None of the requested objects was found in this image.</p>
+      )}
+      {response.objects_not_found.length > 0 && (
+        <p className="text-muted">
+          <span className="font-medium text-ink">Not found:</span> {response.objects_not_found.map(label).join(', ')}
+        </p>
+      )}
+      {response.undetectable_objects.length > 0 && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-800">
+          <span className="font-medium">Not detectable by this model:</span> {response.undetectable_objects.map(label).join(', ')}. They were not
+          checked, so no answer is given for them.
+        </p>
+      )}
+      <p className="text-xs text-muted">
+        {response.analysis_method}. Image {response.image_width}×{response.image_height} px; confidence is the model's score, not a probability.
+      </p>
+    </div>
+  );
+}

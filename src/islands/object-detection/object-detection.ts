@@ -1,0 +1,86 @@
+/**
+ * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
+ * the URL-based room guess, and the request shown in the API Request panel.
+ */
+import { DEMO_API_BASE, API_KEY_PLACEHOLDER } from '../demo/demo-requests';
+import { demoRoomCategories, parseObjectsList } from '../../shared/schemas/detect';
+import type { DemoSample } from '../../lib/demo-samples';
+
+export { parseObjectsList };
+
+/** 20 common objects; the page offers the first 8 as quick-add chips. */
+export const COMMON_OBJECTS = [
+  'sofa', 'chair', 'bed', 'dining_table', 'tv', 'refrigerator', 'oven', 'sink',
+  'toilet', 'microwave', 'potted_plant', 'laptop', 'book', 'clock', 'vase', 'cup',
+  'bottle', 'person', 'dog', 'cat',
+] as const;
+export const QUICK_ADD = COMMON_OBJECTS.slice(0, 8);
+
+export const DEFAULT_OBJECTS = 'sofa, chair, dining_table, tv, cup, dog, person';
+
+export type RoomCategory = (typeof demoRoomCategories)[number];
+export const ROOM_OPTIONS: readonly { value: RoomCategory; label: string }[] = [
+  { value: 'auto', label: 'Auto-detect' },
+  { value: 'living_room', label: 'Living room' },
+  { value: 'kitchen', label: 'Kitchen' },
+  { value: 'bedroom', label: 'Bedroom' },
+  { value: 'bathroom', label: 'Bathroom' },
+  { value: 'office', label: 'Office' },
+  { value: 'dining_room', label: 'Dining room' },
+];
+
+/** Appends a chip's object to the comma-separated field unless it is already listed. */
+export function addObject(field: string, object: string): string {
+  if (parseObjectsList(field).includes(object.toLowerCase())) return field;
+  const trimmed = field.trim().replace(/,\s*$/, '');
+  return trimmed === '' ? object : `${trimmed}, ${object}`;
+}
+
+/** The room guessed from words in the image URL (spec 5); `general` otherwise. */
+export function guessRoomFromUrl(url: string): 'kitchen' | 'bathroom' | 'bedroom' | 'living_room' | 'general' {
+  const u = url.toLowerCase();
+  if (u.includes('kitchen')) return 'kitchen';
+  if (u.includes('bathroom')) return 'bathroom';
+  if (u.includes('bedroom')) return 'bedroom';
+  if (/living[-_ ]?room/.test(u)) return 'living_room';
+  return 'general';
+}
+
+/** The room category sent: the chosen one, or the URL guess for `auto`. */
+export function effectiveRoom(selected: RoomCategory, imageUrl: string): string {
+  return selected === 'auto' ? guessRoomFromUrl(imageUrl) : selected;
+}
+
+/** The sample request shown in the API Request panel (spec 7: POST /v1/detect). */
+export function displayedRequest(imageUrl: string, objectsField: string, room: string) {
+  return {
+    caption: `POST ${DEMO_API_BASE}/v1/detect`,
+    value: {
+      headers: { Authorization: API_KEY_PLACEHOLDER, 'Content-Type': 'application/json' },
+      body: { image_url: imageUrl, objects: parseObjectsList(objectsField), room_category: room },
+    },
+  };
+}
+
+const sample = (id: string, src: string, label: string, alt: string, credit: string, width: number, height: number): DemoSample => ({
+  id, src, label, alt, credit, width, height,
+});
+
+/** Openly licensed photos shipped with the site (sources: public/images/samples/od-SOURCES.txt). */
+export const OD_SAMPLES: readonly DemoSample[] = [
+  sample('od-coffee-table', '/images/samples/od-coffee-table.jpg', 'Coffee table', 'A cup of coffee on a saucer on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400),
+  sample('od-dog-bicycle', '/images/samples/od-dog-bicycle.jpg', 'Dog and bicycle', 'A dog sitting in front of a bicycle on a porch, a pickup truck parked behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 768, 576),
+  sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses grazing in a field', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512),
+  sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512),
+];
+
+/** Error body message of a failed call, if the body is the documented error shape. */
+export function errorMessageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' ? message : undefined;
+}

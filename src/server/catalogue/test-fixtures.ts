@@ -1,0 +1,50 @@
+/** A small catalogue for tests, independent of whatever `content/` holds today. */
+import type { Catalogue } from '../db';
+
+export const fixtureCatalogue: Catalogue = {
+  apis: [
+    {
+      id: 'image-object-detection',
+      name: 'Image Object Detection',
+      description: 'Finds rooms and fixtures.',
+      category: 'Computer Vision',
+      price: 0.05,
+      status: 'active',
+      icon: 'fa-eye',
+      features: ['Batches of up to 20 images'],
+      baseUrl: 'https://api.example.com',
+      endpoints: [{ method: 'POST', path: '/v1/detect', description: 'Detects objects.', request: { image_urls: [] } }],
+      useCases: ['listing-check'],
+      pricingPlans: [
+        { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, sla: '99.9%', features: ['Email support'], popular: true },
+      ],
+    },
+    {
+      id: 'zz-coming',
+      name: 'A Coming Soon API',
+      description: 'Not yet.',
+      category: 'Security',
+      price: 20,
+      status: 'coming_soon',
+      icon: 'fa-brain',
+      features: ['Later'],
+      baseUrl: 'https://api.example.com',
+      endpoints: [{ method: 'GET', path: '/v1/later', description: 'Later.' }],
+      useCases: [],
+      pricingPlans: [],
+    },
+  ],
+  useCases: [
+    {
+      id: 'listing-check',
+      name: 'Listing Check',
+      description: 'Checks listings.',
+      imageUrl: '/images/use-cases/listing.svg',
+      imageAlt: 'A listing',
+      industries: ['Real Estate'],
+      applicableApis: ['image-object-detection'],
+      benefits: ['Faster'],
+    },
+  ],
+  apiCategories: [{ id: 'bathroom', name: 'Bathroom', objects: ['sink', 'toilet'] }],
+};
