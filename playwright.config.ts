@@ -1,7 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { hashPasswordSync } from './src/server/auth/password';
+import { ADMIN } from './tests/e2e/contact-helpers';
 
 /** Port of the local runtime the browser tests drive (`npm start`, without rebuilding). */
 const PORT = Number(process.env['E2E_PORT'] ?? 4321);
@@ -59,6 +62,11 @@ export default defineConfig({
       SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
       PGLITE_DIR: dataDir,
       VISION_ALLOW_PRIVATE_URLS: '1',
+      ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
+      // A throwaway admin for the admin-page tests; nothing here ships as a default.
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD_HASH: hashPasswordSync(ADMIN.password),
+      SESSION_SECRET: randomBytes(48).toString('base64'),
     },
   },
 });

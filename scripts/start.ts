@@ -1,0 +1,92 @@
+/**
+ * `npm start`: builds the site, migrates and seeds the database (embedded PGlite in `.data/`
+ * unless DATABASE_URL is set), then serves the static build and every function on one port.
+ *
+ * Environment: PORT (default 4321), HOST (default 127.0.0.1), SKIP_BUILD=1 to serve an existing
+ * build, DIST_DIR (default dist), PGLITE_DIR / DATABASE_URL (see src/server/db/client.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { adminSetupHint } from '../src/server/auth/setup-hint';
+import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
+import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
+import { clientIp, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
+import { createSiteHandler } from '../src/server/local/site-handler';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env['PORT'] ?? 4321);
+const host = process.env['HOST'] ?? '127.0.0.1';
+const distDir = resolve(root, process.env['DIST_DIR'] ?? 'dist');
+
+function log(message: string) {
+  console.log(`[start] ${message}`);
+}
+
+if (process.env['SKIP_BUILD'] !== '1') {
+  log('building the site...');
+  const build = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) {
+    console.error('[start] the build failed');
+    process.exit(1);
+  }
+}
+if (!existsSync(join(distDir, 'index.html'))) {
+  console.error(`[start] no built site in ${distDir}: run without SKIP_BUILD=1 (or npm run build)`);
+  process.exit(1);
+}
+
+const target = resolveDbTarget();
+log(`database: ${target.kind === 'pglite' ? `embedded PGlite in ${target.dataDir}` : target.kind}`);
+const db = getDb();
+try {
+  for (const line of describeResults(await migrateToLatest(db))) log(`migration ${line}`);
+  const report = await seed(db);
+  log(`seeded ${JSON.stringify(report)}`);
+} catch (error) {
+  console.error(`[start] database set-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const site = await createSiteHandler({
+  projectRoot: root,
+  distDir,
+  functionFiles: listFunctionFiles(join(root, 'functions')),
+  loadModule: (file) => import(pathToFileURL(file).href) as Promise<FunctionModule>,
+});
+
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const server = createServer((req, res) => {
+  const ip = clientIp(req);
+  site
+    .handle(toWebRequest(req, origin), ip)
+    .then((response) => sendWebResponse(res, response, req.method))
+    .catch((error: unknown) => {
+      console.error('[start] request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal server error');
+    });
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(port, host, () => {
+  log(`functions: ${site.routes.map((r) => `${r.pattern}${r.methods ? ` (${r.methods.join(', ')})` : ''}`).join(', ')}`);
+  const hint = adminSetupHint();
+  if (hint) console.log(`\n${hint}\n`);
+  log(`ready on ${origin}`);
+});
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await site.stop().catch(() => {});
+  await closeDb().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,107 @@
+/**
+ * Routes requests to the Netlify Functions in `functions/` the way Netlify does: by each
+ * function's `config.path` (a string or a list; `:name` segments and a trailing `*`) and, when
+ * given, `config.method`. Used by the local runtime (`npm start`) and the dev server, which both
+ * run the functions in-process so the embedded database and the vision model stay loaded.
+ */
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+/** What a function module exports (Netlify Functions v2). */
+export interface FunctionModule {
+  default: (req: Request, context: FunctionContext) => Response | Promise<Response>;
+  config?: { path?: string | string[]; method?: string | string[] } | undefined;
+}
+
+/** The part of Netlify's `Context` our functions may read. */
+export interface FunctionContext {
+  ip: string;
+  params: Record<string, string>;
+  requestId: string;
+}
+
+/** One compiled `config.path` of one function. */
+export interface FunctionRoute {
+  /** Function name (file name without extension). */
+  name: string;
+  /** Source file of the function. */
+  file: string;
+  pattern: string;
+  methods: readonly string[] | null;
+  match(pathname: string): Record<string, string> | null;
+}
+
+/** The function source files in `dir`: every top-level `.ts`/`.mts`/`.js` file except tests. */
+export function listFunctionFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(m?ts|m?js)$/.test(e.name) && !/\.(test|spec)\.[mc]?[jt]s$/.test(e.name))
+    .map((e) => join(dir, e.name))
+    .sort();
+}
+
+const escapeRe = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Compiles a Netlify path pattern: `/api/apis/:id` matches one segment into `params.id`,
+ * a trailing `/*` matches anything below (including nothing). Matching is exact otherwise.
+ */
+export function compilePattern(pattern: string): (pathname: string) => Record<string, string> | null {
+  const names: string[] = [];
+  let source = '';
+  for (const part of pattern.split('/').slice(1)) {
+    if (part === '*') {
+      source += '(?:/(.*))?';
+      names.push('*');
+    } else if (part.startsWith(':')) {
+      source += '/([^/]+)';
+      names.push(part.slice(1));
+    } else {
+      source += `/${escapeRe(part)}`;
+    }
+  }
+  const re = new RegExp(`^${source || '/'}$`);
+  return (pathname) => {
+    const m = re.exec(pathname);
+    if (!m) return null;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      const value = m[i + 1];
+      if (value !== undefined) params[n] = decodeURIComponent(value);
+    });
+    return params;
+  };
+}
+
+const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The routes a loaded function module declares; a function without `config.path` has none. */
+export function routesOf(file: string, mod: Pick<FunctionModule, 'config'>): FunctionRoute[] {
+  const name = basename(file).replace(/\.[^.]+$/, '');
+  const methods = asList(mod.config?.method).map((m) => m.toUpperCase());
+  return asList(mod.config?.path).map((pattern) => ({
+    name,
+    file,
+    pattern,
+    methods: methods.length > 0 ? methods : null,
+    match: compilePattern(pattern),
+  }));
+}
+
+/** A route matched against a request, with its path parameters. */
+export interface RouteMatch {
+  route: FunctionRoute;
+  params: Record<string, string>;
+}
+
+/**
+ * The first route whose path matches and whose method filter (if any) allows `method`.
+ * A function whose method filter excludes the request is skipped, as on Netlify.
+ */
+export function findRoute(routes: readonly FunctionRoute[], method: string, pathname: string): RouteMatch | null {
+  for (const route of routes) {
+    if (route.methods && !route.methods.includes(method.toUpperCase())) continue;
+    const params = route.match(pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}

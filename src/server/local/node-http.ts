@@ -1,0 +1,46 @@
+/** Converts between Node's HTTP objects and web-standard Request/Response. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+
+/** The client address: the first X-Forwarded-For hop when a proxy sent one, else the socket's. */
+export function clientIp(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress || '127.0.0.1';
+}
+
+/** A web Request for a Node request; the body streams (not buffered) for POST/PUT/PATCH. */
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key.startsWith(':')) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  // Functions read the client address from X-Forwarded-For, as behind Netlify's proxy.
+  headers.set('x-forwarded-for', clientIp(req));
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Writes a web Response to a Node response, streaming the body. */
+export async function sendWebResponse(res: ServerResponse, response: Response, method = 'GET'): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body || method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as NodeWebReadableStream<Uint8Array>), res);
+}
