@@ -9,9 +9,12 @@ export interface HandlerContext {
   requestId: string;
 }
 
+/** Sent on every function response: JSON is never rendered, framed or sniffed as something else. */
 const baseHeaders = {
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
 } as const;
 
 /** A JSON response with the request id header. */

@@ -1,0 +1,49 @@
+/**
+ * Dev-server integration (`npm run dev`): migrates and seeds the database, then answers function
+ * routes from `functions/` inside Vite's dev server, loaded through Vite so edits to a function
+ * or anything it imports apply on the next request. Pages keep Astro's hot reload.
+ */
+import { join } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import { describeResults, getDb, migrateToLatest, seed } from '../server/db';
+import { findRoute, listFunctionFiles, routesOf, type FunctionModule } from '../server/local/function-routes';
+import { clientIp, sendWebResponse, toWebRequest } from '../server/local/node-http';
+
+export function localFunctions({ root }: { root: string }): AstroIntegration {
+  return {
+    name: 'optiq:local-functions',
+    hooks: {
+      'astro:server:setup': async ({ server, logger }) => {
+        const db = getDb();
+        for (const line of describeResults(await migrateToLatest(db))) logger.info(`migration ${line}`);
+        logger.info(`seeded ${JSON.stringify(await seed(db))}`);
+
+        const dir = join(root, 'functions');
+        const load = (file: string) => server.ssrLoadModule(file) as Promise<FunctionModule>;
+
+        server.middlewares.use((req, res, next) => {
+          const url = new URL(req.url ?? '/', 'http://localhost');
+          if (!url.pathname.startsWith('/api/')) return next();
+          void (async () => {
+            // Routes are read on every API request, so a changed `config.path` applies at once.
+            const modules = await Promise.all(listFunctionFiles(dir).map(async (f) => routesOf(f, await load(f))));
+            const hit = findRoute(modules.flat(), req.method ?? 'GET', url.pathname);
+            if (!hit) return next();
+            const mod = await load(hit.route.file);
+            const origin = `http://${req.headers.host ?? 'localhost'}`;
+            const response = await mod.default(toWebRequest(req, origin), {
+              ip: clientIp(req),
+              params: hit.params,
+              requestId: crypto.randomUUID(),
+            });
+            await sendWebResponse(res, response, req.method);
+          })().catch((error: unknown) => {
+            logger.error(`function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+            res.end('Internal server error');
+          });
+        });
+      },
+    },
+  };
+}
