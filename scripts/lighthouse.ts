@@ -50,14 +50,18 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
     }
     return await run(DEBUG_PORT);
   } finally {
+    const exited = new Promise((r) => chrome.once('exit', r));
     chrome.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    // Chromium's helpers may still be writing the profile for a moment; retry the removal.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
 const strict = process.argv.includes('--strict');
 const server = await startLocalServer(Number(process.env['LH_PORT'] ?? 4330));
 const failures: string[] = [];
+const lost: string[] = [];
 try {
   console.log(`${'page'.padEnd(28)}${'form'.padEnd(9)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const formFactor of ['desktop', 'mobile'] as const) {
@@ -69,7 +73,17 @@ try {
           formFactor === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
-        return CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+        const { lhr } = result;
+        // What cost points: each failed audit that carries weight in a category.
+        for (const c of CATEGORIES) {
+          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              lost.push(`${path} ${formFactor} ${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+            }
+          }
+        }
+        return CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       });
       console.log(`${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`);
       scores.forEach((score, i) => {
@@ -83,4 +97,5 @@ try {
 }
 console.log(`lighthouse: ${PAGES.length * 2} runs, ${failures.length} scores under target`);
 for (const f of failures) console.log(`  under target: ${f}`);
+if (lost.length > 0) console.log(`audits that cost points:\n${lost.map((l) => `  ${l}`).join('\n')}`);
 process.exit(strict && failures.length > 0 ? 1 : 0);
