@@ -1,0 +1,157 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
+import { notify } from '../demo/notify';
+import {
+  buildDetectRequest,
+  parseImageUrls,
+  TESTER_CATEGORIES,
+  TESTER_MODES,
+  testErrorMessage,
+  toRows,
+  urlCountError,
+  type TesterCategory,
+} from './live-tester';
+
+export interface LiveTesterProps {
+  apiId: string;
+  apiName: string;
+}
+
+const ENDPOINT = '/api/v1/detect';
+const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/**
+ * The API detail page's live tester: image URLs one per line, mode and category, then a real
+ * POST /api/v1/detect whose answer is listed per image.
+ */
+export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<DetectMode>('per_item');
+  const [category, setCategory] = useState<TesterCategory>('auto');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<DetectResponse>();
+
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const urls = parseImageUrls(text);
+    const countError = urlCountError(urls);
+    if (countError) {
+      notify({ title: 'Error', description: countError, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(ENDPOINT, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(buildDetectRequest(urls, mode, category)),
+      });
+      const body: unknown = await res.json().catch(() => undefined);
+      if (!res.ok) throw new Error(testErrorMessage(body));
+      setResult(body as DetectResponse);
+      notify({ title: 'Success', description: 'API test completed successfully' });
+    } catch (error) {
+      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'API test failed';
+      notify({ title: 'Error', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const rows = result ? toRows(result) : [];
+  return (
+    <div className="grid gap-8 lg:grid-cols-2" data-api-id={apiId}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={`${id}-help`}>
+        <p id={`${id}-help`} className="text-sm text-slate-700">
+          Send real images to {apiName}. Paste up to 20 public image URLs (JPEG, PNG or WebP), one per line.
+        </p>
+        <div>
+          <label htmlFor={`${id}-urls`} className="text-sm font-medium text-ink">
+            Image URLs
+          </label>
+          <textarea
+            id={`${id}-urls`}
+            name="image_urls"
+            rows={5}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={'https://example.com/kitchen.jpg\nhttps://example.com/bathroom.jpg'}
+            className={`${field} font-mono`}
+            spellCheck={false}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-mode`} className="text-sm font-medium text-ink">
+              Mode
+            </label>
+            <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as DetectMode)} className={field}>
+              {TESTER_MODES.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-category`} className="text-sm font-medium text-ink">
+              Category
+            </label>
+            <select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value as TesterCategory)} className={field}>
+              {TESTER_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy}>
+          {busy ? 'Testing...' : 'Test API'}
+        </button>
+      </form>
+
+      <section aria-labelledby={`${id}-results`} aria-live="polite" aria-busy={busy} className="min-w-0">
+        <h3 id={`${id}-results`} className="text-lg font-semibold text-ink">
+          Results
+        </h3>
+        {!result && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
+        {result && (
+          <>
+            <p className="mt-2 text-sm text-slate-700">
+              Category <strong className="text-ink">{result.category}</strong>
+              {result.category_inferred ? ' (inferred from the images)' : ''} · mode {result.mode} · {result.error_checks} error checks
+            </p>
+            {result.undetectable_objects.length > 0 && (
+              <p className="mt-1 text-sm text-amber-800">Not detectable by this model: {result.undetectable_objects.join(', ')}</p>
+            )}
+            <ul className="mt-4 space-y-3">
+              {rows.map((row, i) => (
+                <li key={`${row.imageUrl}-${i}`} className="rounded-lg border border-slate-200 p-4" data-result-row>
+                  <p className="truncate font-mono text-xs text-slate-600" title={row.imageUrl}>
+                    {row.imageUrl === 'superset' ? 'All images combined (superset)' : row.imageUrl}
+                  </p>
+                  {row.kind === 'error' ? (
+                    <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
+                  ) : (
+                    <div className="mt-2 space-y-1 text-sm">
+                      {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
+                      <p>
+                        <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
+                      </p>
+                      <p>
+                        <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
+                      </p>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
