@@ -31,4 +31,5 @@ export default defineHandler(['POST'], async (req, ctx) => {
   );
 });
 
-export const config: Config = { path: '/api/auth/login', method: ['POST'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/auth/login' };

@@ -10,4 +10,5 @@ export default defineHandler(['POST'], async (req, ctx) =>
   json({ authenticated: false }, ctx, { headers: { 'Set-Cookie': clearSessionCookie(req) } }),
 );
 
-export const config: Config = { path: '/api/auth/logout', method: ['POST'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/auth/logout' };

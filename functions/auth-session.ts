@@ -18,4 +18,5 @@ export default defineHandler(['GET'], async (req, ctx) => {
   );
 });
 
-export const config: Config = { path: '/api/auth/session', method: ['GET'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/auth/session' };

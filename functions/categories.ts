@@ -17,4 +17,5 @@ export default defineHandler(['POST'], async (req, ctx) => {
   return json(await defineCategories(body, { store: dbVisionStore(db) }), ctx);
 });
 
-export const config: Config = { path: '/api/v1/categories', method: ['POST'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/v1/categories' };

@@ -88,4 +88,5 @@ export default defineHandler(['POST'], async (req, ctx) => {
   return json(await runDemo({ image, objects, roomCategory: fields.room_category }), ctx);
 });
 
-export const config: Config = { path: '/api/demo/object-detection', method: ['POST'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/demo/object-detection' };

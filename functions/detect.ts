@@ -20,4 +20,5 @@ export default defineHandler(['POST'], async (req, ctx) => {
   return json(await runDetect(body, { store: dbVisionStore(db) }), ctx);
 });
 
-export const config: Config = { path: '/api/v1/detect', method: ['POST'] };
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/v1/detect' };

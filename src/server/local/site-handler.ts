@@ -7,10 +7,11 @@
  * database is a single-connection PGlite that only one thread may open, and the vision model
  * would otherwise load again for every request.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
+import { RedirectsHandler } from '@netlify/redirects';
 import { findRoute, routesOf, type FunctionModule, type FunctionRoute } from './function-routes';
 
 export interface SiteHandlerOptions {
@@ -50,8 +51,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   const loaded = await Promise.all(opts.functionFiles.map(async (file) => routesOf(file, await opts.loadModule(file))));
   const routes = loaded.flat();
 
+  const root = projectRootFor(opts.projectRoot, opts.distDir);
   const netlify = new NetlifyDev({
-    projectRoot: projectRootFor(opts.projectRoot, opts.distDir),
+    projectRoot: root,
     aiGateway: { enabled: false },
     blobs: { enabled: false },
     database: { enabled: false },
@@ -64,6 +66,30 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     skipGitignore: true,
   });
   await netlify.start();
+  const publishDir = resolve(opts.distDir ?? join(opts.projectRoot, 'dist'));
+  // NetlifyDev serves a status rewrite (`status = 404`) with 200; Netlify answers with the
+  // rule's status. The rule is looked up again to restore it.
+  const redirects = new RedirectsHandler({
+    configPath: join(root, 'netlify.toml'),
+    // Read from configPath; nothing to add.
+    configRedirects: [],
+    projectDir: root,
+    jwtRoleClaim: '',
+    jwtSecret: '',
+  });
+
+  /** Whether the request path is a file of the build, as Netlify resolves it (`/a` -> `a.html`). */
+  function isStaticFile(pathname: string): boolean {
+    let path: string;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    const base = join(publishDir, path);
+    if (!base.startsWith(publishDir)) return false;
+    return [base, `${base}.html`, join(base, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
+  }
 
   async function notFound(origin: string): Promise<Response> {
     const page = await netlify.handle(new Request(`${origin}/404`));
@@ -78,9 +104,15 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       const mod = opts.reloadPerRequest ? await opts.loadModule(hit.route.file) : await loadCached(hit.route.file);
       return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID() });
     }
-    const response = await netlify.handle(req);
-    if (response) return response;
-    return notFound(url.origin);
+    const result = await netlify.handleAndIntrospect(req);
+    if (!result) return notFound(url.origin);
+    if (result.type === 'redirect' && !isStaticFile(url.pathname)) {
+      const rule = await redirects.match(req);
+      if (rule && !rule.redirect && rule.statusCode && rule.statusCode !== 200) {
+        return new Response(result.response.body, { status: rule.statusCode, headers: result.response.headers });
+      }
+    }
+    return result.response;
   }
 
   const cache = new Map<string, Promise<FunctionModule>>();

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/server/auth/password';
-import { createSession, SESSION_COOKIE, signSession } from '../src/server/auth/session';
-import { createTestDb, setDb } from '../src/server/db';
-import login, { LOGIN_LIMIT } from './auth-login';
-import logout from './auth-logout';
-import session from './auth-session';
+import { hashPassword } from '../../src/server/auth/password';
+import { createSession, SESSION_COOKIE, signSession } from '../../src/server/auth/session';
+import { createTestDb, setDb } from '../../src/server/db';
+import login, { LOGIN_LIMIT } from '../../functions/auth-login';
+import logout from '../../functions/auth-logout';
+import session from '../../functions/auth-session';
 
 const PASSWORD = 'correct horse battery staple';
 const SECRET = 'test-secret-'.padEnd(48, 'x');

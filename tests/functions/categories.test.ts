@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, seed, setDb } from '../src/server/db';
-import { startTestImageServer, type TestImageServer } from '../src/server/vision/test-image-server';
-import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../src/shared/schemas/detect';
-import categories from './categories';
-import detect from './detect';
+import { createTestDb, seed, setDb } from '../../src/server/db';
+import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
+import categories from '../../functions/categories';
+import detect from '../../functions/detect';
 
 let server: TestImageServer;
 let close: () => Promise<void>;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/server/auth/password';
-import { createSession, SESSION_COOKIE, signSession } from '../src/server/auth/session';
-import { createTestDb, setDb, type Database } from '../src/server/db';
-import contacts, { contactRateLimit } from './contacts';
+import { hashPassword } from '../../src/server/auth/password';
+import { createSession, SESSION_COOKIE, signSession } from '../../src/server/auth/session';
+import { createTestDb, setDb, type Database } from '../../src/server/db';
+import contacts, { contactRateLimit } from '../../functions/contacts';
 
 const SECRET = 'contacts-test-secret-'.padEnd(48, 'z');
 let db: Kysely<Database>;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, setDb } from '../src/server/db';
-import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../src/server/vision/test-image-server';
-import { demoResponseSchema } from '../src/shared/schemas/detect';
-import demo from './demo-object-detection';
+import { createTestDb, setDb } from '../../src/server/db';
+import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { demoResponseSchema } from '../../src/shared/schemas/detect';
+import demo from '../../functions/demo-object-detection';
 
 let server: TestImageServer;
 let close: () => Promise<void>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, getDb, seed, setDb } from '../src/server/db';
-import { startTestImageServer, type TestImageServer } from '../src/server/vision/test-image-server';
-import { detectResponseSchema } from '../src/shared/schemas/detect';
-import detect from './detect';
+import { createTestDb, getDb, seed, setDb } from '../../src/server/db';
+import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { detectResponseSchema } from '../../src/shared/schemas/detect';
+import detect from '../../functions/detect';
 
 let server: TestImageServer;
 let close: () => Promise<void>;

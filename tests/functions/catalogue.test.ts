@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureCatalogue } from '../src/server/catalogue/test-fixtures';
-import { createTestDb, seed, setDb } from '../src/server/db';
-import apis from './apis';
-import useCases from './use-cases';
+import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
+import { createTestDb, seed, setDb } from '../../src/server/db';
+import apis from '../../functions/apis';
+import useCases from '../../functions/use-cases';
 
 let close: () => Promise<void>;
 beforeAll(async () => {

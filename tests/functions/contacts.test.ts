@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, setDb, type TestDb } from '../src/server/db';
-import contacts from './contacts';
+import { createTestDb, setDb, type TestDb } from '../../src/server/db';
+import contacts from '../../functions/contacts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('POST /api/contacts', () => {
   it('never leaks internals in a 500', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     setDb(undefined);
-    const broken = (await import('../src/server/db')).createDb({ kind: 'postgres', url: 'postgres://nobody:secret@127.0.0.1:1/none' });
+    const broken = (await import('../../src/server/db')).createDb({ kind: 'postgres', url: 'postgres://nobody:secret@127.0.0.1:1/none' });
     setDb(broken);
     try {
       const res = await contacts(post(JSON.stringify(valid)));

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FunctionModule } from './function-routes';
+import { createSiteHandler, type SiteHandler } from './site-handler';
+
+/** A tiny project: the real netlify.toml and a build with the pages its rules point at. */
+function makeProject(): { root: string; dist: string } {
+  const root = mkdtempSync(join(tmpdir(), 'optiq-site-test-'));
+  writeFileSync(join(root, 'netlify.toml'), readFileSync(join(import.meta.dirname, '../../../netlify.toml'), 'utf8'));
+  const dist = join(root, 'dist');
+  mkdirSync(join(dist, 'api'), { recursive: true });
+  const page = (name: string, text: string) => writeFileSync(join(dist, name), `<!doctype html><h1>${text}</h1>`);
+  page('index.html', 'Home');
+  page('404.html', '404 Page Not Found');
+  page('api-not-found.html', 'API Not Found');
+  page('use-case-not-found.html', 'Use Case Not Found');
+  page('api/known.html', 'Known API');
+  return { root, dist };
+}
+
+const echo: FunctionModule = {
+  default: (req, ctx) => Response.json({ method: req.method, params: ctx.params, ip: ctx.ip }),
+  config: { path: ['/api/apis', '/api/apis/:id'] },
+};
+
+let site: SiteHandler;
+beforeAll(async () => {
+  const { root } = makeProject();
+  site = await createSiteHandler({
+    projectRoot: root,
+    functionFiles: ['/virtual/apis.ts'],
+    loadModule: async () => echo,
+  });
+});
+afterAll(async () => {
+  await site.stop();
+});
+
+const get = (path: string) => site.handle(new Request(`http://localhost${path}`), '10.0.0.1');
+
+describe('local site handler', () => {
+  it('answers function routes in-process with their parameters and the client address', async () => {
+    const res = await get('/api/apis/known');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ method: 'GET', params: { id: 'known' }, ip: '10.0.0.1' });
+  });
+
+  it('serves pages without their .html extension, with netlify.toml headers', async () => {
+    const res = await get('/api/known');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Known API');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("applies a not-found rule's 404 status, as Netlify does", async () => {
+    const api = await get('/api/unknown');
+    expect(api.status).toBe(404);
+    expect(await api.text()).toContain('API Not Found');
+    const useCase = await get('/use-case/unknown');
+    expect(useCase.status).toBe(404);
+    expect(await useCase.text()).toContain('Use Case Not Found');
+  });
+
+  it('answers anything else with the 404 page', async () => {
+    const res = await get('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('404 Page Not Found');
+  });
+});
