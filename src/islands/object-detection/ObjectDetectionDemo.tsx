@@ -75,7 +75,8 @@ export default function ObjectDetectionDemo() {
     }
     setStatus('busy');
     setErrorText(undefined);
-    const src = previewSrc;
+    // The image actually sent: a typed URL may not have reached the debounced preview yet.
+    const src = file ? fileUrl : imageUrl.trim();
     try {
       let init: RequestInit;
       if (file) {

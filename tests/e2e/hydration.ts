@@ -1,0 +1,13 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Waits until the React island `component` (file name, e.g. `LiveTester`) has hydrated, after
+ * scrolling `near` into view for islands that hydrate when visible. Astro removes the island's
+ * `ssr` attribute once it has hydrated; before that, clicks and typing reach static HTML only.
+ */
+export async function hydrated(page: Page, component: string, near?: Locator): Promise<void> {
+  if (near) await near.scrollIntoViewIfNeeded();
+  const island = page.locator(`astro-island[component-url*="/${component}."]`).first();
+  await expect(island).toHaveCount(1);
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+}
