@@ -1,0 +1,17 @@
+/**
+ * `npm run db:migrate`: applies pending migrations to the configured database (DATABASE_URL or
+ * NETLIFY_DATABASE_URL, else embedded PGlite in PGLITE_DIR / .data/pglite). Exits 1 on failure.
+ */
+import { closeDb, describeResults, getDb, migrateToLatest } from '../src/server/db';
+import { describeTarget, failAndExit } from './lib/db-cli';
+
+try {
+  console.log(`db:migrate: ${describeTarget()}`);
+  const lines = describeResults(await migrateToLatest(getDb()));
+  console.log(lines.length > 0 ? lines.join('\n') : 'database is up to date');
+  await closeDb();
+  // PGlite's WASM runtime can keep the event loop alive after closing; a CLI is done here.
+  process.exit(0);
+} catch (error) {
+  await failAndExit('db:migrate', error);
+}

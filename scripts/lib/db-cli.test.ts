@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { redact } from './db-cli';
+
+const root = join(import.meta.dirname, '../..');
+
+function run(script: string, env: Record<string, string>) {
+  const { DATABASE_URL: _a, NETLIFY_DATABASE_URL: _b, ...base } = process.env;
+  const res = spawnSync('npx', ['tsx', `scripts/${script}.ts`], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', timeout: 90_000 });
+  return { status: res.status, out: res.stdout, err: res.stderr };
+}
+
+describe('redact', () => {
+  it('hides credentials in connection strings', () => {
+    expect(redact('connect postgres://app:s3cret@db.example.com:5432/x failed')).toBe('connect postgres://***@db.example.com:5432/x failed');
+    expect(redact('no url here')).toBe('no url here');
+  });
+});
+
+describe('db scripts', () => {
+  it('migrate applies the migrations once, then reports the database up to date; seed loads the catalogue', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'optiq-db-cli-'));
+    const first = run('db-migrate', { PGLITE_DIR: dir });
+    expect(first.status, first.err).toBe(0);
+    expect(first.out).toMatch(/up\s+\d{4}_\d{2}_\d{2}_\d{6}_initial \(Success\)/);
+    const second = run('db-migrate', { PGLITE_DIR: dir });
+    expect(second.status).toBe(0);
+    expect(second.out).toContain('database is up to date');
+    const seeded = run('db-seed', { PGLITE_DIR: dir });
+    expect(seeded.status, seeded.err).toBe(0);
+    expect(seeded.out).toMatch(/apis: [1-9]/);
+  }, 180_000);
+
+  it('exits 1 with a redacted message when the database is unreachable', () => {
+    const res = run('db-migrate', { DATABASE_URL: 'postgres://nobody:s3cret@127.0.0.1:1/none' });
+    expect(res.status).toBe(1);
+    expect(res.err).toContain('db:migrate failed');
+    expect(res.out + res.err).not.toContain('s3cret');
+  }, 120_000);
+});
