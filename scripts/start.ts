@@ -64,6 +64,8 @@ const server = createServer((req, res) => {
     .handle(toWebRequest(req, origin), ip)
     .then((response) => sendWebResponse(res, response, req.method))
     .catch((error: unknown) => {
+      // The client went away mid-response (a closed tab, a load tool stopping): nothing to answer.
+      if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       console.error('[start] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('Internal server error');
