@@ -40,8 +40,8 @@ test('contact requests from six pages arrive in the admin list tagged with their
     await expect(dialog.getByPlaceholder('Your full name')).toBeVisible();
     await expect(dialog.getByPlaceholder('Tell us about your project or questions...')).toBeVisible();
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByText('Message sent!')).toBeVisible();
-    await expect(page.getByText("Thanks for reaching out. We'll get back to you soon.")).toBeVisible();
+    await expect(page.getByText('Message sent!', { exact: true })).toBeVisible();
+    await expect(page.getByText("Thanks for reaching out. We'll get back to you soon.", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     sent.push({ message, pageName });
   }
@@ -144,8 +144,8 @@ test('the pricing sign-up dialog submits the fixed Standard Plan request', async
 
   await input.fill(email);
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Request Submitted!')).toBeVisible();
-  await expect(page.getByText('We will be in touch within 24 hours')).toBeVisible();
+  await expect(page.getByText('Request Submitted!', { exact: true })).toBeVisible();
+  await expect(page.getByText('We will be in touch within 24 hours', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // Reopened, it is empty.
@@ -167,7 +167,7 @@ test('a failed sign-up shows the error toast and keeps the dialog open', async (
   const dialog = page.getByTestId('signup-dialog');
   await dialog.getByLabel('Email').fill('someone@example.com');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Failed to submit request. Please try again.')).toBeVisible();
+  await expect(page.getByText('Failed to submit request. Please try again.', { exact: true })).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Email')).toHaveValue('someone@example.com');
 });
@@ -191,7 +191,7 @@ test('the subscribe dialog simulates a subscription and says where the key appea
   await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-  await expect(page.getByText(`Successfully subscribed to ${apiName}. Your API key will be available in your dashboard.`)).toBeVisible();
+  await expect(page.getByText(`Successfully subscribed to ${apiName}. Your API key will be available in your dashboard.`, { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(calls, 'the subscription makes no server call').toBe(0);
 });
@@ -214,7 +214,7 @@ test('markup in every field is shown as inert text in the admin list', async ({ 
   await trigger.click();
   const dialog = await fillContact(page, { name, email, message });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Message sent!')).toBeVisible();
+  await expect(page.getByText('Message sent!', { exact: true })).toBeVisible();
   const direct = await page.request.post('/api/contacts', {
     data: { name: `"><img src=x onerror=alert(3)> ${tag}`, email: 'direct@example.com', message: `javascript:alert(4) ${tag}-direct`, pageName },
   });

@@ -21,7 +21,7 @@ for (const route of allRoutes()) {
     await expect(page.locator('footer')).toBeVisible();
 
     expect((await page.title()).length).toBeGreaterThan(0);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S.{9,}/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
