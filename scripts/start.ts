@@ -80,6 +80,17 @@ server.listen(port, host, () => {
   log(`ready on ${origin}`);
 });
 
+// Node 22's Readable.toWeb adapter can throw from a stream event after a client disconnect
+// (ERR_INVALID_STATE: controller already closed); that request is over, the server is fine.
+process.on('uncaughtException', (error: Error & { code?: string }) => {
+  if (error.code === 'ERR_INVALID_STATE') {
+    console.error(`[start] ignored a stream error after a client disconnect: ${error.message}`);
+    return;
+  }
+  console.error('[start] fatal error', error);
+  process.exit(1);
+});
+
 let stopping = false;
 async function shutdown() {
   if (stopping) return;

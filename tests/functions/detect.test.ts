@@ -121,6 +121,24 @@ describe('POST /api/v1/detect', () => {
     expect(text.status).toBe(415);
   });
 
+  it('limits one client to 100 calls a minute with 429 and Retry-After, others unaffected', async () => {
+    const call = (client: string) =>
+      detect(
+        new Request('http://localhost/api/v1/detect', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+          // Malformed on purpose: the limit counts calls before any work is done.
+          body: '{',
+        }),
+      );
+    for (let i = 0; i < 100; i++) expect((await call('198.51.100.7')).status).toBe(400);
+    const limited = await call('198.51.100.7');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await errorOf(limited)).code).toBe('RATE_LIMITED');
+    expect((await call('198.51.100.8')).status).toBe(400);
+  });
+
   it('answers 405 to GET', async () => {
     const res = await detect(new Request('http://localhost/api/v1/detect'));
     expect(res.status).toBe(405);

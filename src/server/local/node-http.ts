@@ -1,8 +1,6 @@
 /** Converts between Node's HTTP objects and web-standard Request/Response. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 
 /** The client address: the first X-Forwarded-For hop when a proxy sent one, else the socket's. */
 export function clientIp(req: IncomingMessage): string {
@@ -29,7 +27,24 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-/** Writes a web Response to a Node response, streaming the body. */
+/** Resolves when `res` can take more data or the client has gone. */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+/**
+ * Writes a web Response to a Node response, streaming the body. If the client goes away, the
+ * body is still read to its end rather than cancelled: cancelling a stream made from a file
+ * with `Readable.toWeb` can throw an uncatchable ERR_INVALID_STATE in Node 22.
+ */
 export async function sendWebResponse(res: ServerResponse, response: Response, method = 'GET'): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
@@ -42,5 +57,12 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
     res.end();
     return;
   }
-  await pipeline(Readable.fromWeb(response.body as NodeWebReadableStream<Uint8Array>), res);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (res.destroyed || res.writableEnded) continue;
+    if (!res.write(value)) await writable(res);
+  }
+  if (!res.destroyed) res.end();
 }

@@ -1,0 +1,56 @@
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientIp, sendWebResponse, toWebRequest } from './node-http';
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  server = createServer(handler);
+  return new Promise((r) => server!.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)));
+}
+
+describe('toWebRequest / sendWebResponse', () => {
+  it('carries method, headers, body and the client address through, and every Set-Cookie back', async () => {
+    const url = await listen(async (req, res) => {
+      const web = toWebRequest(req, 'http://local');
+      const body = await web.text();
+      const headers = new Headers({ 'Content-Type': 'application/json' });
+      headers.append('Set-Cookie', 'a=1');
+      headers.append('Set-Cookie', 'b=2');
+      const out = Response.json({ method: web.method, body, ip: clientIp(req), fwd: web.headers.get('x-forwarded-for'), path: new URL(web.url).pathname }, { headers });
+      await sendWebResponse(res, out, req.method);
+    });
+    const res = await fetch(`${url}/api/x?y=1`, { method: 'POST', body: 'hello', headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' } });
+    expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await res.json()).toEqual({ method: 'POST', body: 'hello', ip: '203.0.113.9', fwd: '203.0.113.9', path: '/api/x' });
+  });
+
+  it('survives a client that disconnects in the middle of a file response', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'optiq-http-')), 'big.bin');
+    writeFileSync(file, Buffer.alloc(8 * 1024 * 1024, 7));
+    let finished!: () => void;
+    const sent = new Promise<void>((r) => (finished = r));
+    const url = await listen((req, res) => {
+      const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+      void sendWebResponse(res, new Response(body), req.method).then(finished);
+    });
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${url}/big`, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.end();
+    });
+    await sent;
+    // The server still answers.
+    expect((await fetch(`${url}/again`).catch(() => null)) !== null).toBe(true);
+  });
+});
