@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
 import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
-import { clientIp, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
+import { clientIp, compressResponse, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
 import { createSiteHandler } from '../src/server/local/site-handler';
 
 const root = resolve(import.meta.dirname, '..');
@@ -62,7 +62,7 @@ const server = createServer((req, res) => {
   const ip = clientIp(req);
   site
     .handle(toWebRequest(req, origin), ip)
-    .then((response) => sendWebResponse(res, response, req.method))
+    .then((response) => sendWebResponse(res, compressResponse(req.headers['accept-encoding'], response), req.method))
     .catch((error: unknown) => {
       // The client went away mid-response (a closed tab, a load tool stopping): nothing to answer.
       if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientIp, sendWebResponse, toWebRequest } from './node-http';
+import { clientIp, compressResponse, sendWebResponse, toWebRequest } from './node-http';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
@@ -52,5 +52,25 @@ describe('toWebRequest / sendWebResponse', () => {
     await sent;
     // The server still answers.
     expect((await fetch(`${url}/again`).catch(() => null)) !== null).toBe(true);
+  });
+});
+
+describe('compressResponse', () => {
+  const page = () => new Response('<p>'.repeat(2000), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+
+  it('gzips compressible bodies for clients that accept gzip', async () => {
+    const res = compressResponse('gzip, deflate, br', page());
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    const text = await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(text).toBe('<p>'.repeat(2000));
+  });
+
+  it('leaves images, small bodies and clients without gzip alone', () => {
+    expect(compressResponse('identity', page()).headers.get('content-encoding')).toBeNull();
+    const png = new Response(new Uint8Array(4096), { headers: { 'Content-Type': 'image/png' } });
+    expect(compressResponse('gzip', png)).toBe(png);
+    const small = new Response('{}', { headers: { 'Content-Type': 'application/json', 'Content-Length': '2' } });
+    expect(compressResponse('gzip', small)).toBe(small);
   });
 });

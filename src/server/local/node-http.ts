@@ -66,3 +66,27 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
   }
   if (!res.destroyed) res.end();
 }
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/**
+ * Gzips a compressible response when the client accepts it, as Netlify's edge does in
+ * production, so local measurements (Lighthouse, load tests) see production-sized transfers.
+ */
+export function compressResponse(acceptEncoding: string | undefined, response: Response): Response {
+  const type = response.headers.get('content-type') ?? '';
+  if (
+    !response.body ||
+    response.headers.has('content-encoding') ||
+    !COMPRESSIBLE.test(type) ||
+    !/\bgzip\b/.test(acceptEncoding ?? '') ||
+    Number(response.headers.get('content-length') ?? Infinity) < 1024
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers });
+}

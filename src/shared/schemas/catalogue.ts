@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 
 /**
  * Catalogue schemas shared by the content collections (build time), the database seed and the

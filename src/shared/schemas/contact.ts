@@ -5,6 +5,7 @@
  * 'Invalid email', 'String must contain at least N character(s)').
  */
 import { z } from 'zod';
+import './zod-config';
 
 /** Most characters per field; the function rejects anything longer. */
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, pageName: 100 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 
 /**
  * Request and response shapes of the detection endpoints, shared by the functions, the demo

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 
 /**
  * Content schemas of the industry pages (`content/industries/*.json`) and the use-case
