@@ -35,7 +35,8 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
       `--remote-debugging-port=${DEBUG_PORT}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group, so the renderer and utility processes are stopped with it.
+    { stdio: 'ignore', detached: true },
   );
   try {
     const deadline = Date.now() + 20_000;
@@ -51,10 +52,13 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
     return await run(DEBUG_PORT);
   } finally {
     const exited = new Promise((r) => chrome.once('exit', r));
-    chrome.kill('SIGKILL');
+    if (chrome.pid) process.kill(-chrome.pid, 'SIGKILL');
     await exited;
-    // Chromium's helpers may still be writing the profile for a moment; retry the removal.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // A helper process still writing: a leftover temp profile is harmless.
+    }
   }
 }
 
