@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, seed, setDb } from '../../src/server/db';
-import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { describe, expect, it } from 'vitest';
 import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import categories from '../../functions/categories';
 import detect from '../../functions/detect';
+import { useVisionEnv } from './vision-env';
 
-let server: TestImageServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  const testDb = await createTestDb();
-  await seed(testDb.db);
-  setDb(testDb.db);
-  close = testDb.close;
-  server = await startTestImageServer();
-  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await server.close();
-  await close();
-});
+const env = useVisionEnv();
 
 const call = (fn: (r: Request) => Promise<Response>, path: string, body: unknown) =>
   fn(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
@@ -36,10 +21,10 @@ describe('POST /api/v1/categories', () => {
       categories: [{ category: 'garage', objects: ['car', 'bicycle', 'workbench'], undetectable_objects: ['workbench'], created: true }],
     });
     const run = detectResponseSchema.parse(
-      await (await call(detect, '/api/v1/detect', { image_urls: [`${server.origin}/images/dog.jpg`], category: 'garage', error_checks: 1 })).json(),
+      await (await call(detect, '/api/v1/detect', { image_urls: [`${env.server().origin}/images/dog.jpg`], category: 'garage', error_checks: 1 })).json(),
     );
     expect(run.detection_results[0]).toEqual({
-      image_url: `${server.origin}/images/dog.jpg`,
+      image_url: `${env.server().origin}/images/dog.jpg`,
       objects: { car: true, bicycle: true, none_observed: false },
     });
     expect(run.undetectable_objects).toEqual(['workbench']);
@@ -51,7 +36,7 @@ describe('POST /api/v1/categories', () => {
     );
     expect(body.categories[0]).toMatchObject({ category: 'bathroom', created: false });
     const run = detectResponseSchema.parse(
-      await (await call(detect, '/api/v1/detect', { image_urls: [`${server.origin}/images/horses.jpg`], category: 'bathroom' })).json(),
+      await (await call(detect, '/api/v1/detect', { image_urls: [`${env.server().origin}/images/horses.jpg`], category: 'bathroom' })).json(),
     );
     expect(run.detection_results[0]).toMatchObject({ objects: { toilet: false, none_observed: true } });
     expect(Object.keys((run.detection_results[0] as { objects: object }).objects)).toEqual(['toilet', 'none_observed']);

@@ -1,25 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, setDb } from '../../src/server/db';
-import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
+import { useVisionEnv } from './vision-env';
 
-let server: TestImageServer;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  const testDb = await createTestDb();
-  setDb(testDb.db);
-  close = testDb.close;
-  server = await startTestImageServer();
-  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await server.close();
-  await close();
-});
+const env = useVisionEnv({ seeded: false });
 
 const URL_ = 'http://localhost/api/demo/object-detection';
 const postJson = (body: unknown, ip = '198.51.100.7') =>
@@ -27,7 +14,7 @@ const postJson = (body: unknown, ip = '198.51.100.7') =>
 
 describe('POST /api/demo/object-detection', () => {
   it('finds the requested objects with boxes in source pixels', async () => {
-    const res = await postJson({ image_url: `${server.origin}/images/dog.jpg`, objects_to_find: 'Dog, bicycle, sofa, fireplace', room_category: 'auto' });
+    const res = await postJson({ image_url: `${env.server().origin}/images/dog.jpg`, objects_to_find: 'Dog, bicycle, sofa, fireplace', room_category: 'auto' });
     expect(res.status).toBe(200);
     const body = demoResponseSchema.parse(await res.json());
     expect(body).toMatchObject({
@@ -51,7 +38,7 @@ describe('POST /api/demo/object-detection', () => {
   });
 
   it('keeps an explicit room category', async () => {
-    const body = demoResponseSchema.parse(await (await postJson({ image_url: `${server.origin}/images/coffee.jpg`, objects_to_find: 'cup', room_category: 'kitchen' })).json());
+    const body = demoResponseSchema.parse(await (await postJson({ image_url: `${env.server().origin}/images/coffee.jpg`, objects_to_find: 'cup', room_category: 'kitchen' })).json());
     expect(body).toMatchObject({ room_category: 'kitchen', room_category_inferred: false, total_objects_detected: 1 });
   });
 

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, getDb, seed, setDb } from '../../src/server/db';
-import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
+import { useVisionEnv } from './vision-env';
 
-let server: TestImageServer;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  const testDb = await createTestDb();
-  await seed(testDb.db);
-  setDb(testDb.db);
-  close = testDb.close;
-  server = await startTestImageServer();
-  // Fixtures are served on loopback: the documented opt-in for local tests.
-  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await server.close();
-  await close();
-});
+const env = useVisionEnv();
 
 let ip = 0;
 function post(body: unknown, init: { raw?: string; contentType?: string } = {}) {
@@ -33,7 +17,7 @@ function post(body: unknown, init: { raw?: string; contentType?: string } = {}) 
     }),
   );
 }
-const img = (name: string) => `${server.origin}/images/${name}`;
+const img = env.img;
 
 async function errorOf(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string; details: unknown }; request_id: string };
@@ -57,7 +41,7 @@ describe('POST /api/v1/detect', () => {
   });
 
   it('gives a failing image its own error and combines the rest in superset mode', async () => {
-    const urls = [img('coffee.jpg'), `${server.origin}/html`, img('missing.jpg'), 'http://169.254.169.254/latest/meta-data/'];
+    const urls = [img('coffee.jpg'), `${env.server().origin}/html`, img('missing.jpg'), 'http://169.254.169.254/latest/meta-data/'];
     const res = await post({ image_urls: urls, mode: 'superset', category: 'kitchen', error_checks: 1 });
     expect(res.status).toBe(200);
     const body = detectResponseSchema.parse(await res.json());
