@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { RedirectsHandler } from '@netlify/redirects';
 import { findRoute, routesOf, type FunctionModule, type FunctionRoute } from './function-routes';
@@ -21,10 +21,8 @@ export interface SiteHandlerOptions {
   distDir?: string | undefined;
   /** Function source files. */
   functionFiles: readonly string[];
-  /** Loads a function module (plain `import()` for `npm start`, Vite's loader for dev). */
+  /** Loads a function module (`import()`). */
   loadModule: (file: string) => Promise<FunctionModule>;
-  /** Reload function modules on every request (dev: picks up edits). */
-  reloadPerRequest?: boolean;
 }
 
 export interface SiteHandler {
@@ -48,8 +46,9 @@ function projectRootFor(projectRoot: string, distDir: string | undefined): strin
 
 /** Starts the request chain. */
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
-  const loaded = await Promise.all(opts.functionFiles.map(async (file) => routesOf(file, await opts.loadModule(file))));
-  const routes = loaded.flat();
+  const modules = new Map<string, FunctionModule>();
+  for (const file of opts.functionFiles) modules.set(file, await opts.loadModule(file));
+  const routes = [...modules].flatMap(([file, mod]) => routesOf(file, mod));
 
   const root = projectRootFor(opts.projectRoot, opts.distDir);
   const netlify = new NetlifyDev({
@@ -87,7 +86,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       return false;
     }
     const base = join(publishDir, path);
-    if (!base.startsWith(publishDir)) return false;
+    if (base !== publishDir && !base.startsWith(publishDir + sep)) return false;
     return [base, `${base}.html`, join(base, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
   }
 
@@ -101,7 +100,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const url = new URL(req.url);
     const hit = findRoute(routes, req.method, url.pathname);
     if (hit) {
-      const mod = opts.reloadPerRequest ? await opts.loadModule(hit.route.file) : await loadCached(hit.route.file);
+      const mod = modules.get(hit.route.file)!;
       return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID() });
     }
     const result = await netlify.handleAndIntrospect(req);
@@ -114,13 +113,6 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     }
     return result.response;
   }
-
-  const cache = new Map<string, Promise<FunctionModule>>();
-  const loadCached = (file: string) => {
-    let mod = cache.get(file);
-    if (!mod) cache.set(file, (mod = opts.loadModule(file)));
-    return mod;
-  };
 
   return { routes, handle, stop: () => netlify.stop() };
 }
