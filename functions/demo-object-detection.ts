@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
-import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { defineHandler, json, readJson, type HandlerContext } from '../src/server/http/handler';
 import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDemo } from '../src/server/vision/detection-service';
+import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
 
@@ -50,6 +51,14 @@ async function readForm(req: Request): Promise<FormData> {
  */
 export default defineHandler(['POST'], async (req, ctx) => {
   await enforceRateLimit(getDb(), { bucket: 'demo-object-detection', key: clientKey(req), ...DEMO_LIMIT });
+  if (!/^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')) return handleDemo(req, ctx);
+  // An upload holds its share of the in-flight image budget from its first byte to its answer.
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  const body = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, IMAGE_LIMITS.maxBytes + FORM_OVERHEAD) : IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
+  return withImageBudget((lease) => handleDemo(req, ctx, lease), body + DECODE_BYTES);
+});
+
+async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
   const type = req.headers.get('content-type') ?? '';
 
   let fields: ReturnType<typeof demoRequestSchema.parse>;
@@ -58,6 +67,9 @@ export default defineHandler(['POST'], async (req, ctx) => {
     const form = await readForm(req);
     const file = form.get('file');
     if (file instanceof Blob && file.size > 0) upload = new Uint8Array(await file.arrayBuffer());
+    // Keep the upload's real cost; a URL in the form takes its own share when fetched.
+    if (upload) lease?.holdImage(upload.byteLength);
+    else lease?.release();
     const text = (key: string) => {
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;
@@ -86,7 +98,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
     });
   }
   return json(await runDemo({ image, objects, roomCategory: fields.room_category }), ctx);
-});
+}
 
 // No `method` filter: other methods reach the handler and get a documented 405.
 export const config: Config = { path: '/api/demo/object-detection' };

@@ -5,8 +5,9 @@
  */
 import { HttpError } from '../http/errors';
 import type { CocoLabel } from './coco-labels';
-import { analyzeImage, type ImageAnalysis } from './detector';
-import { decodeImage, type DecodedImage } from './image-input';
+import type { AnalyzeOptions, ImageAnalysis } from './detector';
+import { analyzeImageBytes } from './engine';
+import { withImageBudget } from './engine/image-budget';
 import { ANALYSIS_METHOD } from './model';
 import { inferRoom, roomScores, type RoomType } from './room';
 import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
@@ -40,20 +41,29 @@ export interface ServiceDeps {
   fetch?: SafeFetchOptions;
 }
 
-/** Fetches and decodes one image URL under the SSRF rules. */
-export async function loadImageFromUrl(url: string, fetchOpts: SafeFetchOptions = {}): Promise<DecodedImage> {
-  const { bytes } = await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...fetchOpts });
-  return decodeImage(bytes);
+/** Fetches one image URL under the SSRF rules and analyses it, within the in-flight image budget. */
+export function analyzeImageUrl(url: string, options: AnalyzeOptions, fetchOpts: SafeFetchOptions = {}): Promise<ImageAnalysis> {
+  return withImageBudget(async (lease) => {
+    const { bytes } = await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...fetchOpts });
+    lease.holdImage(bytes.byteLength);
+    return analyzeImageBytes(bytes, options);
+  });
 }
 
 /** Maps `items` with at most `limit` running at once, keeping order. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i] as T, i);
+      try {
+        out[i] = await fn(items[i] as T, i);
+      } catch (error) {
+        failed = true; // the whole call fails: start nothing more
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -124,10 +134,11 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
 
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const image = await loadImageFromUrl(url, deps.fetch);
-      const analysis = await analyzeImage(image, { errorChecks: req.error_checks, ...(relevant && { relevant }) });
+      const analysis = await analyzeImageUrl(url, { errorChecks: req.error_checks, ...(relevant && { relevant }) }, deps.fetch);
       return { url, analysis };
     } catch (error) {
+      // A full engine queue or image budget is the server's state, not this image's: answer 503.
+      if (error instanceof HttpError && error.status === 503) throw error;
       return { url, error: itemError(error) };
     }
   });
@@ -217,10 +228,11 @@ const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 /** POST /api/demo/object-detection: one image, boxes for the requested objects. */
 export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch'> = {}): Promise<DemoResponse> {
   const started = performance.now();
-  const image = 'url' in input.image ? await loadImageFromUrl(input.image.url, deps.fetch) : await decodeImage(input.image.bytes);
-  const { detectable, undetectable } = resolveObjects(input.objects);
   // The demo shows the plain pass (boxes and scores as the model gives them), no error checks.
-  const analysis = await analyzeImage(image, { errorChecks: 0 });
+  // An upload's bytes are counted in the image budget by the caller, which read them.
+  const analysis =
+    'url' in input.image ? await analyzeImageUrl(input.image.url, { errorChecks: 0 }, deps.fetch) : await analyzeImageBytes(input.image.bytes, { errorChecks: 0 });
+  const { detectable, undetectable } = resolveObjects(input.objects);
   const found: DemoObjectFound[] = [];
   const notFound: string[] = [];
   for (const [name, label] of detectable) {

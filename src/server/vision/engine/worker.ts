@@ -1,0 +1,43 @@
+/**
+ * The worker side of the vision engine: decode (sharp) and analyse (tfjs wasm) one image per
+ * message, in a thread of its own so the server's event loop never runs inference. The model
+ * loads once per worker, as soon as the worker starts.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { analyzeImage, type AnalyzeOptions, type ImageAnalysis } from '../detector';
+import { decodeImage } from '../image-input';
+import { liveTensorCount, loadModel } from '../model';
+import { serializeError, type WorkerReply } from './pool';
+
+/** What the engine asks a worker to do. */
+export type EngineTask =
+  | { kind: 'analyze'; bytes: Uint8Array; options: AnalyzeOptions }
+  /** Tensors held by this worker's backend; for leak checks. */
+  | { kind: 'tensors' };
+
+export type EngineResult = ImageAnalysis | number;
+
+/** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
+export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
+  return analyzeImage(await decodeImage(bytes), options);
+}
+
+async function runTask(task: EngineTask): Promise<EngineResult> {
+  if (task.kind === 'tensors') {
+    await loadModel();
+    return liveTensorCount();
+  }
+  return decodeAndAnalyze(task.bytes, task.options);
+}
+
+/** Answers engine tasks arriving on `port`, one at a time (the pool sends one per worker). */
+export function serveEngine(port: MessagePort): void {
+  // Warm up while the first request is still on its way; a failure is retried by that request.
+  loadModel().catch(() => undefined);
+  port.on('message', ({ id, payload }: { id: number; payload: EngineTask }) => {
+    runTask(payload).then(
+      (value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply<EngineResult>),
+      (error: unknown) => port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply<EngineResult>),
+    );
+  });
+}
