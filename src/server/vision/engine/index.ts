@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
-import { PoolBusyError, WorkerPool } from './pool';
+import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
 import { decodeAndAnalyze, serveEngine, type EngineResult, type EngineTask } from './worker';
 
 /** Marks a thread started by this module as an engine worker. */
@@ -95,6 +95,10 @@ class InlineRunner {
     }
   }
 
+  stats(): PoolStats {
+    return { workers: 0, busy: this.#running ? 1 : 0, queued: this.#waiting.length, taskMs: Math.round(this.#taskMs) };
+  }
+
   #retryAfter(): number {
     return Math.max(1, Math.ceil(((this.#waiting.length + 1) * this.#taskMs) / 1000));
   }
@@ -102,6 +106,7 @@ class InlineRunner {
 
 interface Runner {
   run(task: EngineTask, transfer?: ArrayBuffer[]): Promise<EngineResult>;
+  stats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -114,7 +119,7 @@ function getRunner(): Runner {
   runnerConfig = config;
   if (config.workers === 0) {
     const inline = new InlineRunner(config.maxQueue);
-    runner = { run: (task) => inline.run(task), close: async () => undefined };
+    runner = { run: (task) => inline.run(task), stats: () => inline.stats(), close: async () => undefined };
   } else {
     const file = workerFile();
     const execArgv = workerExecArgv(file);
@@ -127,7 +132,7 @@ function getRunner(): Runner {
       name: 'vision-engine',
       initialTaskMs: 500,
     });
-    runner = { run: (task, transfer) => pool.run(task, transfer), close: () => pool.close() };
+    runner = { run: (task, transfer) => pool.run(task, transfer), stats: () => pool.stats(), close: () => pool.close() };
   }
   return runner;
 }
@@ -178,6 +183,9 @@ export async function analyzeImageBytes(bytes: Uint8Array, options: AnalyzeOptio
 export async function engineTensorCount(): Promise<number> {
   return (await getRunner().run({ kind: 'tensors' })) as number;
 }
+
+/** Analyses running and waiting, for benchmarks and tests. */
+export const engineStats = (): PoolStats => getRunner().stats();
 
 /** Stops the workers (tests, benchmarks); the next call starts afresh with the current env. */
 export async function closeEngine(): Promise<void> {
