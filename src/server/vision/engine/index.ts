@@ -63,12 +63,11 @@ function workerFile(): string {
   return fileURLToPath(import.meta.url);
 }
 
-/** Node options for a worker: TypeScript sources need tsx's loader, which vitest does not set. */
-function workerExecArgv(file: string): string[] | undefined {
-  if (!/\.[cm]?tsx?$/.test(file)) return undefined;
-  if (process.execArgv.some((a) => a.includes('tsx'))) return undefined; // inherited as is
-  return ['--import', 'tsx'];
-}
+/**
+ * Node options for a worker, never the parent's (some, like --input-type, are refused in
+ * workers): TypeScript sources need tsx's loader (vitest and vite do not pass one on).
+ */
+const workerExecArgv = (file: string): string[] => (/\.[cm]?tsx?$/.test(file) ? ['--import', 'tsx'] : []);
 
 /** In-process counterpart of the pool: one analysis at a time, the same bounded queue. */
 class InlineRunner {
@@ -122,13 +121,12 @@ function getRunner(): Runner {
     runner = { run: (task) => inline.run(task), stats: () => inline.stats(), close: async () => undefined };
   } else {
     const file = workerFile();
-    const execArgv = workerExecArgv(file);
     const pool = new WorkerPool<EngineTask, EngineResult>({
       file,
       size: config.workers,
       maxQueue: config.maxQueue,
       workerData: { [WORKER_FLAG]: true },
-      ...(execArgv && { execArgv }),
+      execArgv: workerExecArgv(file),
       name: 'vision-engine',
       initialTaskMs: 500,
     });
