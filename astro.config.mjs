@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { csp } from './src/integrations/csp';
 import { sitemap } from './src/integrations/sitemap';
 
 /** Public origin used for canonical URLs, Open Graph and the sitemap. */
@@ -13,7 +14,8 @@ export default defineConfig({
   // `/pricing` is served from `pricing.html`, so no page answers with a trailing-slash redirect.
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), mdx(), sitemap()],
+  // csp() writes dist/_headers with the hashes of the inline scripts (no 'unsafe-inline').
+  integrations: [react(), mdx(), sitemap(), csp()],
   markdown: {
     shikiConfig: { theme: 'github-dark-default' },
   },
