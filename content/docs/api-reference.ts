@@ -426,7 +426,7 @@ export const typicalTimes: { operation: string; time: string }[] = [
 /** Image requirements (spec section 9). */
 export const imageLimits: { limit: string; value: string }[] = [
   { limit: 'Formats', value: 'JPEG, PNG, WebP' },
-  { limit: 'Maximum file size', value: '10 MB' },
+  { limit: 'Maximum file size', value: '10 MB by image URL; 4.5 MB for an uploaded file (the hosting platform buffers at most 6 MB of request body; the demo pages shrink larger photos to about 2 megapixels before upload)' },
   { limit: 'Dimensions', value: '256x256 to 4096x4096 pixels' },
   { limit: 'Images per batch', value: 'up to 50' },
 ];

@@ -40,7 +40,8 @@ export function ImageDrop({ file, onFile }: ImageDropProps) {
       <label htmlFor={id} className="block cursor-pointer text-sm font-medium text-ink">
         Or upload your own image
         <span className="mt-1 block text-xs font-normal text-muted" id={hintId}>
-          Drag a file here or choose one: JPEG, PNG or WebP, up to 10 MB, 256 to 4096 px per side.
+          Drag a file here or choose one: JPEG, PNG or WebP, at least 256 px per side. Large photos are
+          reduced to about 2 megapixels in your browser before upload.
         </span>
       </label>
       <input

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DemoGrid, DemoPanel } from '../demo/DemoGrid';
+import { prepareUpload, toSourcePixels, type PreparedUpload } from '../demo/downscale';
 import { imageUrlError } from '../demo/demo-requests';
 import { SelectField } from '../demo/fields';
 import { ImagePreview } from '../demo/ImagePreview';
@@ -79,9 +80,11 @@ export default function ObjectDetectionDemo() {
     const src = file ? fileUrl : imageUrl.trim();
     try {
       let init: RequestInit;
+      let upload: PreparedUpload | undefined;
       if (file) {
+        upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
         const form = new FormData();
-        form.set('file', file);
+        form.set('file', upload.file, upload.name);
         form.set('objects_to_find', objects);
         form.set('room_category', sentRoom);
         init = { method: 'POST', body: form, credentials: 'include' };
@@ -96,7 +99,8 @@ export default function ObjectDetectionDemo() {
       const res = await fetch(ENDPOINT, init);
       const body: unknown = await res.json().catch(() => undefined);
       if (!res.ok) throw new Error(errorMessageOf(body) ?? 'Failed to analyze image with AI');
-      const response = body as DemoResponse;
+      // Boxes and sizes in the pixels of the picked file, whatever size was sent.
+      const response = upload ? toSourcePixels(body as DemoResponse, upload) : (body as DemoResponse);
       setResult({ response, src });
       setStatus('done');
       toast({
