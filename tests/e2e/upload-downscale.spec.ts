@@ -15,7 +15,7 @@ const NETLIFY_BINARY_LIMIT = 4.5 * 1024 * 1024;
 let bigPhoto: string;
 test.beforeAll(async () => {
   // dog.jpg at 4000x3000 with fine grain, so the JPEG is large the way camera photos are.
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).png().toBuffer();
+  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).png().toBuffer();
   bigPhoto = join(mkdtempSync(join(tmpdir(), 'optiq-upload-')), 'dog-4000x3000.jpg');
   const info = await sharp(join(FIXTURE_DIR, 'dog.jpg'))
     .resize(4000, 3000, { fit: 'fill' })

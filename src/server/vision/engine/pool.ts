@@ -7,7 +7,7 @@
  * `{ id, ok: false, error }` (a `SerializedError`). A worker that dies fails only the task it
  * held and is replaced on the next dispatch.
  */
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import { Worker, type Transferable } from 'node:worker_threads';
 
 /** An error as it crosses the thread boundary (class instances do not survive cloning). */
 export interface SerializedError {
@@ -53,7 +53,7 @@ export interface PoolOptions {
 
 interface Task {
   payload: unknown;
-  transfer: TransferListItem[];
+  transfer: Transferable[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -86,7 +86,7 @@ export class WorkerPool<Payload, Result> {
   }
 
   /** Runs `payload` on a worker; `transfer` lists buffers moved (not copied) to the worker. */
-  run(payload: Payload, transfer: TransferListItem[] = []): Promise<Result> {
+  run(payload: Payload, transfer: Transferable[] = []): Promise<Result> {
     if (this.#closed) return Promise.reject(new WorkerCrashError('worker pool is closed'));
     const idle = this.#idleSlot();
     if (!idle && this.#queue.length >= this.#opts.maxQueue) {
