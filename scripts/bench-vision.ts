@@ -17,6 +17,9 @@ import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 process.env['VISION_ALLOW_PRIVATE_URLS'] = '1';
+// The function as Netlify runs it: analysis in-process (see src/server/vision/engine); the
+// local runtime's worker pool is measured by `npm run bench:loop`.
+process.env['VISION_WORKERS'] ??= '0';
 const root = resolve(import.meta.dirname, '..');
 const imagePath = resolve(root, process.env['BENCH_IMAGE'] ?? 'tests/fixtures/images/dog.jpg');
 const runs = Number(process.env['BENCH_RUNS'] ?? 40);
