@@ -21,6 +21,8 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
 import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
+// Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
+// worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
 import { decodeAndAnalyze, serveEngine, type EngineResult, type EngineTask } from './worker';
 
 /** Marks a thread started by this module as an engine worker. */
