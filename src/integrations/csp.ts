@@ -48,6 +48,10 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+/** The `_headers` file (Netlify's format) applying the policy to every path. */
+export const headersFile = (scriptHashes: readonly string[]): string =>
+  `/*\n  Content-Security-Policy: ${contentSecurityPolicy(scriptHashes)}\n`;
+
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
@@ -68,7 +72,7 @@ export function csp(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const hashes = await siteScriptHashes(root);
-        await writeFile(join(root, '_headers'), `/*\n  Content-Security-Policy: ${contentSecurityPolicy(hashes)}\n`);
+        await writeFile(join(root, '_headers'), headersFile(hashes));
         logger.info(`Content-Security-Policy: ${hashes.length} inline script hashes written to _headers`);
       },
     },

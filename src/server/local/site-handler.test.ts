@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFile } from '../../integrations/csp';
 import type { FunctionModule } from './function-routes';
 import { createSiteHandler, type SiteHandler } from './site-handler';
 
@@ -17,6 +18,8 @@ function makeProject(): { root: string; dist: string } {
   page('api-not-found.html', 'API Not Found');
   page('use-case-not-found.html', 'Use Case Not Found');
   page('api/known.html', 'Known API');
+  // The build writes the Content-Security-Policy beside the pages.
+  writeFileSync(join(dist, '_headers'), headersFile(["'sha256-abc='"]));
   return { root, dist };
 }
 
@@ -47,12 +50,13 @@ describe('local site handler', () => {
     expect(await res.json()).toEqual({ method: 'GET', params: { id: 'known' }, ip: '10.0.0.1' });
   });
 
-  it('serves pages without their .html extension, with netlify.toml headers', async () => {
+  it("serves pages without their .html extension, with netlify.toml's and the build's headers", async () => {
     const res = await get('/api/known');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Known API');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-abc='");
   });
 
   it("applies a not-found rule's 404 status, as Netlify does", async () => {
