@@ -7,21 +7,25 @@ import { analyzeImageBytes, closeEngine, engineConfig, engineMode, engineStats, 
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURE_DIR, name)));
 
-/** Longest gap between 5 ms timer ticks while `work` runs: how long the event loop was blocked. */
-async function maxLoopLag(work: () => Promise<unknown>): Promise<number> {
+/**
+ * Share of the time `work` took during which the event loop was blocked: the delay of 5 ms
+ * timer ticks beyond their interval, summed. In-process inference blocks it ~100% of the time.
+ */
+async function blockedShare(work: () => Promise<unknown>): Promise<number> {
   let last = performance.now();
-  let max = 0;
+  let blocked = 0;
   const timer = setInterval(() => {
     const now = performance.now();
-    max = Math.max(max, now - last - 5);
+    blocked += Math.max(0, now - last - 5);
     last = now;
   }, 5);
+  const started = performance.now();
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  return max;
+  return blocked / (performance.now() - started);
 }
 
 afterAll(async () => {
@@ -50,13 +54,14 @@ describe('analyzeImageBytes in the worker pool', () => {
     expect(warm.detections.map((d) => d.label)).toContain('dog');
     // Ten error checks = up to eleven ~200 ms model passes; in-process each pass blocks the loop.
     let analysis: Awaited<ReturnType<typeof analyzeImageBytes>> | undefined;
-    const lag = await maxLoopLag(async () => {
+    const blocked = await blockedShare(async () => {
       analysis = await analyzeImageBytes(fixture('horses.jpg'), { errorChecks: 10 });
     });
     expect(analysis?.passes).toBeGreaterThan(1);
     expect(analysis?.confirmed.has('horse')).toBe(true);
-    expect(lag).toBeLessThan(150);
-  });
+    // Free most of the time even on a busy machine (a quiet one measures a few percent).
+    expect(blocked).toBeLessThan(0.5);
+  }, 90_000);
 
   it('moves the bytes to the worker and brings image errors back as HttpError', async () => {
     const bytes = fixture('coffee.jpg');
@@ -80,12 +85,12 @@ describe('analyzeImageBytes in the worker pool', () => {
     await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
     vi.stubEnv('VISION_QUEUE_MAX', '16');
     await closeEngine();
-  });
+  }, 90_000);
 
   it("holds the worker's tensor count across runs (every pass is disposed)", async () => {
     await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: 0 });
     const before = await engineTensorCount();
     for (let i = 0; i < 6; i++) await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: i % 2 === 0 ? 2 : 0 });
     expect(await engineTensorCount()).toBe(before);
-  });
+  }, 90_000);
 });
