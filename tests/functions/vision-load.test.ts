@@ -50,7 +50,7 @@ describe('vision functions under load', () => {
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
     expect((await busy).status).toBe(200);
-  });
+  }, 90_000);
 
   it('bounds image bytes in flight: endless bodies wait for budget, then get 503', async () => {
     // Room for two worst-case images (10 MB body + decoding room each), a short wait.
@@ -83,5 +83,5 @@ describe('vision functions under load', () => {
     const ok = await demo(new Request('http://localhost/api/demo/object-detection', { method: 'POST', body: form }));
     expect(ok.status).toBe(200);
     expect(imageBudget().inUse).toBe(0);
-  });
+  }, 90_000);
 });
