@@ -398,6 +398,10 @@ export const errorCodeDocs: Record<string, { status: string; description: string
     status: '422',
     description: 'The image URL is refused: only public `http`/`https` hosts, without credentials; private and loopback addresses are blocked.',
   },
+  NO_IMAGE_ANALYSED: {
+    status: '422',
+    description: 'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
+  },
   RATE_LIMITED: { status: '429', description: 'Too many requests; retry after `Retry-After` seconds.' },
   IMAGE_FETCH_FAILED: {
     status: '422 or 502',
