@@ -43,3 +43,15 @@ export function example(name: string, origin: string): ApiExample {
   if (!found) throw new Error(`No stored example "${name}" in content/examples (run npm run examples)`);
   return withOrigin(found, origin);
 }
+
+/** Catalogue endpoints with their `example` filled in as `request`/`response` for `origin`. */
+export function resolveEndpointExamples<E extends { example?: string | undefined; request?: unknown; response?: unknown }>(
+  endpoints: readonly E[],
+  origin: string,
+): E[] {
+  return endpoints.map((endpoint) => {
+    if (!endpoint.example) return endpoint;
+    const ex = example(endpoint.example, origin);
+    return { ...endpoint, request: ex.request, response: ex.response };
+  });
+}

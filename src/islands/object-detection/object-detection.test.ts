@@ -29,11 +29,14 @@ describe('object detection demo logic', () => {
     expect(effectiveRoom('office', 'https://x.com/kitchen.jpg')).toBe('office');
   });
 
-  it('shows the documented sample request', () => {
-    expect(displayedRequest('https://x.com/a.jpg', 'Sofa, tv', 'general').value.body).toEqual({
-      image_url: 'https://x.com/a.jpg',
-      objects: ['sofa', 'tv'],
-      room_category: 'general',
+  it('shows the request the page sends', () => {
+    expect(displayedRequest({ url: 'https://x.com/a.jpg' }, 'Sofa, tv', 'general')).toEqual({
+      caption: 'POST /api/demo/object-detection',
+      value: { headers: { 'Content-Type': 'application/json' }, body: { image_url: 'https://x.com/a.jpg', objects_to_find: 'Sofa, tv', room_category: 'general' } },
+    });
+    expect(displayedRequest({ fileName: 'room.jpg' }, 'sofa', 'auto')).toEqual({
+      caption: 'POST /api/demo/object-detection (multipart/form-data)',
+      value: { file: '(uploaded file: room.jpg)', objects_to_find: 'sofa', room_category: 'auto' },
     });
   });
 

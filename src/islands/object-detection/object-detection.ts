@@ -2,7 +2,6 @@
  * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
  * the URL-based room guess, and the request shown in the API Request panel.
  */
-import { DEMO_API_BASE, API_KEY_PLACEHOLDER } from '../demo/demo-requests';
 import { demoRoomCategories, parseObjectsList } from '../../shared/schemas/detect';
 import type { DemoSample } from '../../lib/demo-samples';
 
@@ -51,14 +50,25 @@ export function effectiveRoom(selected: RoomCategory, imageUrl: string): string 
   return selected === 'auto' ? guessRoomFromUrl(imageUrl) : selected;
 }
 
-/** The sample request shown in the API Request panel (spec 7: POST /v1/detect). */
-export function displayedRequest(imageUrl: string, objectsField: string, room: string) {
+/** The keyless endpoint the demo calls (the API with keys is `/api/v1/detect`). */
+export const DEMO_ENDPOINT = '/api/demo/object-detection';
+
+/** The JSON body the demo sends for an image URL. */
+export function demoRequestBody(imageUrl: string, objectsField: string, room: string) {
+  return { image_url: imageUrl, objects_to_find: objectsField, room_category: room };
+}
+
+/** The request shown in the API Request panel: exactly what the page sends. */
+export function displayedRequest(source: { url: string } | { fileName: string }, objectsField: string, room: string) {
+  if ('fileName' in source) {
+    return {
+      caption: `POST ${DEMO_ENDPOINT} (multipart/form-data)`,
+      value: { file: `(uploaded file: ${source.fileName})`, objects_to_find: objectsField, room_category: room },
+    };
+  }
   return {
-    caption: `POST ${DEMO_API_BASE}/v1/detect`,
-    value: {
-      headers: { Authorization: API_KEY_PLACEHOLDER, 'Content-Type': 'application/json' },
-      body: { image_url: imageUrl, objects: parseObjectsList(objectsField), room_category: room },
-    },
+    caption: `POST ${DEMO_ENDPOINT}`,
+    value: { headers: { 'Content-Type': 'application/json' }, body: demoRequestBody(source.url, objectsField, room) },
   };
 }
 
