@@ -20,7 +20,7 @@ const handlers: Record<string, (req: Request) => Promise<Response>> = {
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
-const KITCHEN = img('od-coffee-table.jpg');
+const COFFEE = img('od-coffee-cup.jpg');
 const STREET = img('od-dog-bicycle.jpg');
 const MISSING = img('listing-4821-bathroom.jpg');
 
@@ -32,19 +32,19 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     title: 'Two photos checked for the kitchen objects',
     method: 'POST',
     path: '/api/v1/detect',
-    request: { image_urls: [KITCHEN, STREET], mode: 'per_item', category: 'kitchen', error_checks: 3 },
+    request: { image_urls: [COFFEE, STREET], mode: 'per_item', category: 'kitchen', error_checks: 3 },
   },
   detectSuperset: {
     title: 'Superset mode: one combined entry for all photos',
     method: 'POST',
     path: '/api/v1/detect',
-    request: { image_urls: [KITCHEN, STREET], mode: 'superset', category: 'kitchen', error_checks: 3 },
+    request: { image_urls: [COFFEE, STREET], mode: 'superset', category: 'kitchen', error_checks: 3 },
   },
   detectInferred: {
     title: 'No category: the room is inferred from the photos',
     method: 'POST',
     path: '/api/v1/detect',
-    request: { image_urls: [KITCHEN] },
+    request: { image_urls: [COFFEE] },
   },
   detectNoneObserved: {
     title: 'Nothing of the category present',
@@ -56,7 +56,7 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     title: 'One image could not be read; the others still answer',
     method: 'POST',
     path: '/api/v1/detect',
-    request: { image_urls: [KITCHEN, MISSING], category: 'kitchen' },
+    request: { image_urls: [COFFEE, MISSING], category: 'kitchen' },
   },
   categories: {
     title: 'Define a category',
