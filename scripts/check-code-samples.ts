@@ -72,7 +72,7 @@ for (const s of curls) {
 let client = 0;
 for (const { call, pages } of seen.values()) {
   const url = new URL(call.url);
-  const headers = new Headers(Object.entries(call.headers).map(([k, v]) => [k, v.replace('$OPTIQ_API_KEY', 'sample-check-key')]));
+  const headers = new Headers(Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', 'sample-check-key')]));
   const res = await site.handle(
     new Request(url, { method: call.method, headers, ...(call.body === undefined ? {} : { body: call.body }) }),
     `198.18.0.${++client}`,
