@@ -79,6 +79,75 @@ export function dbVisionStore(db: Kysely<Database>): VisionStore {
   };
 }
 
+/** Days a detect run is kept when `DETECTION_RETENTION_DAYS` is not set. */
+export const DEFAULT_DETECTION_RETENTION_DAYS = 30;
+
+/** The retention period: `DETECTION_RETENTION_DAYS` (a positive number of days), default 30. */
+export function detectionRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const days = Number(env['DETECTION_RETENTION_DAYS']?.trim() || NaN);
+  return Number.isFinite(days) && days > 0 ? days : DEFAULT_DETECTION_RETENTION_DAYS;
+}
+
+export interface PruneOptions {
+  /** Runs older than this many days are deleted. */
+  retentionDays: number;
+  /** The clock (injectable for tests). */
+  now?: Date;
+  /** Rows per delete statement: short statements never hold locks long or hit the statement timeout. */
+  batchSize?: number;
+}
+
+export interface PruneReport {
+  deleted: number;
+  /** Runs stored before this instant were deleted. */
+  cutoff: Date;
+}
+
+/**
+ * Deletes detect runs stored before `now - retentionDays`, in batches, oldest first. Used by
+ * the scheduled function `prune-detection-results` and by `npm start`'s timer.
+ */
+export async function pruneDetectionRuns(
+  db: Kysely<Database>,
+  { retentionDays, now = new Date(), batchSize = 1_000 }: PruneOptions,
+): Promise<PruneReport> {
+  if (!(retentionDays > 0) || !(batchSize > 0)) throw new Error('prune: retentionDays and batchSize must be > 0');
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('detection_results')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('detection_results').select('id').where('timestamp', '<', cutoff).orderBy('timestamp').limit(batchSize),
+      )
+      .executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    deleted += n;
+    if (n < batchSize) return { deleted, cutoff };
+  }
+}
+
+/**
+ * Runs `job` once after `firstRunMs`, then every `intervalMs`: the local stand-in for the
+ * hourly scheduled function. Timers are unref'd so they never keep a process alive; a failing
+ * run is reported to `onError` and the next one tries again. Returns a function that stops it.
+ */
+export function scheduleRetention(
+  job: () => Promise<unknown>,
+  { firstRunMs, intervalMs, onError }: { firstRunMs: number; intervalMs: number; onError: (error: unknown) => void },
+): () => void {
+  let interval: NodeJS.Timeout | undefined;
+  const runOnce = () => void job().catch(onError);
+  const first = setTimeout(() => {
+    runOnce();
+    interval = setInterval(runOnce, intervalMs).unref();
+  }, firstRunMs).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  };
+}
+
 /** An in-memory VisionStore for tests and tools. */
 export function memoryVisionStore(seed: CategoryRecord[] = []): VisionStore & { runs: DetectionRunRecord[] } {
   const categories = new Map(seed.map((c) => [c.id, c]));
