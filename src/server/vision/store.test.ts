@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb, toJson, type TestDb } from '../db';
-import { DEFAULT_DETECTION_RETENTION_DAYS, detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from './store';
+import { dbVisionStore, DEFAULT_DETECTION_RETENTION_DAYS, detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from './store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -101,5 +102,34 @@ describe('scheduleRetention', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('saveDetectionRun', () => {
+  it('stores each image URL once: per-image results refer to image_urls by position', async () => {
+    // Random paths: like real signed URLs, they do not compress.
+    const urls = Array.from({ length: 20 }, () => `https://example.com/${randomBytes(1500).toString('base64url')}.jpg`);
+    const objects = { sink: true, none_observed: false };
+    const id = crypto.randomUUID();
+    const response = {
+      category: 'kitchen',
+      mode: 'superset',
+      detection_results: [
+        ...urls.map((image_url) => ({ image_url, objects })),
+        { image_url: 'superset', objects },
+      ],
+      result_id: id,
+    };
+    await dbVisionStore(t.db).saveDetectionRun({ id, apiId: 'x', imageUrls: urls, category: 'kitchen', mode: 'superset', errorChecks: 3, results: response });
+    const row = await t.db.selectFrom('detection_results').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.image_urls).toEqual(urls);
+    expect(row.results).toEqual({
+      ...response,
+      detection_results: [...urls.map(() => ({ objects })), { image_url: 'superset', objects }],
+    });
+    // The URLs are held once: the results column is a small part of the row.
+    const { rows } = await sql<{ urls: number; results: number }>`
+      select pg_column_size(image_urls) as urls, pg_column_size(results) as results from detection_results where id = ${id}`.execute(t.db);
+    expect(Number(rows[0]?.results)).toBeLessThan(Number(rows[0]?.urls) / 4);
   });
 });

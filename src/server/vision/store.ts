@@ -34,6 +34,26 @@ export interface VisionStore {
 export const categoryDisplayName = (id: string): string =>
   id.split('_').filter(Boolean).map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' ');
 
+/**
+ * What a stored run's `results` keeps: the response, except that a per-image entry whose
+ * `image_url` is the URL at the same position of `image_urls` does not repeat it (the row
+ * already holds every URL once, in `image_urls`; URLs of up to 2 KB were half of a row).
+ * Entries that do not line up (the `superset` entry) keep their `image_url`.
+ */
+export function storedResults(imageUrls: readonly string[], results: unknown): unknown {
+  if (typeof results !== 'object' || results === null || !('detection_results' in results)) return results;
+  const entries = (results as { detection_results: unknown }).detection_results;
+  if (!Array.isArray(entries)) return results;
+  return {
+    ...results,
+    detection_results: entries.map((entry: unknown, i) => {
+      if (typeof entry !== 'object' || entry === null) return entry;
+      const { image_url: url, ...rest } = entry as { image_url?: unknown };
+      return url === imageUrls[i] ? rest : entry;
+    }),
+  };
+}
+
 function toStringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
@@ -72,7 +92,7 @@ export function dbVisionStore(db: Kysely<Database>): VisionStore {
           category: run.category,
           mode: run.mode,
           error_checks: run.errorChecks,
-          results: toJson<unknown>(run.results),
+          results: toJson<unknown>(storedResults(run.imageUrls, run.results)),
         })
         .execute();
     },
