@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPool, guardPoolErrors, resolveDbTimeouts, type DbTarget } from './client';
+import { createPool, guardPoolErrors, resolveDbTimeouts, withQueryTimeout, type DbTarget } from './client';
+import { DatabaseTimeoutError } from './unavailable';
 
 type InspectablePool = EventEmitter & { options: Record<string, unknown>; end(): Promise<void> };
 
@@ -68,5 +69,41 @@ describe('pool wiring', () => {
     expect(() => bare.emit('error', new Error('boom'))).toThrow('boom');
     const guarded = guardPoolErrors(Object.assign(new EventEmitter(), { connect: async () => ({}) as never, end: async () => {} }));
     expect(() => guarded.emit('error', new Error('boom'))).not.toThrow();
+  });
+});
+
+describe('withQueryTimeout', () => {
+  /** A pool whose server answers `select 1` at once and never answers anything else. */
+  function fakePool() {
+    const released: unknown[] = [];
+    const pool = {
+      released,
+      end: async () => {},
+      connect: async () => ({
+        query: (text: string) => (text === 'select 1' ? Promise.resolve({ command: 'SELECT', rowCount: 1, rows: [{}] }) : new Promise(() => {})),
+        release: (error?: unknown) => released.push(error),
+      }),
+    };
+    return pool as typeof pool & Parameters<typeof withQueryTimeout>[0];
+  }
+
+  it('fails an unanswered query in time, fails the rest of the session at once, and discards the connection', async () => {
+    const inner = fakePool();
+    const client = await withQueryTimeout(inner, 100).connect();
+    const started = Date.now();
+    await expect(client.query('select pg_sleep(60)', [])).rejects.toBeInstanceOf(DatabaseTimeoutError);
+    // A transaction's ROLLBACK on the same connection must not wait out a second timeout.
+    await expect(client.query('rollback', [])).rejects.toBeInstanceOf(DatabaseTimeoutError);
+    expect(Date.now() - started).toBeLessThan(180);
+    client.release();
+    expect(inner.released).toEqual([expect.any(DatabaseTimeoutError)]);
+  });
+
+  it('returns a healthy connection to the pool', async () => {
+    const inner = fakePool();
+    const client = await withQueryTimeout(inner, 100).connect();
+    await expect(client.query('select 1', [])).resolves.toMatchObject({ rowCount: 1 });
+    client.release();
+    expect(inner.released).toEqual([undefined]);
   });
 });

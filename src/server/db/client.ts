@@ -122,6 +122,8 @@ export function withQueryTimeout(pool: PostgresPool, queryMs: number): PostgresP
       ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
         // Streams read at the caller's pace; only plain queries are timed.
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+        // A timed-out connection is done: a transaction's ROLLBACK must not wait out another timeout.
+        if (broken) return Promise.reject(broken);
         const pending = client.query<R>(sqlOrCursor, parameters ?? []);
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
