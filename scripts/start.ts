@@ -15,6 +15,7 @@ import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { clientIp, compressResponse, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
 import { createSiteHandler } from '../src/server/local/site-handler';
+import { detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from '../src/server/vision/store';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env['PORT'] ?? 4321);
@@ -96,6 +97,20 @@ process.on('uncaughtException', (error: Error & { code?: string }) => {
   console.error('[start] fatal error', error);
   process.exit(1);
 });
+
+// Retention: the job Netlify runs hourly as functions/prune-detection-results.ts, here on a
+// timer whose first run comes shortly after start.
+scheduleRetention(
+  async () => {
+    const { deleted, cutoff } = await pruneDetectionRuns(db, { retentionDays: detectionRetentionDays() });
+    if (deleted > 0) log(`pruned ${deleted} detect runs stored before ${cutoff.toISOString()}`);
+  },
+  {
+    firstRunMs: 30_000,
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => console.error(`[start] pruning detect runs failed: ${error instanceof Error ? error.message : String(error)}`),
+  },
+);
 
 let stopping = false;
 async function shutdown() {

@@ -99,17 +99,18 @@ describe('POST /api/contacts', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('never leaks internals in a 500', async () => {
+  it('answers an unreachable database with 503 and never leaks internals', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     setDb(undefined);
     const broken = (await import('../../src/server/db')).createDb({ kind: 'postgres', url: 'postgres://nobody:secret@127.0.0.1:1/none' });
     setDb(broken);
     try {
       const res = await contacts(post(JSON.stringify(valid)));
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
       const text = await res.text();
       expect(text).not.toMatch(/secret|ECONNREFUSED|127\.0\.0\.1/);
-      expect(JSON.parse(text).error).toEqual({ code: 'INTERNAL_ERROR', message: 'Internal server error', details: null });
+      expect(JSON.parse(text).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await broken.destroy();
       setDb(t.db);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { databaseUnavailableError } from '../db/unavailable';
 import { HttpError, validationError, type ErrorBody } from './errors';
 
 /** Header carrying the request id on every function response. */
@@ -37,7 +38,8 @@ export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
 
 /**
  * Wraps a function body: assigns a request id, checks the method, maps HttpError to the
- * documented error body and anything unexpected to a generic 500 that is logged, not echoed.
+ * documented error body, a database that is away to 503 SERVICE_UNAVAILABLE with Retry-After,
+ * and anything unexpected to a generic 500 that is logged, not echoed.
  */
 export function defineHandler(
   methods: readonly string[],
@@ -54,6 +56,8 @@ export function defineHandler(
       return await body(req, ctx);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error, ctx);
+      const unavailable = databaseUnavailableError(error);
+      if (unavailable) return errorResponse(unavailable, ctx);
       console.error(`[${ctx.requestId}] unhandled error`, error);
       return errorResponse(new HttpError(500, 'INTERNAL_ERROR', 'Internal server error'), ctx);
     }
