@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { describeResults, getDb, migrateToLatest, seed } from '../server/db';
 import { findRoute, listFunctionFiles, routesOf, type FunctionModule } from '../server/local/function-routes';
-import { clientIp, sendWebResponse, toWebRequest } from '../server/local/node-http';
+import { requestUrl, serveNodeRequest } from '../server/local/node-http';
 
 export function localFunctions({ root }: { root: string }): AstroIntegration {
   return {
@@ -22,8 +22,8 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
         const load = (file: string) => server.ssrLoadModule(file) as Promise<FunctionModule>;
 
         server.middlewares.use((req, res, next) => {
-          const url = new URL(req.url ?? '/', 'http://localhost');
-          if (!url.pathname.startsWith('/api/')) return next();
+          const url = requestUrl(req.url, 'http://localhost');
+          if (!url?.pathname.startsWith('/api/')) return next();
           void (async () => {
             // Routes are read on every API request, so a changed `config.path` applies at once.
             const modules = await Promise.all(listFunctionFiles(dir).map(async (f) => routesOf(f, await load(f))));
@@ -31,16 +31,18 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
             if (!hit) return next();
             const mod = await load(hit.route.file);
             const origin = `http://${req.headers.host ?? 'localhost'}`;
-            const response = await mod.default(toWebRequest(req, origin), {
-              ip: clientIp(req),
-              params: hit.params,
-              requestId: crypto.randomUUID(),
-            });
-            await sendWebResponse(res, response, req.method);
+            // The same adapter as `npm start`: odd methods, bad targets, unread bodies and
+            // unexpected errors all get the documented JSON answers.
+            await serveNodeRequest(
+              req,
+              res,
+              async (request, ip) => mod.default(request, { ip, params: hit.params, requestId: crypto.randomUUID() }),
+              { origin, log: (message, error) => logger.error(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) },
+            );
           })().catch((error: unknown) => {
             logger.error(`function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-            res.end('Internal server error');
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: crypto.randomUUID() }));
           });
         });
       },
