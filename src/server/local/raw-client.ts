@@ -45,7 +45,7 @@ function parseOne(buf: Buffer): { response: RawResponse; rest: Buffer } | null {
 
 /** A connection that reads responses one at a time. */
 export class RawConnection {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiting: (() => void) | null = null;
   closed = false;
 
