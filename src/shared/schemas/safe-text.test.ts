@@ -17,3 +17,10 @@ describe('safe text', () => {
     expect(unsafeTextPaths({ ok: [1, null, true, 'fine'] })).toEqual([]);
   });
 });
+
+describe('unsafeTextPaths on hostile documents', () => {
+  it('walks a document nested 100 000 levels deep without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`);
+    expect(unsafeTextPaths(deep)).toHaveLength(1);
+  });
+});

@@ -21,16 +21,26 @@ export function safeText(params?: Parameters<typeof z.string>[0]) {
 
 /**
  * Dotted paths of every string (or object key) holding a NUL character in a parsed JSON value,
- * `_` for the value itself, e.g. `definitions.0.objects.2`.
+ * `_` for the value itself, e.g. `definitions.0.objects.2`. Iterative, so a hostile document
+ * nested thousands of levels deep cannot overflow the stack.
  */
-export function unsafeTextPaths(value: unknown, path: readonly (string | number)[] = []): string[] {
-  const here = path.length > 0 ? path.join('.') : '_';
-  if (typeof value === 'string') return isSafeText(value) ? [] : [here];
-  if (Array.isArray(value)) return value.flatMap((v, i) => unsafeTextPaths(v, [...path, i]));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([k, v]) =>
-      isSafeText(k) ? unsafeTextPaths(v, [...path, k]) : [[...path, k.replaceAll('\u0000', '\\u0000')].join('.')],
-    );
+export function unsafeTextPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: { value: unknown; path: string | null }[] = [{ value, path: null }];
+  const join = (path: string | null, key: string | number) => (path === null ? String(key) : `${path}.${key}`);
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isSafeText(v)) found.push(path ?? '_');
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, i) });
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [k, child] of Object.entries(v).reverse()) {
+        // A key holding NUL is reported in document order, as if it were a NUL string.
+        if (isSafeText(k)) stack.push({ value: child, path: join(path, k) });
+        else stack.push({ value: '\u0000', path: join(path, k.replaceAll('\u0000', '\\u0000')) });
+      }
+    }
   }
-  return [];
+  return found;
 }
