@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '../http/errors';
 import { createLocalHttpServer } from './http-server';
@@ -180,10 +182,12 @@ describe('local HTTP server: unread bodies do not wedge keep-alive connections',
   });
 
   it('closes the connection after answering when the unread body is over the drain limit', async () => {
-    const size = DRAIN_LIMIT_BYTES * 4;
+    const size = DRAIN_LIMIT_BYTES * 8;
     const conn = await RawConnection.open(port);
     await conn.write(post('/ignore-body', size));
     void conn.write(Buffer.alloc(size, 0x61));
+    // The client is still sending when the answer comes: closing at once would reset the
+    // connection and could wipe the answer before the client reads it.
     const first = await conn.read(2_000);
     expect(first?.status).toBe(200);
     expect(first?.headers['connection']).toBe('close');
@@ -192,6 +196,31 @@ describe('local HTTP server: unread bodies do not wedge keep-alive connections',
     await expectAlive();
     expect(Date.now() - started).toBeLessThan(1_000);
   });
+
+  it('delivers the answer before closing while a client in another process is still sending a large body', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const childPort = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          const m = /port (\d+)/.exec(d.toString());
+          if (m) resolve(Number(m[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`test server exited with ${code}`)));
+      });
+      for (let i = 0; i < 3; i++) {
+        const size = DRAIN_LIMIT_BYTES * 8;
+        const conn = await RawConnection.open(childPort);
+        await conn.write(post('/logout', size));
+        void conn.write(Buffer.alloc(size, 0x61));
+        const res = await conn.read(5_000);
+        conn.close();
+        expect(res?.status, `attempt ${i + 1}`).toBe(200);
+        expect(res?.headers['connection']).toBe('close');
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
 
   it('closes a chunked body of unknown length the handler did not read', async () => {
     const conn = await RawConnection.open(port);

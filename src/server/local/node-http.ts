@@ -6,6 +6,7 @@
  * the connection is closed, so a keep-alive connection never waits on it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/handler';
@@ -236,12 +237,18 @@ function adapterError(status: 400 | 405 | 500, code: 'INVALID_REQUEST' | 'METHOD
 
 /**
  * After the response: a body the handler left unread is read and discarded up to
- * DRAIN_LIMIT_BYTES / DRAIN_TIMEOUT_MS so the connection can carry the next request; past
- * that the connection is closed (the response said `Connection: close` when that was known).
+ * DRAIN_LIMIT_BYTES / DRAIN_TIMEOUT_MS so the connection can carry the next request. A body
+ * known to be larger was answered with `Connection: close`; it is discarded until the socket
+ * closes (see `lingerOnClose`).
  */
-function settleBody(req: IncomingMessage, body: NodeBody | null): void {
+function settleBody(req: IncomingMessage, body: NodeBody | null, closing: boolean): void {
   body?.detach();
   if (req.complete || req.destroyed) return;
+  req.on('data', () => {});
+  if (closing) {
+    req.resume();
+    return;
+  }
   let drained = 0;
   const close = () => {
     clearTimeout(timer);
@@ -256,6 +263,26 @@ function settleBody(req: IncomingMessage, body: NodeBody | null): void {
   req.once('end', () => clearTimeout(timer));
   req.once('close', () => clearTimeout(timer));
   req.resume();
+}
+
+/** How long a closing connection keeps discarding a body the client is still sending. */
+export const LINGER_MS = 2_000;
+
+/**
+ * Node ends a `Connection: close` response with `socket.destroySoon()`, which closes the socket
+ * while the client may still be sending its body; the kernel then answers with a reset that
+ * can wipe the response before the client reads it. Instead: send FIN, keep discarding what
+ * arrives, and close for good when the client does or after LINGER_MS.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    return this;
+  };
 }
 
 /** Whether more than DRAIN_LIMIT_BYTES (or an unknown amount) of the body is still to come. */
@@ -308,9 +335,13 @@ export async function serveNodeRequest(
   }
   try {
     if (opts.compress) response = compressResponse(req.headers['accept-encoding'], response);
-    if (tooMuchLeft(req, body)) res.setHeader('Connection', 'close');
-    res.once('finish', () => settleBody(req, body));
-    if (res.destroyed) settleBody(req, body);
+    const closing = tooMuchLeft(req, body);
+    if (closing) {
+      res.setHeader('Connection', 'close');
+      lingerOnClose(req.socket);
+    }
+    res.once('finish', () => settleBody(req, body, closing));
+    if (res.destroyed) settleBody(req, body, closing);
     await sendWebResponse(res, response, req.method);
   } catch (error) {
     // The client went away mid-response (a closed tab, a load tool stopping): nothing to answer.
