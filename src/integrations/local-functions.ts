@@ -3,6 +3,7 @@
  * routes from `functions/` inside Vite's dev server, loaded through Vite so edits to a function
  * or anything it imports apply on the next request. Pages keep Astro's hot reload.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { describeResults, getDb, migrateToLatest, seed } from '../server/db';
@@ -21,7 +22,7 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
         const dir = join(root, 'functions');
         const load = (file: string) => server.ssrLoadModule(file) as Promise<FunctionModule>;
 
-        server.middlewares.use((req, res, next) => {
+        const handleApi = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
           const url = requestUrl(req.url, 'http://localhost');
           if (!url?.pathname.startsWith('/api/')) return next();
           void (async () => {
@@ -44,7 +45,13 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
             if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
             res.end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: crypto.randomUUID() }));
           });
-        });
+        };
+        // First in the chain: Astro's own dev middlewares decode the path and answer a malformed
+        // one (`/api/apis/%ZZ`) with an HTML 500 before a function could answer its JSON 404.
+        // Astro puts them at the front after this hook has run, so ours goes there once listening.
+        const first = () => server.middlewares.stack.unshift({ route: '', handle: handleApi });
+        if (server.httpServer) server.httpServer.once('listening', first);
+        else first();
       },
     },
   };
