@@ -7,13 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
 import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
-import { clientIp, compressResponse, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
+import { createLocalHttpServer } from '../src/server/local/http-server';
 import { createSiteHandler } from '../src/server/local/site-handler';
 import { detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from '../src/server/vision/store';
 
@@ -65,20 +64,11 @@ const site = await createSiteHandler({
 });
 
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-const server = createServer((req, res) => {
-  const ip = clientIp(req);
-  site
-    .handle(toWebRequest(req, origin), ip)
-    .then((response) => sendWebResponse(res, compressResponse(req.headers['accept-encoding'], response), req.method))
-    .catch((error: unknown) => {
-      // The client went away mid-response (a closed tab, a load tool stopping): nothing to answer.
-      if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-      console.error('[start] request failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('Internal server error');
-    });
+const server = createLocalHttpServer((request, ip) => site.handle(request, ip), {
+  origin,
+  compress: true,
+  log: (message, error) => console.error(`[start] ${message}`, error),
 });
-server.keepAliveTimeout = 65_000;
 
 server.listen(port, host, () => {
   log(`functions: ${site.routes.map((r) => `${r.pattern}${r.methods ? ` (${r.methods.join(', ')})` : ''}`).join(', ')}`);

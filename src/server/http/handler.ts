@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { databaseUnavailableError } from '../db/unavailable';
+import { SAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../shared/schemas/safe-text';
 import { HttpError, validationError, type ErrorBody } from './errors';
 
 /** Header carrying the request id on every function response. */
@@ -112,6 +113,12 @@ export async function readJson<S extends z.ZodType>(
     data = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'INVALID_JSON', 'Request body is not valid JSON');
+  }
+  // The database cannot store NUL in text or JSON: refused here once for every endpoint.
+  const unsafe = unsafeTextPaths(data);
+  if (unsafe.length > 0) {
+    const fields = Object.fromEntries(unsafe.map((path) => [path, [SAFE_TEXT_MESSAGE]]));
+    throw new HttpError(400, 'INVALID_REQUEST', `${unsafe[0] === '_' ? 'Request' : unsafe[0]}: ${SAFE_TEXT_MESSAGE}`, { details: { fields } });
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);

@@ -66,6 +66,15 @@ describe('compressResponse', () => {
     expect(text).toBe('<p>'.repeat(2000));
   });
 
+  it('honours a quality of zero: gzip;q=0 and *;q=0 refuse gzip', () => {
+    expect(compressResponse('gzip;q=0', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('gzip; q=0.0, identity', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('br, *;q=0', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('*', page()).headers.get('content-encoding')).toBe('gzip');
+    expect(compressResponse('gzip;q=0.5', page()).headers.get('content-encoding')).toBe('gzip');
+    expect(compressResponse('*;q=1, gzip;q=0', page()).headers.get('content-encoding')).toBeNull();
+  });
+
   it('leaves images, small bodies and clients without gzip alone', () => {
     expect(compressResponse('identity', page()).headers.get('content-encoding')).toBeNull();
     const png = new Response(new Uint8Array(4096), { headers: { 'Content-Type': 'image/png' } });

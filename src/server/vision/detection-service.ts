@@ -206,6 +206,12 @@ export async function defineCategories(body: CategoryDefinitions, deps: ServiceD
       throw new HttpError(400, 'INVALID_REQUEST', `category "${def.category}" has no letters or digits`);
     }
     const objects = [...new Set(def.objects.map(normalizeObjectName).filter(Boolean))];
+    if (objects.length === 0) {
+      // The spec requires a non-empty object list; names of only punctuation normalise to nothing.
+      const field = `definitions.${body.definitions.indexOf(def)}.objects`;
+      const message = 'objects must name at least one object with letters or digits';
+      throw new HttpError(400, 'INVALID_REQUEST', `${field}: ${message}`, { details: { fields: { [field]: [message] } } });
+    }
     byId.set(id, { id, name: categoryDisplayName(id), objects });
   }
   const defs = [...byId.values()];

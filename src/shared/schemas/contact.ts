@@ -5,6 +5,7 @@
  * 'Invalid email', 'String must contain at least N character(s)').
  */
 import { z } from 'zod';
+import { isSafeText, SAFE_TEXT_MESSAGE } from './safe-text';
 import './zod-config';
 
 /** Most characters per field; the function rejects anything longer. */
@@ -26,6 +27,7 @@ function text(max: number) {
       error: (issue) =>
         issue.input === undefined ? 'Required' : `Expected string, received ${received(issue.input)}`,
     })
+    .refine(isSafeText, SAFE_TEXT_MESSAGE)
     .trim()
     .min(1, 'String must contain at least 1 character(s)')
     .max(max, `String must contain at most ${max} character(s)`);
@@ -41,6 +43,7 @@ export const contactRequestSchema = z.object(
         error: (issue) =>
           issue.input === undefined ? 'Required' : `Expected string, received ${received(issue.input)}`,
       })
+      .refine(isSafeText, SAFE_TEXT_MESSAGE)
       .trim()
       .max(CONTACT_LIMITS.email, `String must contain at most ${CONTACT_LIMITS.email} character(s)`)
       .pipe(z.email({ error: 'Invalid email' })),
