@@ -21,10 +21,8 @@ export const STANDARD_PLAN = { name: 'Standard Plan', base: 150, included: 5000,
 /** Above this many images a month, pricing is custom (enterprise). */
 export const ENTERPRISE_ABOVE_IMAGES = 15_000;
 
-/** "$0.05 per request, billed monthly with a $20 minimum." */
-export function payPerUseTerms(price: number): string {
-  return `${formatUsd(price)} per request, billed monthly with a ${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum.`;
-}
+/** The line under an API page's per-request price. */
+export const payPerUseNote = `Pay per use, billed monthly with a ${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum.`;
 
 /** One line under a bundle list: what a bundle is and what happens beyond it. */
 export function bundleTerms(price: number): string {
