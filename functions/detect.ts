@@ -3,6 +3,7 @@ import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
 import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDetect } from '../src/server/vision/detection-service';
+import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
 import { detectRequestSchema } from '../src/shared/schemas/detect';
 
@@ -17,7 +18,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
   const db = getDb();
   await enforceRateLimit(db, { bucket: 'detect', key: clientKey(req), ...DETECT_LIMIT });
   const body = await readJson(req, detectRequestSchema);
-  return json(await runDetect(body, { store: dbVisionStore(db) }), ctx);
+  return json(await runDetect(body, { store: dbVisionStore(db), siteOrigins: siteOrigins(req) }), ctx);
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.
