@@ -199,12 +199,10 @@ export default function ObjectDetectionDemo() {
             </ResultsCard>
           </>
         }
-        panels={
-          <>
-            <JsonPanel title="API Request" caption={shown.caption} value={shown.value} />
-            <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
-          </>
+        responsePanel={
+          <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
         }
+        requestPanel={<JsonPanel title="API Request" caption={shown.caption} value={shown.value} />}
       />
     </form>
   );
