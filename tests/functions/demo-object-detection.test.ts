@@ -10,7 +10,7 @@ const env = useVisionEnv({ seeded: false });
 
 const URL_ = 'http://localhost/api/demo/object-detection';
 const postJson = (body: unknown, ip = '198.51.100.7') =>
-  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) }));
+  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
 
 describe('POST /api/demo/object-detection', () => {
   it('finds the requested objects with boxes in source pixels', async () => {

@@ -2,11 +2,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
-/** The client address: the first X-Forwarded-For hop when a proxy sent one, else the socket's. */
+/**
+ * The peer address of the connection, passed to functions as `context.ip` the way Netlify passes
+ * the client's. Never read from a header: forwarding headers are the client's to write, and only
+ * the trusted-proxy setting (src/server/rate-limit/client-address.ts) may give them weight.
+ */
 export function clientIp(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || '127.0.0.1';
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /** A web Request for a Node request; the body streams (not buffered) for POST/PUT/PATCH. */
@@ -16,8 +18,6 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
     if (value === undefined || key.startsWith(':')) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  // Functions read the client address from X-Forwarded-For, as behind Netlify's proxy.
-  headers.set('x-forwarded-for', clientIp(req));
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {

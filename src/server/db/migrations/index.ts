@@ -6,8 +6,10 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026_11_22_000000_initial';
 import * as rateLimits from './2026_11_22_010000_rate_limits';
+import * as rateLimitSliding from './2026_11_22_214500_rate_limit_sliding';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
   '2026_11_22_010000_rate_limits': rateLimits,
+  '2026_11_22_214500_rate_limit_sliding': rateLimitSliding,
 };
