@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
@@ -136,6 +136,26 @@ describe('POST /api/v1/detect', () => {
     const single = await call('198.51.100.20', JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg'], error_checks: 0 }));
     expect(single.status).toBe(200);
     expect(single.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
+  });
+
+  it('fetches all images of a call within one deadline, giving the late ones their own error', async () => {
+    vi.stubEnv('VISION_FETCH_BUDGET_MS', '1500');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      // 20 URLs that never answer: with a 10 s limit per fetch and 4 at a time, 50 s without a deadline.
+      const urls = Array.from({ length: 20 }, (_, i) => `${env.server().origin}/hang?${i}`);
+      const started = performance.now();
+      const res = await post({ image_urls: urls, category: 'kitchen', error_checks: 0 });
+      const elapsed = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(elapsed).toBeLessThan(6_000);
+      const body = detectResponseSchema.parse(await res.json());
+      expect(body.detection_results).toHaveLength(20);
+      for (const result of body.detection_results) expect(result).toMatchObject({ error: { code: 'IMAGE_FETCH_FAILED' } });
+    } finally {
+      warn.mockRestore();
+      vi.stubEnv('VISION_FETCH_BUDGET_MS', undefined);
+    }
   });
 
   it('answers 405 to GET', async () => {

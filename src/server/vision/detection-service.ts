@@ -9,7 +9,7 @@ import { analyzeImage, type ImageAnalysis } from './detector';
 import { decodeImage, type DecodedImage } from './image-input';
 import { ANALYSIS_METHOD } from './model';
 import { inferRoom, roomScores, type RoomType } from './room';
-import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
+import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
 import { categoryDisplayName, type CategoryRecord, type VisionStore } from './store';
 import { normalizeObjectName, resolveObjects } from './vocabulary';
 import type {
@@ -122,9 +122,11 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const requested = category ? resolveObjects(category.objects) : undefined;
   const relevant = requested ? new Set(requested.detectable.values()) : undefined;
 
+  // One deadline for all the fetches of this request: images past it get their own error.
+  const fetchOpts: SafeFetchOptions = { signal: fetchDeadline(), ...deps.fetch };
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const image = await loadImageFromUrl(url, deps.fetch);
+      const image = await loadImageFromUrl(url, fetchOpts);
       const analysis = await analyzeImage(image, { errorChecks: req.error_checks, ...(relevant && { relevant }) });
       return { url, analysis };
     } catch (error) {

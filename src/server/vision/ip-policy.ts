@@ -3,6 +3,9 @@
  * unicast address is refused: loopback, private, link-local (cloud metadata at 169.254.169.254),
  * CGNAT, multicast, documentation and reserved ranges, plus IPv6 forms that embed an IPv4
  * address (IPv4-mapped, IPv4-compatible, NAT64, 6to4), which are checked as that IPv4 address.
+ * Tunnels whose far end cannot be told from the address are refused whole: local-use NAT64
+ * (64:ff9b:1::/48, where the operator picks the layout) and Teredo (2001::/32). Ports are
+ * limited to 80 and 443 (`checkPort`).
  */
 import { BlockList, isIP, isIPv4 } from 'node:net';
 import { ipv6Groups, v4FromGroups } from '../net/ipv6';
@@ -32,7 +35,9 @@ const v4Ranges: [string, number, string][] = [
 const v6Ranges: [string, number, string][] = [
   ['::', 128, 'an unspecified address'],
   ['::1', 128, 'a loopback address'],
+  ['64:ff9b:1::', 48, 'a local-use NAT64 address (it can reach any IPv4 network)'],
   ['100::', 64, 'a discard-only address'],
+  ['2001::', 32, 'a Teredo tunnel address'],
   ['2001:db8::', 32, 'a documentation address'],
   ['fc00::', 7, 'a unique-local (private) address'],
   ['fe80::', 10, 'a link-local address'],
@@ -80,6 +85,21 @@ export function checkAddress(address: string, policy: AddressPolicy = {}): Addre
     return { allowed: false, reason: `${address} is ${reason}` };
   }
   return { allowed: true };
+}
+
+/** Ports an image URL may use unless configured otherwise: the web's own. */
+export const DEFAULT_IMAGE_PORTS: readonly number[] = [80, 443];
+
+/**
+ * Decides whether a URL's port may be connected to (`port` as in `URL.port`: empty for the
+ * scheme's default). Other ports reach mail, database and admin services on public hosts, and
+ * answers from them tell an attacker which are open.
+ */
+export function checkPort(url: URL, allowed: readonly number[] | 'any' = DEFAULT_IMAGE_PORTS): AddressVerdict {
+  if (allowed === 'any') return { allowed: true };
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  if (allowed.includes(port)) return { allowed: true };
+  return { allowed: false, reason: `port ${port} is not allowed (only ${allowed.join(' and ')})` };
 }
 
 /** Host names that reach cloud metadata or the local machine without looking private. */
