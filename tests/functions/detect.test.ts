@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
@@ -109,7 +109,14 @@ describe('POST /api/v1/detect', () => {
   const call = (client: string, body: string) =>
     detect(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), { ip: client });
 
+  // The allowance refills continuously; a stopped clock keeps a slow machine from refilling it mid-test.
+  const stopClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('limits one client to 100 single calls a minute with 429, Retry-After and RateLimit fields, others unaffected', async () => {
+    stopClock();
     // Malformed on purpose: a bad call counts as a single one, before any work is done.
     for (let i = 0; i < 100; i++) expect((await call('198.51.100.7', '{')).status).toBe(400);
     const limited = await call('198.51.100.7', '{');
@@ -122,6 +129,7 @@ describe('POST /api/v1/detect', () => {
   });
 
   it('counts a call with more than one image against the batch limit of 20 a minute', async () => {
+    stopClock();
     // Refused by the address policy at once: the batch answers 200 with per-image errors, quickly.
     const batch = JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg', 'http://10.0.0.1/b.jpg'], error_checks: 0 });
     const first = await call('198.51.100.20', batch);

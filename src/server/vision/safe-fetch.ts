@@ -173,6 +173,9 @@ function requestOnce(url: URL, pinned: ResolvedAddress, shown: string, maxBytes:
       {
         method: 'GET',
         lookup,
+        // A connection of its own: a pooled socket would skip the pinned lookup of this fetch, and
+        // one the server has just closed fails the request with ECONNRESET.
+        agent: false,
         signal,
         headers: {
           'User-Agent': 'OptiqImageFetcher/1.0 (+https://optiq-vision.netlify.app/docs)',
