@@ -3,6 +3,8 @@
  * the client can write: Netlify's `context.ip` in production, the socket's peer address in the
  * local runtime. Forwarding headers count only when `TRUST_PROXY` says how many proxies we
  * control sit in front; then the client is the address the outermost of them saw.
+ * `x-nf-client-connection-ip` is never read: on Netlify `context.ip` carries the same address,
+ * and anywhere else the header is whatever the client wrote.
  */
 import { isIP } from 'node:net';
 import { ipv6Groups, v4FromGroups } from '../net/ipv6';
