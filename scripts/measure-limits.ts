@@ -52,8 +52,11 @@ try {
   const started = performance.now();
   const urls = Array.from({ length: 20 }, (_, i) => `${images.origin}/hang?${i}`);
   const batch = await post('/api/v1/detect', { image_urls: urls, error_checks: 0 }, {});
-  const body = (await batch.json()) as { detection_results?: { error?: { code: string } }[] };
-  const errors = body.detection_results?.filter((r) => r.error?.code === 'IMAGE_FETCH_FAILED').length ?? 0;
+  type Item = { error?: { code: string } };
+  // A 200 lists the results; an answer with no image analysed lists them in the error details.
+  const body = (await batch.json()) as { detection_results?: Item[]; error?: { details?: { results?: Item[] } } };
+  const results = body.detection_results ?? body.error?.details?.results ?? [];
+  const errors = results.filter((r) => r.error?.code === 'IMAGE_FETCH_FAILED').length;
   console.log(`20 images that never answer: ${batch.status} after ${((performance.now() - started) / 1000).toFixed(1)} s, ${errors} per-image errors`);
 } finally {
   await images.close();
