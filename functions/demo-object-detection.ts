@@ -5,6 +5,7 @@ import { defineHandler, json, readJson } from '../src/server/http/handler';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDemo } from '../src/server/vision/detection-service';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
+import { siteOrigins } from '../src/server/vision/site-images';
 import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
 
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
@@ -85,7 +86,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
       details: { fields: { image_url: ['Please enter an image URL'] } },
     });
   }
-  return json(await runDemo({ image, objects, roomCategory: fields.room_category }), ctx);
+  return json(await runDemo({ image, objects, roomCategory: fields.room_category }, { siteOrigins: siteOrigins(req) }), ctx);
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

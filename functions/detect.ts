@@ -4,6 +4,7 @@ import { defineHandler, json, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS, policyForImages } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDetect } from '../src/server/vision/detection-service';
+import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
 import { detectRequestSchema } from '../src/shared/schemas/detect';
 
@@ -20,7 +21,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
   });
   // The documented limits: a call with more than one image counts as a batch.
   await enforceRateLimit(db, ctx, policyForImages(body.image_urls.length));
-  return json(await runDetect(body, { store: dbVisionStore(db) }), ctx);
+  return json(await runDetect(body, { store: dbVisionStore(db), siteOrigins: siteOrigins(req) }), ctx);
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

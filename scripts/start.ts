@@ -27,7 +27,13 @@ function log(message: string) {
 
 if (process.env['SKIP_BUILD'] !== '1') {
   log('building the site...');
-  const build = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // Code samples on the pages name the API's origin: this server's, unless one is configured.
+  const siteUrl = process.env['SITE_URL'] ?? process.env['URL'] ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const build = spawnSync('npx', ['astro', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: siteUrl },
+  });
   if (build.status !== 0) {
     console.error('[start] the build failed');
     process.exit(1);

@@ -2,6 +2,8 @@
  * Builds the one `Kysely<Database>`: a single `PostgresDialect` whose pool is picked by
  * configuration, so every environment speaks the same SQL through the same driver family.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from './tables';
 
@@ -51,6 +53,8 @@ async function createPool(target: DbTarget, opts: PoolOptions): Promise<Postgres
         import('pg'),
         import('@electric-sql/pglite/node-postgres'),
       ]);
+      // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
+      if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
       const config = createPgConfig(target.dataDir);
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
       return new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });

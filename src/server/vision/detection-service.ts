@@ -10,6 +10,7 @@ import { decodeImage, type DecodedImage } from './image-input';
 import { ANALYSIS_METHOD } from './model';
 import { inferRoom, roomScores, type RoomType } from './room';
 import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
+import { readSiteSample, siteSampleName } from './site-images';
 import { categoryDisplayName, type CategoryRecord, type VisionStore } from './store';
 import { normalizeObjectName, resolveObjects } from './vocabulary';
 import type {
@@ -38,11 +39,18 @@ export interface ServiceDeps {
   store: VisionStore;
   /** Overrides for the fetcher (tests inject a resolver); loopback opt-in comes from env. */
   fetch?: SafeFetchOptions;
+  /** Origins of this site (`siteOrigins(req)`): its sample images are read from disk, not fetched. */
+  siteOrigins?: ReadonlySet<string>;
 }
 
-/** Fetches and decodes one image URL under the SSRF rules. */
-export async function loadImageFromUrl(url: string, fetchOpts: SafeFetchOptions = {}): Promise<DecodedImage> {
-  const { bytes } = await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...fetchOpts });
+/**
+ * Loads one image URL: the site's own sample images from the bundle, anything else through the
+ * SSRF-safe fetcher, then decodes it.
+ */
+export async function loadImageFromUrl(url: string, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<DecodedImage> {
+  const sample = deps.siteOrigins && siteSampleName(url, deps.siteOrigins);
+  if (sample) return decodeImage(await readSiteSample(sample, url));
+  const { bytes } = await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...deps.fetch });
   return decodeImage(bytes);
 }
 
@@ -123,10 +131,10 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const relevant = requested ? new Set(requested.detectable.values()) : undefined;
 
   // One deadline for all the fetches of this request: images past it get their own error.
-  const fetchOpts: SafeFetchOptions = { signal: fetchDeadline(), ...deps.fetch };
+  const fetchDeps: ServiceDeps = { ...deps, fetch: { signal: fetchDeadline(), ...deps.fetch } };
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const image = await loadImageFromUrl(url, fetchOpts);
+      const image = await loadImageFromUrl(url, fetchDeps);
       const analysis = await analyzeImage(image, { errorChecks: req.error_checks, ...(relevant && { relevant }) });
       return { url, analysis };
     } catch (error) {
@@ -135,6 +143,15 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   });
 
   const analyses = items.flatMap((i) => (i.analysis ? [i.analysis] : []));
+  // Never a 200 for nothing: with no image analysed there is no answer to give, and a superset
+  // over zero images would claim `none_observed: true`.
+  if (analyses.length === 0) {
+    const results = items.map((i) => ({ image_url: i.url, error: i.error }));
+    const only = results.length === 1 ? results[0]?.error?.message : undefined;
+    throw new HttpError(422, 'NO_IMAGE_ANALYSED', only ?? `None of the ${results.length} images could be analysed; see details.results`, {
+      details: { results },
+    });
+  }
   let categoryId: string;
   let objectNames: readonly string[];
   if (category) {
@@ -217,9 +234,9 @@ export interface DemoInput {
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 
 /** POST /api/demo/object-detection: one image, boxes for the requested objects. */
-export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch'> = {}): Promise<DemoResponse> {
+export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<DemoResponse> {
   const started = performance.now();
-  const image = 'url' in input.image ? await loadImageFromUrl(input.image.url, deps.fetch) : await decodeImage(input.image.bytes);
+  const image = 'url' in input.image ? await loadImageFromUrl(input.image.url, deps) : await decodeImage(input.image.bytes);
   const { detectable, undetectable } = resolveObjects(input.objects);
   // The demo shows the plain pass (boxes and scores as the model gives them), no error checks.
   const analysis = await analyzeImage(image, { errorChecks: 0 });
