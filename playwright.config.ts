@@ -77,6 +77,8 @@ export default defineConfig({
         SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
         PGLITE_DIR: dataDir,
         VISION_ALLOW_PRIVATE_URLS: '1',
+        // Each test sends its own X-Forwarded-For (contact-helpers.ts isolateClient) as if through one proxy.
+        TRUST_PROXY: '1',
         ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
         // A throwaway admin for the admin-page tests; nothing here ships as a default.
         ADMIN_USERNAME: ADMIN.username,
@@ -96,6 +98,8 @@ export default defineConfig({
         SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
         PGLITE_DIR: plainDataDir,
         VISION_ALLOW_PRIVATE_URLS: '',
+        // isolateClient gives each test its own address here too.
+        TRUST_PROXY: '1',
         ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
       },
     },

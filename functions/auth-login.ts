@@ -5,10 +5,10 @@ import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 
 /** Login attempts allowed per client per window: enough for typos, too few for guessing. */
-export const LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+export const LOGIN_LIMIT = { name: 'auth-login', limit: 10, windowMs: 15 * 60 * 1000 } as const;
 
 const loginSchema = z.object({
   username: z.string().min(1, 'Required').max(200),
@@ -21,7 +21,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
   assertSameOrigin(req);
   const config = requireAdminConfig();
   // Counted before the password check, so the limit applies to guesses as well as mistakes.
-  await enforceRateLimit(getDb(), { bucket: 'auth-login', key: clientKey(req), ...LOGIN_LIMIT });
+  await enforceRateLimit(getDb(), ctx, LOGIN_LIMIT);
   const { username, password } = await readJson(req, loginSchema, { maxBytes: 4096 });
   if (!(await checkCredentials(config, username, password))) {
     throw new HttpError(401, 'UNAUTHORIZED', 'Invalid credentials');

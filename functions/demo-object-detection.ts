@@ -2,14 +2,14 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDemo } from '../src/server/vision/detection-service';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
 
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
-export const DEMO_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+export const DEMO_LIMIT = { name: 'demo-object-detection', limit: 30, windowMs: 60_000 } as const;
 
 /** Multipart overhead allowed on top of the 10 MB image. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -50,7 +50,7 @@ async function readForm(req: Request): Promise<FormData> {
  * Answers boxes in source-image pixels for the requested objects.
  */
 export default defineHandler(['POST'], async (req, ctx) => {
-  await enforceRateLimit(getDb(), { bucket: 'demo-object-detection', key: clientKey(req), ...DEMO_LIMIT });
+  await enforceRateLimit(getDb(), ctx, DEMO_LIMIT);
   const type = req.headers.get('content-type') ?? '';
 
   let fields: ReturnType<typeof demoRequestSchema.parse>;

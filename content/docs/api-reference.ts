@@ -5,6 +5,7 @@
  * product spec, sections 2, 3, 6, 8 and 9.
  */
 import type { HttpMethod, JsonValue } from '../../src/lib/snippets';
+import { API_RATE_LIMITS } from '../../src/server/rate-limit/policies';
 import { storedExamples } from '../../src/shared/examples';
 
 /** A stored real exchange (content/examples), as the docs show it. */
@@ -398,12 +399,12 @@ export const errorCodeDocs: Record<string, { status: string; description: string
   SERVICE_UNAVAILABLE: { status: '503', description: 'The service is temporarily unavailable; retry later.' },
 };
 
-/** Requests per minute per API key (spec section 9). */
+/** Requests per minute per API key (spec section 9), from the table the server enforces. */
 export const rateLimits: { scope: string; endpoints: string; perMinute: number }[] = [
-  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real', perMinute: 100 },
-  { scope: 'Batch', endpoints: 'POST /api/predict_batch', perMinute: 20 },
-  { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: 200 },
-  { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: 50 },
+  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real', perMinute: API_RATE_LIMITS.single.limit },
+  { scope: 'Batch', endpoints: 'POST /api/predict_batch', perMinute: API_RATE_LIMITS.batch.limit },
+  { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: API_RATE_LIMITS.results.limit },
+  { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: API_RATE_LIMITS.errors.limit },
 ];
 
 /** Typical response times (spec section 9). */

@@ -12,7 +12,7 @@ import detect from '../../functions/detect';
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
 
-const handlers: Record<string, (req: Request) => Promise<Response>> = {
+const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Promise<Response>> = {
   '/api/v1/detect': detect,
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
@@ -91,10 +91,12 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   const res = await handler(
     new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
       method: spec.method,
-      // Each example its own documentation client address, so rate limits never interfere.
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${(client = (client % 250) + 1)}` },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)),
     }),
+    // Each example its own documentation client address (as the runtime passes it), so rate
+    // limits never interfere.
+    { ip: `192.0.2.${(client = (client % 250) + 1)}` },
   );
   const response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
   return { ...spec, status: res.status, response };

@@ -37,12 +37,17 @@ function freshIp() {
   return `198.51.100.${ipCounter}`;
 }
 
-function loginRequest(body: unknown, ip: string, url = 'http://localhost/api/auth/login') {
+function loginRequest(body: unknown, headers: Record<string, string> = {}, url = 'http://localhost/api/auth/login') {
   return new Request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** A login from `ip`, passed as Netlify passes it: `context.ip`. */
+function loginAs(body: unknown, ip: string, url?: string) {
+  return login(loginRequest(body, {}, url), { ip });
 }
 
 function cookieOf(res: Response): string {
@@ -55,7 +60,7 @@ describe('POST /api/auth/login', () => {
     vi.stubEnv('ADMIN_USERNAME', '');
     vi.stubEnv('ADMIN_PASSWORD_HASH', '');
     vi.stubEnv('SESSION_SECRET', '');
-    const res = await login(loginRequest({ username: 'admin', password: 'admin' }, freshIp()));
+    const res = await loginAs({ username: 'admin', password: 'admin' }, freshIp());
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
   });
@@ -64,7 +69,7 @@ describe('POST /api/auth/login', () => {
     configure();
     const ip = freshIp();
     for (const body of [{ username: 'admin', password: 'wrong' }, { username: 'root', password: PASSWORD }]) {
-      const res = await login(loginRequest(body, ip));
+      const res = await loginAs(body, ip);
       expect(res.status).toBe(401);
       expect((await res.json()).error.message).toBe('Invalid credentials');
       expect(res.headers.get('set-cookie')).toBeNull();
@@ -73,7 +78,7 @@ describe('POST /api/auth/login', () => {
 
   it('answers 400 with field errors for missing fields', async () => {
     configure();
-    const res = await login(loginRequest({ username: '' }, freshIp()));
+    const res = await loginAs({ username: '' }, freshIp());
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(Object.keys(body.error.details.fields).sort()).toEqual(['password', 'username']);
@@ -81,7 +86,7 @@ describe('POST /api/auth/login', () => {
 
   it('sets an HttpOnly SameSite=Strict session cookie with an expiry, for a session kept on the server', async () => {
     configure();
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()));
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp());
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ authenticated: true, username: 'admin' });
     const setCookie = res.headers.get('set-cookie') ?? '';
@@ -100,7 +105,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure over https', async () => {
     configure();
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp(), 'https://example.com/api/auth/login'));
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp(), 'https://example.com/api/auth/login');
     expect(res.headers.get('set-cookie')).toContain('Secure');
   });
 
@@ -108,13 +113,36 @@ describe('POST /api/auth/login', () => {
     configure();
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMIT.limit; i++) {
-      expect((await login(loginRequest({ username: 'admin', password: `guess-${i}` }, ip))).status).toBe(401);
+      expect((await loginAs({ username: 'admin', password: `guess-${i}` }, ip)).status).toBe(401);
     }
-    const limited = await login(loginRequest({ username: 'admin', password: PASSWORD }, ip));
+    const limited = await loginAs({ username: 'admin', password: PASSWORD }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()))).status).toBe(200);
+    expect((await loginAs({ username: 'admin', password: PASSWORD }, freshIp())).status).toBe(200);
+  });
+
+  it('cannot be dodged by rotating forwarding headers', async () => {
+    configure();
+    const ip = freshIp();
+    const statuses: number[] = [];
+    // 60 guesses from one address, each claiming another client in X-Forwarded-For and x-nf-client-connection-ip.
+    for (let i = 0; i < 60; i++) {
+      const spoof = { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `192.0.2.${i}` };
+      statuses.push((await login(loginRequest({ username: 'admin', password: `guess-${i}` }, spoof), { ip })).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMIT.limit);
+  });
+
+  it('honours X-Forwarded-For behind a configured trusted proxy', async () => {
+    configure();
+    vi.stubEnv('TRUST_PROXY', '1');
+    const proxy = freshIp();
+    for (let i = 0; i < LOGIN_LIMIT.limit + 1; i++) {
+      const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, { 'x-forwarded-for': `203.0.113.${100 + i}` }), { ip: proxy });
+      expect(res.status).toBe(200);
+    }
   });
 
   it('refuses other methods', async () => {
@@ -130,7 +158,7 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
   it('reports logged out without a cookie, and logged in with the login cookie', async () => {
     configure();
     expect(await (await session(sessionRequest())).json()).toEqual({ authenticated: false });
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()));
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp());
     const body = await (await session(sessionRequest(cookieOf(res)))).json();
     expect(body).toMatchObject({ authenticated: true, username: 'admin' });
   });
@@ -165,7 +193,7 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
 
   it('logout ends the session on the server: the old cookie no longer reads the contact list', async () => {
     configure();
-    const cookie = cookieOf(await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp())));
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
     const list = () => contacts(new Request('http://localhost/api/contacts', { headers: { cookie } }));
     expect((await list()).status).toBe(200);
     const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } }));
@@ -203,7 +231,7 @@ describe('cross-site requests to cookie-authenticated endpoints', () => {
     ['an opaque Origin', { origin: 'null' }],
   ])('refuses a logout with %s (403), leaving the session alive', async (_label, headers) => {
     configure();
-    const cookie = cookieOf(await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp())));
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
     const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, ...headers } }));
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe('FORBIDDEN');
@@ -222,7 +250,7 @@ describe('cross-site requests to cookie-authenticated endpoints', () => {
     );
     expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
-    const cookie = cookieOf(await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp())));
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
     expect((await contacts(new Request('http://localhost/api/contacts', { headers: { cookie, ...crossSite } }))).status).toBe(403);
   });
 

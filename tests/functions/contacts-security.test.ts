@@ -37,6 +37,7 @@ function post(body: unknown, clientIp = `192.0.2.${++ip}`) {
       headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': clientIp },
       body: JSON.stringify(body),
     }),
+    { ip: clientIp },
   );
 }
 const valid = { name: 'Ada', email: 'ada@example.com', message: 'Hello', pageName: 'Home' };

@@ -23,13 +23,15 @@ afterAll(async () => {
 
 const ORIGIN = 'http://127.0.0.1:4321';
 let client = 0;
-const post = (fn: (req: Request) => Promise<Response>, path: string, body: unknown, headers: Record<string, string> = {}) =>
+const post = (fn: (req: Request, runtime?: { ip?: string }) => Promise<Response>, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fn(
     new Request(`${ORIGIN}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${++client}`, ...headers },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }),
+    // Each call its own client address, passed as the runtime passes it.
+    { ip: `192.0.2.${++client}` },
   );
 
 async function errorOf(res: Response) {

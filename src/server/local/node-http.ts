@@ -11,11 +11,13 @@ import type { Duplex } from 'node:stream';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/handler';
 
-/** The client address: the first X-Forwarded-For hop when a proxy sent one, else the socket's. */
+/**
+ * The peer address of the connection, passed to functions as `context.ip` the way Netlify passes
+ * the client's. Never read from a header: forwarding headers are the client's to write, and only
+ * the trusted-proxy setting (src/server/rate-limit/client-address.ts) may give them weight.
+ */
 export function clientIp(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || '127.0.0.1';
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /**
@@ -132,8 +134,6 @@ function convert(req: IncomingMessage, origin: string): { request: Request; body
   } catch {
     throw new HttpError(400, 'INVALID_REQUEST', 'A request header is malformed');
   }
-  // Functions read the client address from X-Forwarded-For, as behind Netlify's proxy.
-  headers.set('x-forwarded-for', clientIp(req));
   const method = req.method ?? 'GET';
   const body = method !== 'GET' && method !== 'HEAD' ? nodeBody(req) : null;
   const request = new Request(url, {
@@ -232,7 +232,7 @@ export function compressResponse(acceptEncoding: string | undefined, response: R
 
 /** The documented JSON error body for an error the adapter answers itself. */
 function adapterError(status: 400 | 405 | 500, code: 'INVALID_REQUEST' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR', message: string, headers: Record<string, string> = {}): Response {
-  return errorResponse(new HttpError(status, code, message, { headers }), { requestId: crypto.randomUUID() });
+  return errorResponse(new HttpError(status, code, message, { headers }), { requestId: crypto.randomUUID(), clientIp: '', headers: new Headers() });
 }
 
 /**

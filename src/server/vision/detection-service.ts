@@ -9,7 +9,7 @@ import { analyzeImage, type ImageAnalysis } from './detector';
 import { decodeImage, type DecodedImage } from './image-input';
 import { ANALYSIS_METHOD } from './model';
 import { inferRoom, roomScores, type RoomType } from './room';
-import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
+import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
 import { readSiteSample, siteSampleName } from './site-images';
 import { categoryDisplayName, type CategoryRecord, type VisionStore } from './store';
 import { normalizeObjectName, resolveObjects } from './vocabulary';
@@ -130,9 +130,11 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const requested = category ? resolveObjects(category.objects) : undefined;
   const relevant = requested ? new Set(requested.detectable.values()) : undefined;
 
+  // One deadline for all the fetches of this request: images past it get their own error.
+  const fetchDeps: ServiceDeps = { ...deps, fetch: { signal: fetchDeadline(), ...deps.fetch } };
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const image = await loadImageFromUrl(url, deps);
+      const image = await loadImageFromUrl(url, fetchDeps);
       const analysis = await analyzeImage(image, { errorChecks: req.error_checks, ...(relevant && { relevant }) });
       return { url, analysis };
     } catch (error) {

@@ -36,21 +36,9 @@ export const contactRequestSchema = z.object(
     /** Sender's name as typed in the dialog. */
     name: text(CONTACT_LIMITS.name, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameTooLong),
     /** Business email address to answer to. */
-<<<<<<< HEAD
-    email: z
-      .string({
-        error: (issue) =>
-          issue.input === undefined ? 'Required' : `Expected string, received ${received(issue.input)}`,
-      })
-      .refine(isSafeText, SAFE_TEXT_MESSAGE)
-      .trim()
-      .max(CONTACT_LIMITS.email, `String must contain at most ${CONTACT_LIMITS.email} character(s)`)
-      .pipe(z.email({ error: 'Invalid email' })),
-=======
     email: text(CONTACT_LIMITS.email, CONTACT_MESSAGES.email, CONTACT_MESSAGES.emailTooLong).pipe(
       z.email({ error: CONTACT_MESSAGES.email }),
     ),
->>>>>>> wt-ui
     /** What the visitor needs. */
     message: text(CONTACT_LIMITS.message, CONTACT_MESSAGES.message, CONTACT_MESSAGES.messageTooLong),
     /** Name of the page the dialog was opened from, e.g. `Pricing`. */
