@@ -5,9 +5,13 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { csp } from './src/integrations/csp';
 import { sitemap } from './src/integrations/sitemap';
+import { siteOriginFromEnv } from './src/shared/site-origin';
 
-/** Public origin used for canonical URLs, Open Graph and the sitemap. */
-const site = process.env.SITE_URL ?? process.env.URL ?? 'https://optiq-vision.netlify.app';
+/**
+ * Public origin used for canonical URLs, Open Graph, the sitemap, and as the base URL of the API
+ * in every code sample (the API lives on the same origin under /api/).
+ */
+const site = siteOriginFromEnv();
 
 export default defineConfig({
   site,

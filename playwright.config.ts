@@ -9,6 +9,9 @@ import { ADMIN } from './tests/e2e/contact-helpers';
 /** Port of the local runtime the browser tests drive (`npm start`, without rebuilding). */
 const PORT = Number(process.env['E2E_PORT'] ?? 4321);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** A second server started like a plain `npm start` (no test opt-ins), for the samples spec. */
+const PLAIN_PORT = PORT + 1;
+const plainURL = `http://127.0.0.1:${PLAIN_PORT}`;
 
 /** Debian's Chromium with the flags this offline machine needs; never a downloaded browser. */
 const launchOptions = {
@@ -27,6 +30,7 @@ const launchOptions = {
 
 // A fresh embedded database per run, so tests start from the seeded catalogue and no contacts.
 const dataDir = mkdtempSync(join(tmpdir(), 'optiq-e2e-'));
+const plainDataDir = mkdtempSync(join(tmpdir(), 'optiq-e2e-plain-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,7 +46,17 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: /samples\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // The site as `npm start` serves it, without VISION_ALLOW_PRIVATE_URLS.
+      name: 'plain-start',
+      testMatch: /samples\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: plainURL },
+    },
     {
       name: 'mobile',
       // Layout and navigation checks at a phone width; flows that write data run once, on desktop.
@@ -50,23 +64,44 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `${baseURL}/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
-      PGLITE_DIR: dataDir,
-      VISION_ALLOW_PRIVATE_URLS: '1',
-      ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
-      // A throwaway admin for the admin-page tests; nothing here ships as a default.
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD_HASH: hashPasswordSync(ADMIN.password),
-      SESSION_SECRET: randomBytes(48).toString('base64'),
+  webServer: [
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${baseURL}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
+        PGLITE_DIR: dataDir,
+        VISION_ALLOW_PRIVATE_URLS: '1',
+        // Each test sends its own X-Forwarded-For (contact-helpers.ts isolateClient) as if through one proxy.
+        TRUST_PROXY: '1',
+        ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
+        // A throwaway admin for the admin-page tests; nothing here ships as a default.
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD_HASH: hashPasswordSync(ADMIN.password),
+        SESSION_SECRET: randomBytes(48).toString('base64'),
+      },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${plainURL}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PLAIN_PORT),
+        SKIP_BUILD: process.env['SKIP_BUILD'] ?? '1',
+        PGLITE_DIR: plainDataDir,
+        VISION_ALLOW_PRIVATE_URLS: '',
+        // isolateClient gives each test its own address here too.
+        TRUST_PROXY: '1',
+        ...(process.env['DIST_DIR'] ? { DIST_DIR: process.env['DIST_DIR'] } : {}),
+      },
+    },
+  ],
 });

@@ -1,31 +1,34 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { checkCredentials, issueSessionCookie, requireAdminConfig } from '../src/server/auth/admin-session';
+import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 
 /** Login attempts allowed per client per window: enough for typos, too few for guessing. */
-export const LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+export const LOGIN_LIMIT = { name: 'auth-login', limit: 10, windowMs: 15 * 60 * 1000 } as const;
 
 const loginSchema = z.object({
   username: z.string().min(1, 'Required').max(200),
   password: z.string().min(1, 'Required').max(1000),
 });
 
-/** POST /api/auth/login: checks the admin pair and sets the signed session cookie. */
+/** POST /api/auth/login: checks the admin pair, starts a server-side session and sets its cookie. */
 export default defineHandler(['POST'], async (req, ctx) => {
+  // A cross-site page must not be able to log a visitor in (login CSRF).
+  assertSameOrigin(req);
   const config = requireAdminConfig();
   // Counted before the password check, so the limit applies to guesses as well as mistakes.
-  await enforceRateLimit(getDb(), { bucket: 'auth-login', key: clientKey(req), ...LOGIN_LIMIT });
+  await enforceRateLimit(getDb(), ctx, LOGIN_LIMIT);
   const { username, password } = await readJson(req, loginSchema, { maxBytes: 4096 });
   if (!(await checkCredentials(config, username, password))) {
     throw new HttpError(401, 'UNAUTHORIZED', 'Invalid credentials');
   }
-  const { setCookie, payload } = issueSessionCookie(req, config);
+  const { setCookie, session } = await issueSessionCookie(req, config);
   return json(
-    { authenticated: true, username: payload.sub, expires_at: new Date(payload.exp).toISOString() },
+    { authenticated: true, username: session.sub, expires_at: new Date(session.exp).toISOString() },
     ctx,
     { headers: { 'Set-Cookie': setCookie } },
   );

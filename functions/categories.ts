@@ -1,18 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { defineCategories } from '../src/server/vision/detection-service';
 import { dbVisionStore } from '../src/server/vision/store';
 import { categoryDefinitionsSchema } from '../src/shared/schemas/detect';
 
 /** Category writes are rare; this stops scripted floods without hindering real use. */
-export const CATEGORIES_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+export const CATEGORIES_LIMIT = { name: 'categories', limit: 30, windowMs: 60_000 } as const;
 
 /** POST /api/v1/categories: adds or replaces category definitions (object lists). */
 export default defineHandler(['POST'], async (req, ctx) => {
   const db = getDb();
-  await enforceRateLimit(db, { bucket: 'categories', key: clientKey(req), ...CATEGORIES_LIMIT });
+  await enforceRateLimit(db, ctx, CATEGORIES_LIMIT);
   const body = await readJson(req, categoryDefinitionsSchema);
   return json(await defineCategories(body, { store: dbVisionStore(db) }), ctx);
 });

@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD, honeypotSchema, pretendStored } from '../src/server/con
 import { getDb } from '../src/server/db';
 import { validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 
 /**
  * Contact requests per client per 10 minutes: plenty for people, a wall for scripts.
@@ -14,7 +14,7 @@ import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit
  */
 export function contactRateLimit(env: Record<string, string | undefined> = process.env) {
   const override = Number(env['CONTACT_RATE_LIMIT']);
-  return { limit: Number.isInteger(override) && override > 0 ? override : 5, windowMs: 10 * 60 * 1000 };
+  return { name: 'contacts', limit: Number.isInteger(override) && override > 0 ? override : 5, windowMs: 10 * 60 * 1000 };
 }
 
 /**
@@ -29,7 +29,7 @@ export function contactRateLimit(env: Record<string, string | undefined> = proce
 export default defineHandler(['GET', 'POST'], async (req, ctx) => {
   const db = getDb();
   if (req.method === 'POST') {
-    await enforceRateLimit(db, { bucket: 'contacts', key: clientKey(req), ...contactRateLimit() });
+    await enforceRateLimit(db, ctx, contactRateLimit());
     const { [HONEYPOT_FIELD]: trap, ...body } = await readJson(req, contactRequestSchema.extend(honeypotSchema), {
       maxBytes: CONTACT_MAX_BODY_BYTES,
     });

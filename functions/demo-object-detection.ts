@@ -2,14 +2,15 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson, type HandlerContext } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDemo } from '../src/server/vision/detection-service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
+import { siteOrigins } from '../src/server/vision/site-images';
 import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
 
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
-export const DEMO_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+export const DEMO_LIMIT = { name: 'demo-object-detection', limit: 30, windowMs: 60_000 } as const;
 
 /** Multipart overhead allowed on top of the 10 MB image. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -50,7 +51,7 @@ async function readForm(req: Request): Promise<FormData> {
  * Answers boxes in source-image pixels for the requested objects.
  */
 export default defineHandler(['POST'], async (req, ctx) => {
-  await enforceRateLimit(getDb(), { bucket: 'demo-object-detection', key: clientKey(req), ...DEMO_LIMIT });
+  await enforceRateLimit(getDb(), ctx, DEMO_LIMIT);
   if (!/^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')) return handleDemo(req, ctx);
   // An upload holds its share of the in-flight image budget from its first byte to its answer.
   const declared = Number(req.headers.get('content-length') ?? NaN);
@@ -97,7 +98,7 @@ async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease
       details: { fields: { image_url: ['Please enter an image URL'] } },
     });
   }
-  return json(await runDemo({ image, objects, roomCategory: fields.room_category }), ctx);
+  return json(await runDemo({ image, objects, roomCategory: fields.room_category }, { siteOrigins: siteOrigins(req) }), ctx);
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.

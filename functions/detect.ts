@@ -1,13 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { clientKey, enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { API_RATE_LIMITS, policyForImages } from '../src/server/rate-limit/policies';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDetect } from '../src/server/vision/detection-service';
+import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
 import { detectRequestSchema } from '../src/shared/schemas/detect';
-
-/** Documented limit for single detection calls: 100 per minute per client. */
-export const DETECT_LIMIT = { limit: 100, windowMs: 60_000 } as const;
 
 /**
  * POST /api/v1/detect: checks 1-20 image URLs for the objects of a category. An image that
@@ -15,9 +14,14 @@ export const DETECT_LIMIT = { limit: 100, windowMs: 60_000 } as const;
  */
 export default defineHandler(['POST'], async (req, ctx) => {
   const db = getDb();
-  await enforceRateLimit(db, { bucket: 'detect', key: clientKey(req), ...DETECT_LIMIT });
-  const body = await readJson(req, detectRequestSchema);
-  return json(await runDetect(body, { store: dbVisionStore(db) }), ctx);
+  const body = await readJson(req, detectRequestSchema).catch(async (error: unknown) => {
+    // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
+    await enforceRateLimit(db, ctx, API_RATE_LIMITS.single);
+    throw error;
+  });
+  // The documented limits: a call with more than one image counts as a batch.
+  await enforceRateLimit(db, ctx, policyForImages(body.image_urls.length));
+  return json(await runDetect(body, { store: dbVisionStore(db), siteOrigins: siteOrigins(req) }), ctx);
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -7,14 +7,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
 import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
-import { clientIp, compressResponse, sendWebResponse, toWebRequest } from '../src/server/local/node-http';
+import { createLocalHttpServer } from '../src/server/local/http-server';
 import { createSiteHandler } from '../src/server/local/site-handler';
+import { detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from '../src/server/vision/store';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env['PORT'] ?? 4321);
@@ -27,7 +27,13 @@ function log(message: string) {
 
 if (process.env['SKIP_BUILD'] !== '1') {
   log('building the site...');
-  const build = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // Code samples on the pages name the API's origin: this server's, unless one is configured.
+  const siteUrl = process.env['SITE_URL'] ?? process.env['URL'] ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const build = spawnSync('npx', ['astro', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: siteUrl },
+  });
   if (build.status !== 0) {
     console.error('[start] the build failed');
     process.exit(1);
@@ -58,20 +64,11 @@ const site = await createSiteHandler({
 });
 
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-const server = createServer((req, res) => {
-  const ip = clientIp(req);
-  site
-    .handle(toWebRequest(req, origin), ip)
-    .then((response) => sendWebResponse(res, compressResponse(req.headers['accept-encoding'], response), req.method))
-    .catch((error: unknown) => {
-      // The client went away mid-response (a closed tab, a load tool stopping): nothing to answer.
-      if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-      console.error('[start] request failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('Internal server error');
-    });
+const server = createLocalHttpServer((request, ip) => site.handle(request, ip), {
+  origin,
+  compress: true,
+  log: (message, error) => console.error(`[start] ${message}`, error),
 });
-server.keepAliveTimeout = 65_000;
 
 server.listen(port, host, () => {
   log(`functions: ${site.routes.map((r) => `${r.pattern}${r.methods ? ` (${r.methods.join(', ')})` : ''}`).join(', ')}`);
@@ -90,6 +87,20 @@ process.on('uncaughtException', (error: Error & { code?: string }) => {
   console.error('[start] fatal error', error);
   process.exit(1);
 });
+
+// Retention: the job Netlify runs hourly as functions/prune-detection-results.ts, here on a
+// timer whose first run comes shortly after start.
+scheduleRetention(
+  async () => {
+    const { deleted, cutoff } = await pruneDetectionRuns(db, { retentionDays: detectionRetentionDays() });
+    if (deleted > 0) log(`pruned ${deleted} detect runs stored before ${cutoff.toISOString()}`);
+  },
+  {
+    firstRunMs: 30_000,
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => console.error(`[start] pruning detect runs failed: ${error instanceof Error ? error.message : String(error)}`),
+  },
+);
 
 let stopping = false;
 async function shutdown() {

@@ -5,6 +5,15 @@
  * product spec, sections 2, 3, 6, 8 and 9.
  */
 import type { HttpMethod, JsonValue } from '../../src/lib/snippets';
+import { API_RATE_LIMITS } from '../../src/server/rate-limit/policies';
+import { storedExamples } from '../../src/shared/examples';
+
+/** A stored real exchange (content/examples), as the docs show it. */
+const ex = (name: string) => {
+  const found = storedExamples[name];
+  if (!found) throw new Error(`api-reference: no stored example "${name}"`);
+  return { request: found.request as JsonValue, response: found.response as JsonValue, title: found.title };
+};
 
 /** One field of a request body, path or response. */
 export interface DocField {
@@ -66,28 +75,15 @@ export interface DocApiGroup {
 export const API_NAME = 'Vision Authenticity API';
 /** Documented API version. */
 export const API_VERSION = '1.0.0';
-/** Base URL every path below is relative to. */
-export const API_BASE_URL = 'https://api.optiq.dev';
+/**
+ * Every path below is relative to the site's own origin (the API lives under `/api/`); pages
+ * fill in the origin they are built for, and `{{origin}}` in examples, with `withOrigin`.
+ */
 
 const SAMPLE_IMAGE = 'https://images.example.com/listings/kitchen-01.jpg';
 const SAMPLE_IMAGE_2 = 'https://images.example.com/listings/bathroom-02.jpg';
-const SAMPLE_IMAGE_3 = 'https://images.example.com/listings/bathroom-03.jpg';
 const SAMPLE_JOB_ID = '3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64';
 const SAMPLE_CREATED_AT = '2025-01-15T10:30:00Z';
-
-/** A detect response around the given results, with the fields every answer carries. */
-function detectResponse(parts: { mode?: 'per_item' | 'superset'; detection_results: JsonValue[] }): JsonValue {
-  return {
-    category: 'bathroom',
-    category_inferred: false,
-    mode: parts.mode ?? 'per_item',
-    error_checks: 3,
-    undetectable_objects: ['walk_in_shower'],
-    analysis_method: 'CenterNet MobileNetV3 (COCO, 80 classes) on TensorFlow.js WASM',
-    detection_results: parts.detection_results,
-    result_id: '0c9e7b1d-4f2a-4e83-b6d5-8a1f3c2e9d70',
-  };
-}
 
 const predictionFields: DocField[] = [
   { name: 'image_url', type: 'string (URL)', required: true, description: 'The image that was analysed, as sent.' },
@@ -240,7 +236,7 @@ export const detectionGroup: DocApiGroup = {
   id: 'detection-endpoints',
   title: 'Object detection endpoints',
   description:
-    'Check which objects of a room category appear in photos, e.g. whether a bathroom has a sink, a toilet and a walk-in shower. Each URL gets its own result; one unreachable image never fails the batch.',
+    'Check which objects of a room category appear in photos, e.g. whether a kitchen has an oven, a sink and a refrigerator. Each URL gets its own result; one unreachable image never fails the batch. The examples below are real answers of the engine on this site\'s sample photos: copy a sample and run it.',
   endpoints: [
     {
       id: 'post-detect',
@@ -261,7 +257,7 @@ export const detectionGroup: DocApiGroup = {
             'Default 3, from 0 to 10: how many extra verification passes, over augmented views of the image, a detection must survive to count. Higher is stricter and slower.',
         },
       ],
-      requestExample: { image_urls: [SAMPLE_IMAGE_2, SAMPLE_IMAGE_3], mode: 'per_item', category: 'bathroom', error_checks: 3 },
+      requestExample: ex('detect').request,
       successStatus: 200,
       responseFields: [
         { name: 'category', type: 'string', required: true, description: 'The category the objects were checked against: the one sent, or the room inferred from the images.' },
@@ -291,36 +287,33 @@ export const detectionGroup: DocApiGroup = {
         },
         { name: 'result_id', type: 'string (UUID)', required: true, description: 'Identifier of the stored detection run.' },
       ],
-      responseExample: detectResponse({
-        detection_results: [
-          { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: true, none_observed: false } },
-          {
-            image_url: SAMPLE_IMAGE_3,
-            error: { code: 'IMAGE_FETCH_FAILED', message: `Could not fetch image ${SAMPLE_IMAGE_3}: the server answered 404` },
-          },
-        ],
-      }),
+      responseExample: ex('detect').response,
       moreResponses: [
         {
           title: 'Superset mode',
           description: 'With `"mode": "superset"` a last entry with `image_url` `superset` combines all images: an object is present if any image shows it.',
-          example: detectResponse({
-            mode: 'superset',
-            detection_results: [
-              { image_url: SAMPLE_IMAGE_2, objects: { sink: true, toilet: false, none_observed: false } },
-              { image_url: SAMPLE_IMAGE_3, objects: { sink: false, toilet: true, none_observed: false } },
-              { image_url: 'superset', objects: { sink: true, toilet: true, none_observed: false } },
-            ],
-          }),
+          example: ex('detectSuperset').response,
+        },
+        {
+          title: 'Category inferred',
+          description: 'Without `category`, the room is inferred from the objects in the photos and its objects are checked.',
+          example: ex('detectInferred').response,
         },
         {
           title: 'Nothing of the category present',
           description: 'An image without any object of the category answers `none_observed: true`.',
-          example: detectResponse({ detection_results: [{ image_url: SAMPLE_IMAGE, objects: { sink: false, toilet: false, none_observed: true } }] }),
+          example: ex('detectNoneObserved').response,
+        },
+        {
+          title: 'One image could not be read',
+          description: 'An image that cannot be fetched or decoded gets its own `error`; the others still answer. When no image at all can be analysed the call answers `422 NO_IMAGE_ANALYSED`.',
+          example: ex('detectImageError').response,
         },
       ],
       notes: [
         'More than 20 URLs, an invalid URL, an unknown `mode`, an unknown `category` or `error_checks` outside 0 to 10 answers `400 INVALID_REQUEST` with the field in `details.fields`.',
+        'When none of the images can be fetched or decoded the call answers `422 NO_IMAGE_ANALYSED`, with each image\'s error in `details.results`: a run over no image is never reported as a success.',
+        'Objects the model has no class for (for example `walk_in_shower`, `bathtub`, `mirror`) are listed in `undetectable_objects` and left out of `objects`, never reported as absent.',
         'Results are indicators from a general-purpose model, not certainties: review important decisions.',
       ],
     },
@@ -335,7 +328,7 @@ export const detectionGroup: DocApiGroup = {
         { name: 'definitions[].category', type: 'string', required: true, description: 'Category name, non-empty.' },
         { name: 'definitions[].objects', type: 'string[]', required: true, description: 'Object names, at least one, none empty.' },
       ],
-      requestExample: { definitions: [{ category: 'bathroom', objects: ['sink', 'toilet', 'walk_in_shower', 'bathtub'] }] },
+      requestExample: ex('categories').request,
       successStatus: 200,
       responseFields: [
         { name: 'updated', type: 'integer', required: true, description: 'How many definitions were written (created or replaced).' },
@@ -345,12 +338,7 @@ export const detectionGroup: DocApiGroup = {
         { name: 'categories[].undetectable_objects', type: 'string[]', required: true, description: 'Objects the model cannot detect; detection leaves them out.' },
         { name: 'categories[].created', type: 'boolean', required: true, description: '`true` for a new category, `false` when one was replaced.' },
       ],
-      responseExample: {
-        updated: 1,
-        categories: [
-          { category: 'bathroom', objects: ['sink', 'toilet', 'walk_in_shower', 'bathtub'], undetectable_objects: ['walk_in_shower', 'bathtub'], created: false },
-        ],
-      },
+      responseExample: ex('categories').response,
     },
   ],
 };
@@ -398,6 +386,10 @@ export const errorCodeDocs: Record<string, { status: string; description: string
     status: '422',
     description: 'The image URL is refused: only public `http`/`https` hosts, without credentials; private and loopback addresses are blocked.',
   },
+  NO_IMAGE_ANALYSED: {
+    status: '422',
+    description: 'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
+  },
   RATE_LIMITED: { status: '429', description: 'Too many requests; retry after `Retry-After` seconds.' },
   IMAGE_FETCH_FAILED: {
     status: '422 or 502',
@@ -407,12 +399,12 @@ export const errorCodeDocs: Record<string, { status: string; description: string
   SERVICE_UNAVAILABLE: { status: '503', description: 'The service is temporarily unavailable; retry later.' },
 };
 
-/** Requests per minute per API key (spec section 9). */
+/** Requests per minute per API key (spec section 9), from the table the server enforces. */
 export const rateLimits: { scope: string; endpoints: string; perMinute: number }[] = [
-  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real', perMinute: 100 },
-  { scope: 'Batch', endpoints: 'POST /api/predict_batch', perMinute: 20 },
-  { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: 200 },
-  { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: 50 },
+  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real', perMinute: API_RATE_LIMITS.single.limit },
+  { scope: 'Batch', endpoints: 'POST /api/predict_batch', perMinute: API_RATE_LIMITS.batch.limit },
+  { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: API_RATE_LIMITS.results.limit },
+  { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: API_RATE_LIMITS.errors.limit },
 ];
 
 /** Typical response times (spec section 9). */

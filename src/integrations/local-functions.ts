@@ -3,11 +3,12 @@
  * routes from `functions/` inside Vite's dev server, loaded through Vite so edits to a function
  * or anything it imports apply on the next request. Pages keep Astro's hot reload.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { describeResults, getDb, migrateToLatest, seed } from '../server/db';
 import { findRoute, listFunctionFiles, routesOf, type FunctionModule } from '../server/local/function-routes';
-import { clientIp, sendWebResponse, toWebRequest } from '../server/local/node-http';
+import { requestUrl, serveNodeRequest } from '../server/local/node-http';
 
 export function localFunctions({ root }: { root: string }): AstroIntegration {
   return {
@@ -21,9 +22,9 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
         const dir = join(root, 'functions');
         const load = (file: string) => server.ssrLoadModule(file) as Promise<FunctionModule>;
 
-        server.middlewares.use((req, res, next) => {
-          const url = new URL(req.url ?? '/', 'http://localhost');
-          if (!url.pathname.startsWith('/api/')) return next();
+        const handleApi = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+          const url = requestUrl(req.url, 'http://localhost');
+          if (!url?.pathname.startsWith('/api/')) return next();
           void (async () => {
             // Routes are read on every API request, so a changed `config.path` applies at once.
             const modules = await Promise.all(listFunctionFiles(dir).map(async (f) => routesOf(f, await load(f))));
@@ -31,18 +32,26 @@ export function localFunctions({ root }: { root: string }): AstroIntegration {
             if (!hit) return next();
             const mod = await load(hit.route.file);
             const origin = `http://${req.headers.host ?? 'localhost'}`;
-            const response = await mod.default(toWebRequest(req, origin), {
-              ip: clientIp(req),
-              params: hit.params,
-              requestId: crypto.randomUUID(),
-            });
-            await sendWebResponse(res, response, req.method);
+            // The same adapter as `npm start`: odd methods, bad targets, unread bodies and
+            // unexpected errors all get the documented JSON answers.
+            await serveNodeRequest(
+              req,
+              res,
+              async (request, ip) => mod.default(request, { ip, params: hit.params, requestId: crypto.randomUUID() }),
+              { origin, log: (message, error) => logger.error(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) },
+            );
           })().catch((error: unknown) => {
             logger.error(`function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-            res.end('Internal server error');
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: crypto.randomUUID() }));
           });
-        });
+        };
+        // First in the chain: Astro's own dev middlewares decode the path and answer a malformed
+        // one (`/api/apis/%ZZ`) with an HTML 500 before a function could answer its JSON 404.
+        // Astro puts them at the front after this hook has run, so ours goes there once listening.
+        const first = () => server.middlewares.stack.unshift({ route: '', handle: handleApi });
+        if (server.httpServer) server.httpServer.once('listening', first);
+        else first();
       },
     },
   };

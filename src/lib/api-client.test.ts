@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, errorInfo, invalidate, query, subscribe } from './api-client';
+import { ApiError, apiJson, errorInfo, invalidate, parseRetryAfter, query, rateLimitMessage, subscribe } from './api-client';
 
 function mockFetch(...responses: Response[]) {
   const fn = vi.fn<typeof fetch>();
@@ -37,7 +37,13 @@ describe('api client', () => {
       request_id: 'r1',
     });
     const info = errorInfo(new ApiError(400, 'Bad Request', body));
-    expect(info).toEqual({ message: 'email: Invalid email', code: 'INVALID_REQUEST', status: 400, fields: { email: ['Invalid email'] } });
+    expect(info).toEqual({
+      message: 'email: Invalid email',
+      code: 'INVALID_REQUEST',
+      status: 400,
+      retryAfterSeconds: undefined,
+      fields: { email: ['Invalid email'] },
+    });
     expect(errorInfo(new ApiError(500, 'Internal', 'oops')).message).toBe('500: oops');
     expect(errorInfo(new TypeError('Failed to fetch')).message).toBe('Failed to fetch');
     expect(errorInfo('weird').message).toBe('');
@@ -64,5 +70,32 @@ describe('api client', () => {
     await expect(query(['/api/thing'])).rejects.toThrow('500: down');
     expect(await query(['/api/thing'])).toEqual(['ok']);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('rate limit answers', () => {
+  it('keeps the Retry-After of a 429 and words the wait from it', async () => {
+    mockFetch(
+      Response.json(
+        { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 40 } }, request_id: 'r' },
+        { status: 429, headers: { 'Retry-After': '40' } },
+      ),
+    );
+    const error = await apiJson('POST', '/api/contacts', {}).catch((e: unknown) => e);
+    const info = errorInfo(error);
+    expect(info).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 40 });
+    expect(rateLimitMessage(info.retryAfterSeconds)).toBe('Too many requests. Please try again in 40 seconds.');
+  });
+
+  it('reads seconds and HTTP dates, and words seconds, minutes and an unknown wait', () => {
+    expect(parseRetryAfter('1')).toBe(1);
+    expect(parseRetryAfter(' 600 ')).toBe(600);
+    expect(parseRetryAfter(new Date(1_000_000 + 90_000).toUTCString(), 1_000_000)).toBe(90);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(rateLimitMessage(1)).toBe('Too many requests. Please try again in 1 second.');
+    expect(rateLimitMessage(60)).toBe('Too many requests. Please try again in 1 minute.');
+    expect(rateLimitMessage(590)).toBe('Too many requests. Please try again in 10 minutes.');
+    expect(rateLimitMessage(undefined)).toBe('Too many requests. Please wait a moment and try again.');
   });
 });

@@ -9,13 +9,38 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, retryAfter?: string | null) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = parseRetryAfter(retryAfter);
   }
+}
+
+/**
+ * Reads a `Retry-After` header: delay seconds, or an HTTP date (seconds from `now`). Undefined
+ * when absent or unreadable; at least 1 otherwise.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value?.trim()) return undefined;
+  const text = value.trim();
+  const seconds = /^\d+$/.test(text) ? Number(text) : (Date.parse(text) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
+
+/** "Too many requests. Please try again in 40 seconds." (whole minutes from a minute on, as the server words it). */
+export function rateLimitMessage(retryAfterSeconds: number | undefined): string {
+  if (retryAfterSeconds === undefined) return 'Too many requests. Please wait a moment and try again.';
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many requests. Please try again in ${wait}.`;
 }
 
 /** Sends a request and returns the response, throwing `ApiError` unless it is OK. */
@@ -27,7 +52,7 @@ export async function apiRequest(method: string, url: string, body?: unknown, in
     ...(hasBody ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, (await res.text().catch(() => '')).trim());
+  if (!res.ok) throw new ApiError(res.status, res.statusText, (await res.text().catch(() => '')).trim(), res.headers.get('Retry-After'));
   return res;
 }
 
@@ -45,6 +70,8 @@ export interface ErrorInfo {
   /** The error code from the documented error body, if any. */
   code: string | undefined;
   status: number | undefined;
+  /** Seconds to wait before trying again, when the server said (`Retry-After`). */
+  retryAfterSeconds: number | undefined;
   /** Field errors from a 400 INVALID_REQUEST (`details.fields`), keyed by field path. */
   fields: Record<string, string[]>;
 }
@@ -58,6 +85,7 @@ export function errorInfo(error: unknown): ErrorInfo {
     message: error instanceof Error && error.message ? error.message : '',
     code: undefined,
     status: error instanceof ApiError ? error.status : undefined,
+    retryAfterSeconds: error instanceof ApiError ? error.retryAfterSeconds : undefined,
     fields: {},
   };
   if (!(error instanceof ApiError) || !error.body) return base;

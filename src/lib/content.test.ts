@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The real collections only exist inside an Astro build; these entries stand in for them.
 const collections: Record<string, { data: Record<string, unknown> }[]> = {
   apis: [
-    { data: { id: 'watermark-detection', name: 'Watermark Detection', status: 'coming_soon' } },
-    { data: { id: 'image-object-detection', name: 'Image Object Detection', status: 'active' } },
-    { data: { id: 'image-classification', name: 'Image Classification', status: 'active' } },
+    { data: { id: 'watermark-detection', name: 'Watermark Detection', status: 'coming_soon', endpoints: [] } },
+    { data: { id: 'image-object-detection', name: 'Image Object Detection', status: 'active', endpoints: [] } },
+    { data: { id: 'image-classification', name: 'Image Classification', status: 'active', endpoints: [] } },
   ],
   useCases: [
     { data: { id: 'b', name: 'Retail Shelf Monitoring', applicableApis: [] } },

@@ -1,11 +1,16 @@
 import { getCollection } from 'astro:content';
 import { sortApis } from '../islands/catalogue/api-card-data';
+import { resolveEndpointExamples } from '../shared/examples';
+import { siteOriginFromEnv } from '../shared/site-origin';
 import type { ApiCategoryEntry, ApiEntry, UseCaseEntry } from '../shared/schemas/catalogue';
 
 /**
  * The one place pages read the catalogue collections. Each collection is loaded once per build
  * and sorted here, so every page lists things in the same order.
  */
+
+/** The site's origin from Astro's `site` setting: the base URL of the API and its samples. */
+export const siteOrigin = (): string => (import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : siteOriginFromEnv());
 
 let apis: Promise<ApiEntry[]> | undefined;
 let useCases: Promise<UseCaseEntry[]> | undefined;
@@ -15,7 +20,9 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 
 /** All APIs: active first, then by name. */
 export function getApis(): Promise<ApiEntry[]> {
-  apis ??= getCollection('apis').then((entries) => sortApis(entries.map((e) => e.data)));
+  apis ??= getCollection('apis').then((entries) =>
+    sortApis(entries.map((e) => ({ ...e.data, endpoints: resolveEndpointExamples(e.data.endpoints, siteOrigin()) }))),
+  );
   return apis;
 }
 

@@ -44,7 +44,7 @@ const coffee: DemoSample = {
   id: 'coffee-cup',
   src: '/images/samples/coffee-cup.jpg',
   label: 'Coffee cup',
-  alt: 'A cup of coffee with latte art on a saucer, on a wooden table, seen from above',
+  alt: 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above',
   credit: 'Rachel Michetti (Pikolo Espresso Bar), CC0',
   width: 600,
   height: 400,

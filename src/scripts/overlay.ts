@@ -6,6 +6,7 @@
  * Triggers are plain markup:
  *   <button data-contact data-page-name="Pricing">Contact Sales</button>
  *   <button data-subscribe data-api-id="..." data-api-name="..." data-api-price="0.05">
+ *     (a tier card adds data-plan-name="Standard" data-plan-price="49" data-plan-requests="2000")
  *   <button data-signup>Get Started Now</button>
  * `data-page-name` falls back to the page's `<body data-page-name>`.
  */
@@ -19,9 +20,9 @@ export function loadOverlay(): Promise<OverlayApi> {
   return overlay;
 }
 
-export const openContact = (pageName: string) => void loadOverlay().then((o) => o.openContact(pageName));
-export const openSubscribe = (t: SubscribeTarget) => void loadOverlay().then((o) => o.openSubscribe(t));
-export const openSignup = () => void loadOverlay().then((o) => o.openSignup());
+export const openContact = (pageName: string, opener?: HTMLElement) => void loadOverlay().then((o) => o.openContact(pageName, opener));
+export const openSubscribe = (t: SubscribeTarget, opener?: HTMLElement) => void loadOverlay().then((o) => o.openSubscribe(t, opener));
+export const openSignup = (opener?: HTMLElement) => void loadOverlay().then((o) => o.openSignup(opener));
 export const toast = (t: ToastInput) => void loadOverlay().then((o) => o.toast(t));
 
 function pageNameOf(el: HTMLElement): string {
@@ -35,15 +36,21 @@ document.addEventListener('click', (event) => {
   const trigger = target?.closest<HTMLElement>(TRIGGERS);
   if (!trigger || (trigger instanceof HTMLButtonElement && trigger.disabled)) return;
   event.preventDefault();
-  if (trigger.hasAttribute('data-contact')) openContact(pageNameOf(trigger));
-  else if (trigger.hasAttribute('data-signup')) openSignup();
-  else
-    openSubscribe({
-      apiId: trigger.dataset['apiId'] ?? '',
-      apiName: trigger.dataset['apiName'] ?? '',
-      price: Number(trigger.dataset['apiPrice'] ?? 0),
-    });
+  if (trigger.hasAttribute('data-contact')) openContact(pageNameOf(trigger), trigger);
+  else if (trigger.hasAttribute('data-signup')) openSignup(trigger);
+  else openSubscribe(subscribeTargetOf(trigger), trigger);
 });
+
+function subscribeTargetOf(el: HTMLElement): SubscribeTarget {
+  const { apiId = '', apiName = '', apiPrice = '0', planName, planPrice, planRequests } = el.dataset;
+  const target: SubscribeTarget = { apiId, apiName, price: Number(apiPrice) };
+  const monthlyPrice = Number(planPrice);
+  const requestsPerMonth = Number(planRequests);
+  if (planName && Number.isFinite(monthlyPrice) && Number.isInteger(requestsPerMonth) && requestsPerMonth > 0) {
+    target.plan = { name: planName, monthlyPrice, requestsPerMonth };
+  }
+  return target;
+}
 
 // Start loading the dialogs as soon as a visitor shows intent (hover, focus, touch), so the
 // click opens them at once without shipping them to visitors who never ask.

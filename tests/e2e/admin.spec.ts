@@ -60,6 +60,9 @@ test('wrong credentials show "Invalid credentials"; right ones show the list, wh
   expect(await page.evaluate(() => localStorage.getItem('optiq-admin-logged-in'))).toBeNull();
   const res = await page.request.get('/api/contacts');
   expect(res.status()).toBe(401);
+  // Logout ended the session on the server: a saved copy of the old cookie reads nothing.
+  const replayed = await page.request.get('/api/contacts', { headers: { cookie: `optiq_admin_session=${cookie?.value}` } });
+  expect(replayed.status()).toBe(401);
 });
 
 test('GET /api/contacts needs a real session: 401 without one or with a forged cookie', async ({ page, context, baseURL }) => {

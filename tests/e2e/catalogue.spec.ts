@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
 
 interface ApiJson {
@@ -81,7 +82,8 @@ test('every API the server lists has a detail page with its status, price and ac
     if (api.status === 'active') {
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
-      await expect(page.getByRole('heading', { name: 'Live API tester' })).toBeVisible();
+      // Only an API with its own endpoint has a tester; no page runs another API's.
+      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(api.id in TESTER_ENDPOINTS ? 1 : 0);
     } else {
       await expect(page.getByText('Coming Soon', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
@@ -89,7 +91,69 @@ test('every API the server lists has a detail page with its status, price and ac
     }
     const plans = page.getByRole('heading', { name: 'Pricing plans' });
     await expect(plans).toHaveCount(api.id === 'image-object-detection' ? 1 : 0);
+    // The price line says how it is billed and links to the whole pricing model.
+    await expect(page.locator('[data-pricing-summary]')).toContainText('Pay per use, billed monthly with a $20 minimum.');
   }
+});
+
+test('the back link of an API page goes to the API listing', async ({ page }) => {
+  await page.goto('/api/image-classification');
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to APIs' }).click();
+  await expect(page).toHaveURL(/\/apis$/);
+});
+
+test('a tier card subscribes to that tier: the dialog shows its name, monthly price and quota', async ({ page }) => {
+  await page.goto('/api/image-object-detection');
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') calls += 1;
+  });
+  for (const [tier, price, quota] of [
+    ['Standard', '$49/month', 'Up to 2,000 requests/month'],
+    ['Premium', '$99/month', 'Up to 5,000 requests/month'],
+    ['Testing', '$19/month', 'Up to 200 requests/month'],
+  ] as const) {
+    await page.locator(`[data-plan="${tier}"]`).getByRole('button', { name: `Choose ${tier}` }).click();
+    const dialog = page.getByTestId('subscribe-dialog');
+    const terms = dialog.getByTestId('subscribe-terms');
+    await expect(terms).toContainText(`Plan${tier}`);
+    await expect(terms).toContainText(price);
+    await expect(terms).toContainText(quota);
+    await expect(terms).toContainText('$0.05 per request');
+    if (tier !== 'Testing') {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
+  }
+  await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(
+    page.getByText('Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.', { exact: true }),
+  ).toBeVisible();
+  expect(calls, 'the subscription is still simulated').toBe(0);
+
+  // Subscribe Now is pay per use at the API's price.
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  const terms = page.getByTestId('subscribe-dialog').getByTestId('subscribe-terms');
+  await expect(terms).toContainText('PlanPay per use');
+  await expect(terms).toContainText('$0.05 per request');
+  await expect(terms).toContainText('Monthly minimum$20');
+});
+
+test('/pricing explains how pay per use, the bundles and the Standard Plan fit together', async ({ page, request }) => {
+  await page.goto('/pricing');
+  const payPerUse = page.locator('[data-pricing-model="pay-per-use"]');
+  await expect(payPerUse).toContainText('starts at $20/month');
+  for (const api of (await getJson<ApiJson>(request, '/api/apis')).filter((a) => a.status === 'active')) {
+    await expect(payPerUse.getByRole('row', { name: api.name })).toContainText(`$${api.price.toFixed(2)}`);
+  }
+  const bundles = page.locator('[data-pricing-model="bundles"]');
+  for (const text of ['Testing: $19/month for up to 200 requests', 'Standard: $49/month for up to 2,000 requests', 'Premium: $99/month for up to 5,000 requests']) {
+    await expect(bundles).toContainText(text);
+  }
+  const standard = page.locator('[data-pricing-model="standard-plan"]');
+  await expect(standard).toContainText('5,000 images a month for $150, then $0.03 per extra image');
+  await expect(standard).toContainText('Above 15,000 images a month');
 });
 
 test('the object-detection API shows the four pricing tiers', async ({ page }) => {
@@ -116,6 +180,22 @@ test('every use case the server lists has a detail page with its APIs and guide'
     await expect(page.getByRole('heading', { name: 'Applicable APIs' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Implementation guide' })).toBeVisible();
   }
+});
+
+test('the security use case offers object detection, which finds people and vehicles', async ({ page }) => {
+  await page.goto('/use-case/security-perimeter-monitoring');
+  await expect(page.getByText('No APIs Available Yet')).toHaveCount(0);
+  await expect(page.locator('a[href="/api/image-object-detection"]').first()).toBeVisible();
+  await expect(page.getByText(/person, car, truck/).first()).toBeVisible();
+});
+
+test('storage claims agree: image URLs and results are stored, image bytes never', async ({ page }) => {
+  await page.goto('/industries/insurance');
+  await expect(page.getByText('The images themselves are never stored.', { exact: false })).toBeVisible();
+  await expect(page.getByText('stored with its image and settings')).toHaveCount(0);
+  await page.goto('/use-cases');
+  await expect(page.getByText(/Image bytes are never stored/)).toBeVisible();
+  await expect(page.getByText('Images are analysed and discarded')).toHaveCount(0);
 });
 
 test('the use cases overview links each detailed use case to its page', async ({ page, request }) => {

@@ -8,8 +8,9 @@ export const ADMIN = {
 
 let counter = 0;
 /**
- * Gives a browser context its own client address. The local runtime derives the client IP from
- * X-Forwarded-For, so each test gets its own rate-limit budget and tests cannot starve each other.
+ * Gives a browser context its own client address through X-Forwarded-For, which the test server
+ * honours because playwright.config.ts starts it with TRUST_PROXY=1; so each test gets its own
+ * rate-limit budget and tests cannot starve each other.
  */
 export async function isolateClient(context: BrowserContext): Promise<string> {
   counter += 1;

@@ -246,3 +246,79 @@ test('POST /api/contacts answers 429 with Retry-After once a client sends too ma
   const json = await response!.json();
   expect(json.error.code).toBe('RATE_LIMITED');
 });
+
+test('field errors are plain words; Cancel clears the form and its errors; focus returns to the opener', async ({ page }) => {
+  await page.goto('/pricing');
+  // The footer's button tags the request with the page it is on, not "Footer".
+  const footerButton = page.locator('footer').getByRole('button', { name: 'Contact sales' });
+  await footerButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  for (const text of ['Please enter your name', 'Please enter a valid email address', 'Please tell us how we can help']) {
+    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText(/String must contain|Invalid email|Required/)).toHaveCount(0);
+  await dialog.getByLabel('Business Email').fill('not-an-email');
+  await dialog.getByLabel('Name').fill('Grace Hopper');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(footerButton).toBeFocused();
+
+  await footerButton.click();
+  await expect(dialog).toBeVisible();
+  for (const label of ['Name', 'Business Email', 'How can we help?']) {
+    await expect(dialog.getByLabel(label)).toHaveValue('');
+    await expect(dialog.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(dialog.getByText('Please enter a valid email address')).toHaveCount(0);
+
+  await dialog.getByLabel('Name').fill('Grace Hopper');
+  await dialog.getByLabel('Business Email').fill('grace@example.com');
+  await dialog.getByLabel('How can we help?').fill(uniqueTag('footer'));
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/contacts'));
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ pageName: 'Pricing' });
+  await expect(page.getByText('Message sent!', { exact: true })).toBeVisible();
+  await expect(footerButton).toBeFocused();
+});
+
+test('the server answers field errors in the same plain words', async ({ page }) => {
+  await page.goto('/');
+  const res = await page.request.post('/api/contacts', { data: { name: ' ', email: 'nope', message: '', pageName: 'Home' } });
+  expect(res.status()).toBe(400);
+  const body = (await res.json()) as { error: { details: { fields: Record<string, string[]> } } };
+  expect(body.error.details.fields).toEqual({
+    name: ['Please enter your name'],
+    email: ['Please enter a valid email address'],
+    message: ['Please tell us how we can help'],
+  });
+});
+
+test('a rate-limited contact or sign-up request says how long to wait', async ({ page }) => {
+  await page.route('**/api/contacts', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'Retry-After': '40' },
+      body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 40 } }, request_id: 'x' }),
+    }),
+  );
+  await page.goto('/pricing');
+  await page.locator('main [data-contact]:visible').first().click();
+  const dialog = await fillContact(page, { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.locator('[data-signup]:visible').first().click();
+  const signup = page.getByTestId('signup-dialog');
+  await signup.getByLabel('Email').fill('someone@example.com');
+  await signup.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true }).last()).toBeVisible();
+  await expect(signup).toBeVisible();
+});

@@ -136,3 +136,15 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/industries\/manufacturing$/);
   });
 });
+
+test('on a phone, Subscribe Now on an API page comes before the endpoints and pricing tiers', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'phone layout');
+  await page.goto('/api/image-object-detection');
+  const subscribe = page.getByRole('button', { name: 'Subscribe Now' });
+  const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
+  const subscribeY = (await subscribe.boundingBox())?.y ?? Number.NaN;
+  expect(subscribeY).toBeLessThan(await top('#endpoints-heading'));
+  expect(subscribeY).toBeLessThan(await top('[data-plan]'));
+  // Within the first two screens of the page.
+  expect(subscribeY).toBeLessThan(2 * 844);
+});

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
 import { hydrated } from './hydration';
 
@@ -142,4 +143,130 @@ test.describe('live tester', () => {
     await t.getByRole('button', { name: 'Test API' }).click();
     await expect(toast(page, 'Maximum 20 image URLs allowed')).toBeVisible();
   });
+});
+
+test.describe('live tester truth', () => {
+  const tester = (page: Page) => page.locator('#live-tester');
+
+  test('each API page tests that API, or shows no tester', async ({ page }) => {
+    const apis = (await (await page.request.get('/api/apis')).json()) as { id: string; status: string }[] | { items: { id: string; status: string }[] };
+    const list = Array.isArray(apis) ? apis : apis.items;
+    for (const api of list.filter((a) => a.status === 'active')) {
+      await page.goto(`/api/${api.id}`);
+      const endpoint = TESTER_ENDPOINTS[api.id];
+      if (!endpoint) {
+        await expect(tester(page), api.id).toHaveCount(0);
+        continue;
+      }
+      const t = tester(page);
+      await hydrated(page, 'LiveTester', t);
+      await t.getByLabel('Image URLs').fill(`${images.origin}/images/dog.jpg`);
+      const sent = page.waitForRequest((r) => r.method() === 'POST');
+      await t.getByRole('button', { name: 'Test API' }).click();
+      expect(new URL((await sent).url()).pathname, api.id).toBe(endpoint);
+    }
+  });
+
+  test('when no image could be analysed it shows the error, not success', async ({ page }) => {
+    await page.goto('/api/image-object-detection');
+    const t = tester(page);
+    await hydrated(page, 'LiveTester', t);
+    await t.getByLabel('Image URLs').fill([`${images.origin}/html`, `${images.origin}/images/no-such-image.jpg`].join('\n'));
+    await t.getByRole('button', { name: 'Test API' }).click();
+    const error = page.locator('[data-variant="destructive"]').filter({ hasText: 'Error' });
+    await expect(error.first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('API test completed successfully')).toHaveCount(0);
+    await expect(t.locator('[data-result-row]')).toHaveCount(2);
+    await expect(t.locator('[data-result-row]').first()).toContainText('Error:');
+  });
+
+  test("shows the server's 422 NO_IMAGE_ANALYSED message and its per-image errors", async ({ page }) => {
+    await page.route('**/api/v1/detect', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'NO_IMAGE_ANALYSED',
+            message: 'None of the images could be analysed',
+            details: { results: [{ image_url: 'https://img.example/a.jpg', error: { code: 'FETCH_FAILED', message: 'The image could not be fetched' } }] },
+          },
+          request_id: 'req-1',
+        }),
+      }),
+    );
+    await page.goto('/api/image-object-detection');
+    const t = tester(page);
+    await hydrated(page, 'LiveTester', t);
+    await t.getByLabel('Image URLs').fill('https://img.example/a.jpg');
+    await t.getByRole('button', { name: 'Test API' }).click();
+    await expect(page.locator('[data-variant="destructive"]').filter({ hasText: 'None of the images could be analysed' })).toBeVisible();
+    await expect(page.getByText('API test completed successfully')).toHaveCount(0);
+    await expect(t.locator('[data-result-row]')).toContainText('The image could not be fetched');
+  });
+
+  test('a click before the tester hydrated neither reloads the page nor loses the input', async ({ page }) => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/LiveTester\.[^/]*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/api/image-object-detection');
+    const t = tester(page);
+    await t.scrollIntoViewIfNeeded();
+    const urls = t.getByLabel('Image URLs');
+    await urls.fill(`${images.origin}/images/dog.jpg`);
+    await expect(t.getByRole('button', { name: 'Test API' })).toBeDisabled();
+    await t.getByRole('button', { name: 'Test API' }).click({ force: true });
+    await urls.press('Enter');
+    await page.waitForTimeout(500);
+    expect(page.url()).not.toContain('image_urls');
+    expect(new URL(page.url()).search).toBe('');
+    await expect(urls).toHaveValue(new RegExp('/images/dog.jpg'));
+    release();
+    await hydrated(page, 'LiveTester', t);
+    await expect(t.getByRole('button', { name: 'Test API' })).toBeEnabled();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  /** Where the top of `el` is, relative to the top of the viewport, in CSS pixels. */
+  const topOf = (el: Locator) => el.evaluate((node) => Math.round(node.getBoundingClientRect().top));
+
+  test('the demo scrolls its results into view after a run', async ({ page }) => {
+    await page.goto('/demo/object-detection');
+    await hydrated(page, 'ObjectDetectionDemo');
+    await page.locator('[data-sample-id]').first().click();
+    const results = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
+    await expect(results).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Analyze Image' }).click();
+    await expect(toast(page, 'AI Analysis Complete!')).toBeVisible({ timeout: 60_000 });
+    // Scrolled to the results card, just below the sticky header (the page's scroll padding).
+    await expect.poll(() => topOf(results)).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => topOf(results)).toBeLessThan(120);
+  });
+
+  test('the live tester scrolls its results into view after a run', async ({ page }) => {
+    await page.goto('/api/image-object-detection');
+    const t = page.locator('#live-tester');
+    await hydrated(page, 'LiveTester', t);
+    await t.getByLabel('Image URLs').fill(`${images.origin}/images/coffee.jpg`);
+    const results = t.locator('section').filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
+    await page.locator('#live-tester-heading').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    expect(await topOf(results)).toBeGreaterThan(200);
+    await t.getByRole('button', { name: 'Test API' }).click();
+    await expect(toast(page, 'API test completed successfully')).toBeVisible({ timeout: 60_000 });
+    await expect.poll(() => topOf(results)).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => topOf(results)).toBeLessThan(120);
+  });
+});
+
+test('every demo shows the API Response panel before the API Request panel', async ({ page }) => {
+  for (const demo of ['object-detection', 'image-captioning', 'similar-images', 'photo-validation', 'watermark-detection']) {
+    await page.goto(`/demo/${demo}`);
+    await expect(page.getByTestId('api-panels').getByRole('heading'), demo).toHaveText(['API Response', 'API Request']);
+  }
 });

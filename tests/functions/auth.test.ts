@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
-import { createSession, SESSION_COOKIE, signSession } from '../../src/server/auth/session';
-import { createTestDb, setDb } from '../../src/server/db';
+import { passwordFingerprint, SESSION_COOKIE } from '../../src/server/auth/session';
+import { createSession, hashSessionToken, pruneSessions } from '../../src/server/auth/session-store';
+import { createTestDb, getDb, setDb } from '../../src/server/db';
+import contacts from '../../functions/contacts';
 import login, { LOGIN_LIMIT } from '../../functions/auth-login';
 import logout from '../../functions/auth-logout';
 import session from '../../functions/auth-session';
@@ -35,12 +37,17 @@ function freshIp() {
   return `198.51.100.${ipCounter}`;
 }
 
-function loginRequest(body: unknown, ip: string, url = 'http://localhost/api/auth/login') {
+function loginRequest(body: unknown, headers: Record<string, string> = {}, url = 'http://localhost/api/auth/login') {
   return new Request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** A login from `ip`, passed as Netlify passes it: `context.ip`. */
+function loginAs(body: unknown, ip: string, url?: string) {
+  return login(loginRequest(body, {}, url), { ip });
 }
 
 function cookieOf(res: Response): string {
@@ -53,7 +60,7 @@ describe('POST /api/auth/login', () => {
     vi.stubEnv('ADMIN_USERNAME', '');
     vi.stubEnv('ADMIN_PASSWORD_HASH', '');
     vi.stubEnv('SESSION_SECRET', '');
-    const res = await login(loginRequest({ username: 'admin', password: 'admin' }, freshIp()));
+    const res = await loginAs({ username: 'admin', password: 'admin' }, freshIp());
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
   });
@@ -62,7 +69,7 @@ describe('POST /api/auth/login', () => {
     configure();
     const ip = freshIp();
     for (const body of [{ username: 'admin', password: 'wrong' }, { username: 'root', password: PASSWORD }]) {
-      const res = await login(loginRequest(body, ip));
+      const res = await loginAs(body, ip);
       expect(res.status).toBe(401);
       expect((await res.json()).error.message).toBe('Invalid credentials');
       expect(res.headers.get('set-cookie')).toBeNull();
@@ -71,19 +78,24 @@ describe('POST /api/auth/login', () => {
 
   it('answers 400 with field errors for missing fields', async () => {
     configure();
-    const res = await login(loginRequest({ username: '' }, freshIp()));
+    const res = await loginAs({ username: '' }, freshIp());
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(Object.keys(body.error.details.fields).sort()).toEqual(['password', 'username']);
   });
 
-  it('sets a signed HttpOnly SameSite=Strict session cookie with an expiry', async () => {
+  it('sets an HttpOnly SameSite=Strict session cookie with an expiry, for a session kept on the server', async () => {
     configure();
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()));
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp());
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ authenticated: true, username: 'admin' });
     const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+;`));
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43};`));
+    // Only a hash of the token is stored.
+    const token = cookieOf(res).split('=')[1]!;
+    const row = await getDb().selectFrom('sessions' as never).selectAll().where('token_hash' as never, '=', hashSessionToken(token) as never).executeTakeFirst();
+    expect(row).toMatchObject({ kind: 'admin', subject: 'admin', revoked_at: null });
+    expect(JSON.stringify(row)).not.toContain(token);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
     expect(setCookie).toContain('Path=/');
@@ -93,7 +105,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure over https', async () => {
     configure();
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp(), 'https://example.com/api/auth/login'));
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp(), 'https://example.com/api/auth/login');
     expect(res.headers.get('set-cookie')).toContain('Secure');
   });
 
@@ -101,13 +113,36 @@ describe('POST /api/auth/login', () => {
     configure();
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMIT.limit; i++) {
-      expect((await login(loginRequest({ username: 'admin', password: `guess-${i}` }, ip))).status).toBe(401);
+      expect((await loginAs({ username: 'admin', password: `guess-${i}` }, ip)).status).toBe(401);
     }
-    const limited = await login(loginRequest({ username: 'admin', password: PASSWORD }, ip));
+    const limited = await loginAs({ username: 'admin', password: PASSWORD }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()))).status).toBe(200);
+    expect((await loginAs({ username: 'admin', password: PASSWORD }, freshIp())).status).toBe(200);
+  });
+
+  it('cannot be dodged by rotating forwarding headers', async () => {
+    configure();
+    const ip = freshIp();
+    const statuses: number[] = [];
+    // 60 guesses from one address, each claiming another client in X-Forwarded-For and x-nf-client-connection-ip.
+    for (let i = 0; i < 60; i++) {
+      const spoof = { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `192.0.2.${i}` };
+      statuses.push((await login(loginRequest({ username: 'admin', password: `guess-${i}` }, spoof), { ip })).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMIT.limit);
+  });
+
+  it('honours X-Forwarded-For behind a configured trusted proxy', async () => {
+    configure();
+    vi.stubEnv('TRUST_PROXY', '1');
+    const proxy = freshIp();
+    for (let i = 0; i < LOGIN_LIMIT.limit + 1; i++) {
+      const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, { 'x-forwarded-for': `203.0.113.${100 + i}` }), { ip: proxy });
+      expect(res.status).toBe(200);
+    }
   });
 
   it('refuses other methods', async () => {
@@ -116,42 +151,118 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('GET /api/auth/session and POST /api/auth/logout', () => {
-  const sessionRequest = (cookie?: string) =>
-    new Request('http://localhost/api/auth/session', cookie ? { headers: { cookie } } : {});
+const sessionRequest = (cookie?: string) =>
+  new Request('http://localhost/api/auth/session', cookie ? { headers: { cookie } } : {});
 
+describe('GET /api/auth/session and POST /api/auth/logout', () => {
   it('reports logged out without a cookie, and logged in with the login cookie', async () => {
     configure();
-    expect(await (await session(sessionRequest())).json()).toEqual({ authenticated: false, configured: true });
-    const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, freshIp()));
+    expect(await (await session(sessionRequest())).json()).toEqual({ authenticated: false });
+    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp());
     const body = await (await session(sessionRequest(cookieOf(res)))).json();
     expect(body).toMatchObject({ authenticated: true, username: 'admin' });
   });
 
-  it('refuses forged, tampered and expired cookies', async () => {
+  it('refuses unknown, malformed, expired and other-credential tokens', async () => {
     configure();
-    const config = { username: 'admin', passwordHash: env['ADMIN_PASSWORD_HASH']!, sessionSecret: SECRET };
-    const forged = signSession({ sub: 'admin', iat: Date.now(), exp: Date.now() + 1000, pwd: 'x' }, 'another-secret-'.padEnd(40, 'y'));
-    const expired = createSession(config, Date.now() - 9 * 60 * 60 * 1000).token;
-    const valid = createSession(config).token;
-    const tampered = `${valid.slice(0, 5)}${valid[5] === 'A' ? 'B' : 'A'}${valid.slice(6)}`;
-    for (const token of [forged, expired, tampered, 'garbage']) {
+    const db = getDb();
+    const credential = passwordFingerprint({ username: 'admin', passwordHash: env['ADMIN_PASSWORD_HASH']!, sessionSecret: SECRET });
+    const expired = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 1000 }, Date.now() - 60_000)).token;
+    const oldPassword = (await createSession(db, { kind: 'admin', subject: 'admin', credential: 'stale', ttlMs: 60_000 })).token;
+    const otherKind = (await createSession(db, { kind: 'user', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    const unknown = 'A'.repeat(43);
+    for (const token of [expired, oldPassword, otherKind, unknown, 'garbage', `${valid}x`, '%00']) {
       const body = await (await session(sessionRequest(`${SESSION_COOKIE}=${token}`))).json();
-      expect(body.authenticated).toBe(false);
+      expect(body.authenticated, token).toBe(false);
     }
     expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(true);
+    // The user name changed in the configuration: the session ends.
+    vi.stubEnv('ADMIN_USERNAME', 'root');
+    expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(false);
   });
 
-  it('reports an unconfigured server', async () => {
+  it('does not reveal whether an admin login is configured', async () => {
+    configure();
+    const configured = await (await session(sessionRequest())).json();
     vi.stubEnv('ADMIN_USERNAME', '');
-    expect(await (await session(sessionRequest())).json()).toEqual({ authenticated: false, configured: false });
+    const unconfigured = await (await session(sessionRequest())).json();
+    expect(configured).toEqual({ authenticated: false });
+    expect(unconfigured).toEqual(configured);
   });
 
-  it('logout clears the cookie', async () => {
-    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST' }));
+  it('logout ends the session on the server: the old cookie no longer reads the contact list', async () => {
+    configure();
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
+    const list = () => contacts(new Request('http://localhost/api/contacts', { headers: { cookie } }));
+    expect((await list()).status).toBe(200);
+    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } }));
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
     expect(setCookie).toContain('Max-Age=0');
+    // The browser forgets the cookie; a copy of it is worthless too.
+    expect((await list()).status).toBe(401);
+    expect((await (await session(sessionRequest(cookie))).json()).authenticated).toBe(false);
+  });
+
+  it('logout without a session still clears the cookie', async () => {
+    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
+  });
+
+  it('prunes expired sessions', async () => {
+    configure();
+    const db = getDb();
+    await createSession(db, { kind: 'admin', subject: 'admin', credential: 'x', ttlMs: 1000 }, Date.now() - 60_000);
+    expect(await pruneSessions(db)).toBeGreaterThan(0);
+    expect(await pruneSessions(db)).toBe(0);
+  });
+});
+
+describe('cross-site requests to cookie-authenticated endpoints', () => {
+  const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+
+  it.each([
+    ['a cross-site Sec-Fetch-Site', { 'sec-fetch-site': 'cross-site' }],
+    ['a same-site (sibling subdomain) Sec-Fetch-Site', { 'sec-fetch-site': 'same-site' }],
+    ['another Origin', { origin: 'https://evil.example' }],
+    ['an opaque Origin', { origin: 'null' }],
+  ])('refuses a logout with %s (403), leaving the session alive', async (_label, headers) => {
+    configure();
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
+    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, ...headers } }));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('FORBIDDEN');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await (await session(sessionRequest(cookie))).json()).authenticated).toBe(true);
+  });
+
+  it('refuses a cross-site login and a cross-site contact list read', async () => {
+    configure();
+    const res = await login(
+      new Request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...crossSite },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
+    expect((await contacts(new Request('http://localhost/api/contacts', { headers: { cookie, ...crossSite } }))).status).toBe(403);
+  });
+
+  it('accepts same-origin requests, by Origin or by Host behind a proxy', async () => {
+    configure();
+    const same = await login(
+      new Request('http://127.0.0.1:4321/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', host: 'localhost:4321', 'sec-fetch-site': 'same-origin', 'x-nf-client-connection-ip': freshIp() },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      }),
+    );
+    expect(same.status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
 import { createTestDb, seed, setDb } from '../../src/server/db';
+import { DEFAULT_SITE_ORIGIN } from '../../src/shared/site-origin';
 import apis from '../../functions/apis';
 import useCases from '../../functions/use-cases';
 
@@ -36,8 +37,9 @@ describe('GET /api/apis', () => {
       features: ['Batches of up to 20 images'],
       price: 0.05,
       category: 'Computer Vision',
-      endpoints: [{ method: 'POST', path: '/v1/detect', description: 'Detects objects.', request: { image_urls: [] } }],
-      baseUrl: 'https://api.example.com',
+      endpoints: [{ method: 'POST', path: '/api/v1/detect', planned: false, description: 'Detects objects.', request: { image_urls: [] } }],
+      // The API lives on the site's own origin.
+      baseUrl: DEFAULT_SITE_ORIGIN,
       pricingPlans: fixtureCatalogue.apis[0]!.pricingPlans,
       useCases: ['listing-check'],
     });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
-import { createSession, SESSION_COOKIE, signSession } from '../../src/server/auth/session';
+import { passwordFingerprint, SESSION_COOKIE } from '../../src/server/auth/session';
+import { createSession, revokeSession } from '../../src/server/auth/session-store';
 import { createTestDb, setDb, type Database } from '../../src/server/db';
 import contacts, { contactRateLimit } from '../../functions/contacts';
 
@@ -36,6 +37,7 @@ function post(body: unknown, clientIp = `192.0.2.${++ip}`) {
       headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': clientIp },
       body: JSON.stringify(body),
     }),
+    { ip: clientIp },
   );
 }
 const valid = { name: 'Ada', email: 'ada@example.com', message: 'Hello', pageName: 'Home' };
@@ -86,21 +88,24 @@ describe('GET /api/contacts', () => {
     expect((await res.json()).error.code).toBe('UNAUTHORIZED');
   });
 
-  it('answers 401 for forged, tampered and expired cookies, and when admin is not configured', async () => {
+  it('answers 401 for unknown, expired and revoked sessions, and when admin is not configured', async () => {
     configure();
-    const config = { username: 'admin', passwordHash, sessionSecret: SECRET };
-    const valid = createSession(config).token;
-    const forged = signSession({ sub: 'admin', iat: Date.now(), exp: Date.now() + 60_000, pwd: createSession(config).payload.pwd }, 'x'.repeat(40));
-    const expired = createSession(config, Date.now() - 8 * 60 * 60 * 1000 - 1).token;
-    const tampered = valid.replace(/^./, (c) => (c === 'e' ? 'f' : 'e'));
-    for (const token of [forged, expired, tampered]) expect((await get(`${SESSION_COOKIE}=${token}`)).status).toBe(401);
-    vi.stubEnv('SESSION_SECRET', '');
+    const credential = passwordFingerprint({ username: 'admin', passwordHash, sessionSecret: SECRET });
+    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    const expired = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 1_000 }, Date.now() - 60_000)).token;
+    const revoked = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    await revokeSession(db, revoked);
+    const tampered = valid.replace(/^./, (c: string) => (c === 'e' ? 'f' : 'e'));
+    for (const token of [expired, revoked, tampered, 'x'.repeat(43)]) expect((await get(`${SESSION_COOKIE}=${token}`)).status).toBe(401);
+    expect((await get(`${SESSION_COOKIE}=${valid}`)).status).toBe(200);
+    vi.stubEnv('ADMIN_USERNAME', '');
     expect((await get(`${SESSION_COOKIE}=${valid}`)).status).toBe(401);
   });
 
   it('answers 200 with the list for a real session', async () => {
     configure();
-    const { token } = createSession({ username: 'admin', passwordHash, sessionSecret: SECRET });
+    const credential = passwordFingerprint({ username: 'admin', passwordHash, sessionSecret: SECRET });
+    const { token } = await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 });
     const res = await get(`${SESSION_COOKIE}=${token}`);
     expect(res.status).toBe(200);
     const body = await res.json();

@@ -46,7 +46,12 @@ describe('POST /api/contacts', () => {
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error.code).toBe('INVALID_REQUEST');
-    expect(error.details?.fields).toEqual({ name: ['Required'], email: ['Required'], message: ['Required'], pageName: ['Required'] });
+    expect(error.details?.fields).toEqual({
+      name: ['Please enter your name'],
+      email: ['Please enter a valid email address'],
+      message: ['Please tell us how we can help'],
+      pageName: ['The page name is missing'],
+    });
   });
 
   it('rejects blank, badly typed, invalid and too long fields with field errors', async () => {
@@ -55,16 +60,16 @@ describe('POST /api/contacts', () => {
     );
     expect(res.status).toBe(400);
     expect((await errorOf(res)).details?.fields).toEqual({
-      name: ['String must contain at least 1 character(s)'],
-      email: ['Invalid email'],
-      message: ['String must contain at most 5000 character(s)'],
-      pageName: ['Expected string, received number'],
+      name: ['Please enter your name'],
+      email: ['Please enter a valid email address'],
+      message: ['Please keep your message to 5,000 characters or fewer'],
+      pageName: ['The page name is missing'],
     });
     const long = await contacts(post(JSON.stringify({ ...valid, name: 'n'.repeat(101), pageName: 'p'.repeat(101), email: `${'a'.repeat(250)}@x.io` })));
     expect((await errorOf(long)).details?.fields).toEqual({
-      name: ['String must contain at most 100 character(s)'],
-      email: ['String must contain at most 254 character(s)'],
-      pageName: ['String must contain at most 100 character(s)'],
+      name: ['Please keep your name to 100 characters or fewer'],
+      email: ['Please keep your email address to 254 characters or fewer'],
+      pageName: ['The page name must be 100 characters or fewer'],
     });
   });
 
@@ -99,17 +104,18 @@ describe('POST /api/contacts', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('never leaks internals in a 500', async () => {
+  it('answers an unreachable database with 503 and never leaks internals', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     setDb(undefined);
     const broken = (await import('../../src/server/db')).createDb({ kind: 'postgres', url: 'postgres://nobody:secret@127.0.0.1:1/none' });
     setDb(broken);
     try {
       const res = await contacts(post(JSON.stringify(valid)));
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
       const text = await res.text();
       expect(text).not.toMatch(/secret|ECONNREFUSED|127\.0\.0\.1/);
-      expect(JSON.parse(text).error).toEqual({ code: 'INTERNAL_ERROR', message: 'Internal server error', details: null });
+      expect(JSON.parse(text).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await broken.destroy();
       setDb(t.db);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
@@ -10,7 +10,7 @@ const env = useVisionEnv({ seeded: false });
 
 const URL_ = 'http://localhost/api/demo/object-detection';
 const postJson = (body: unknown, ip = '198.51.100.7') =>
-  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) }));
+  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
 
 describe('POST /api/demo/object-detection', () => {
   it('finds the requested objects with boxes in source pixels', async () => {
@@ -85,7 +85,13 @@ describe('POST /api/demo/object-detection', () => {
   it('rate-limits one client at 30 a minute', async () => {
     const ip = '198.51.100.99';
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await postJson({ objects_to_find: 'dog' }, ip)).status);
+    // The allowance refills continuously (one every 2 s): a stopped clock keeps a slow run exact.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (let i = 0; i < 31; i++) statuses.push((await postJson({ objects_to_find: 'dog' }, ip)).status);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });

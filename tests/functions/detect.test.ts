@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
@@ -12,9 +12,10 @@ function post(body: unknown, init: { raw?: string; contentType?: string } = {}) 
   return detect(
     new Request('http://localhost/api/v1/detect', {
       method: 'POST',
-      headers: { 'Content-Type': init.contentType ?? 'application/json', 'X-Forwarded-For': `203.0.113.${ip}` },
+      headers: { 'Content-Type': init.contentType ?? 'application/json' },
       body: init.raw ?? JSON.stringify(body),
     }),
+    { ip: `203.0.113.${ip}` },
   );
 }
 const img = env.img;
@@ -105,22 +106,68 @@ describe('POST /api/v1/detect', () => {
     expect(text.status).toBe(415);
   });
 
-  it('limits one client to 100 calls a minute with 429 and Retry-After, others unaffected', async () => {
-    const call = (client: string) =>
-      detect(
-        new Request('http://localhost/api/v1/detect', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-          // Malformed on purpose: the limit counts calls before any work is done.
-          body: '{',
-        }),
-      );
-    for (let i = 0; i < 100; i++) expect((await call('198.51.100.7')).status).toBe(400);
-    const limited = await call('198.51.100.7');
+  const call = (client: string, body: string) =>
+    detect(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), { ip: client });
+
+  // The allowance refills continuously; a stopped clock keeps a slow machine from refilling it mid-test.
+  const stopClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('limits one client to 100 single calls a minute with 429, Retry-After and RateLimit fields, others unaffected', async () => {
+    stopClock();
+    // Malformed on purpose: a bad call counts as a single one, before any work is done.
+    for (let i = 0; i < 100; i++) expect((await call('198.51.100.7', '{')).status).toBe(400);
+    const limited = await call('198.51.100.7', '{');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(limited.headers.get('RateLimit-Policy')).toBe('"single";q=100;w=60');
+    expect(limited.headers.get('RateLimit')).toMatch(/^"single";r=0;t=\d+$/);
     expect((await errorOf(limited)).code).toBe('RATE_LIMITED');
-    expect((await call('198.51.100.8')).status).toBe(400);
+    expect((await call('198.51.100.8', '{')).status).toBe(400);
+  });
+
+  it('counts a call with more than one image against the batch limit of 20 a minute', async () => {
+    stopClock();
+    // One real photo shows the fields on a 200; the other calls hold only URLs the address policy
+    // refuses at once, so they cost no fetch or analysis (whatever status they answer, it is not 429).
+    const first = await call('198.51.100.20', JSON.stringify({ image_urls: [img('dog.jpg'), 'http://10.0.0.1/b.jpg'], error_checks: 0 }));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('RateLimit-Policy')).toBe('"batch";q=20;w=60');
+    expect(first.headers.get('RateLimit')).toMatch(/^"batch";r=19;t=\d+$/);
+    const batch = JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg', 'http://10.0.0.1/b.jpg'], error_checks: 0 });
+    for (let i = 1; i < 20; i++) expect((await call('198.51.100.20', batch)).status).not.toBe(429);
+    const limited = await call('198.51.100.20', batch);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('RateLimit')).toMatch(/^"batch";r=0;t=\d+$/);
+    // The single budget is separate.
+    const single = await call('198.51.100.20', JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg'], error_checks: 0 }));
+    expect(single.status).not.toBe(429);
+    expect(single.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
+  });
+
+  it('fetches all images of a call within one deadline, giving the late ones their own error', async () => {
+    vi.stubEnv('VISION_FETCH_BUDGET_MS', '1500');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      // A photo, then 19 URLs that never answer: with a 10 s limit per fetch and 4 at a time,
+      // 50 s without a deadline.
+      const urls = [img('dog.jpg'), ...Array.from({ length: 19 }, (_, i) => `${env.server().origin}/hang?${i}`)];
+      const started = performance.now();
+      const res = await post({ image_urls: urls, category: 'kitchen', error_checks: 0 });
+      const elapsed = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(elapsed).toBeLessThan(6_000);
+      const body = detectResponseSchema.parse(await res.json());
+      expect(body.detection_results).toHaveLength(20);
+      const [photo, ...late] = body.detection_results;
+      expect(photo).toHaveProperty('objects');
+      for (const result of late) expect(result).toMatchObject({ error: { code: 'IMAGE_FETCH_FAILED' } });
+    } finally {
+      warn.mockRestore();
+      vi.stubEnv('VISION_FETCH_BUDGET_MS', undefined);
+    }
   });
 
   it('answers 405 to GET', async () => {

@@ -7,6 +7,7 @@ import {
   detectRequestSchema,
   detectResponseSchema,
 } from '../../shared/schemas/detect';
+import { withOrigin } from '../../shared/site-origin';
 import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
 
 const endpoints = apiGroups.flatMap((g) => g.endpoints);
@@ -35,7 +36,8 @@ describe('API reference', () => {
   });
 
   it('shows detection examples the real endpoints accept and answer with', () => {
-    const detect = endpoints.find((e) => e.id === 'post-detect') as DocEndpoint;
+    // Stored examples name the site's origin as {{origin}}; pages fill in their own.
+    const detect = withOrigin(endpoints.find((e) => e.id === 'post-detect') as DocEndpoint, 'https://x.test');
     expect(() => detectRequestSchema.parse(detect.requestExample)).not.toThrow();
     for (const example of [detect.responseExample, ...(detect.moreResponses ?? []).map((r) => r.example)]) {
       expect(() => detectResponseSchema.parse(example)).not.toThrow();
@@ -75,18 +77,18 @@ describe('endpointUrl', () => {
 
   it('refuses a path parameter without an example, rather than sending a literal {id}', () => {
     const broken: DocEndpoint = { ...(endpoints[2] as DocEndpoint), pathExample: {} };
-    expect(() => endpointUrl(broken)).toThrow(/job_id/);
+    expect(() => endpointUrl(broken, 'https://x.test')).toThrow(/job_id/);
   });
 });
 
 describe('samples', () => {
   it('send the documented request body, and none for GET', () => {
     for (const e of endpoints) {
-      const req = sampleRequest(e);
+      const req = sampleRequest(e, 'https://x.test');
       expect(req.body).toEqual(e.requestExample);
       if (e.method === 'GET') expect(req.body).toBeUndefined();
     }
-    expect(examplesFor(apiGroups)).toHaveLength(endpoints.length);
+    expect(examplesFor(apiGroups, 'https://x.test')).toHaveLength(endpoints.length);
   });
 });
 

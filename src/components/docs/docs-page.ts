@@ -2,7 +2,7 @@
  * Pure helpers that turn the API reference into what /docs renders: sample requests, the
  * table of contents and the anchor-to-tab map that lets deep links open the right tab.
  */
-import { API_BASE_URL, type DocApiGroup, type DocEndpoint } from '../../../content/docs/api-reference';
+import type { DocApiGroup, DocEndpoint } from '../../../content/docs/api-reference';
 import { codeSamples, type CodeSamples, type RequestSample } from '../../lib/snippets';
 
 /** Tabs of the reference, in order. */
@@ -28,29 +28,32 @@ export const performanceSections = [
   { id: 'detection-limits', label: 'Detection limits' },
 ] as const;
 
-/** The absolute URL of an endpoint with its path parameters filled from `pathExample`. */
-export function endpointUrl(endpoint: DocEndpoint, baseUrl = API_BASE_URL): string {
+/** The absolute URL of an endpoint on `origin`, its path parameters filled from `pathExample`. */
+export function endpointUrl(endpoint: DocEndpoint, origin: string): string {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = endpoint.pathExample?.[name];
     if (value === undefined) throw new Error(`${endpoint.id}: no example value for path parameter "${name}"`);
     return encodeURIComponent(value);
   });
-  return `${baseUrl}${path}`;
+  return `${origin}${path}`;
 }
 
-/** The request an endpoint's code samples send. */
-export function sampleRequest(endpoint: DocEndpoint): RequestSample {
+/** The request an endpoint's code samples send to the API on `origin`. */
+export function sampleRequest(endpoint: DocEndpoint, origin: string): RequestSample {
   return {
     method: endpoint.method,
-    url: endpointUrl(endpoint),
+    url: endpointUrl(endpoint, origin),
     ...(endpoint.requestExample === undefined ? {} : { body: endpoint.requestExample }),
   };
 }
 
+/** Anchor of an endpoint's entry in the Examples tab. */
+const exampleId = (endpoint: DocEndpoint): string => `example-${endpoint.id}`;
+
 /** One Examples-tab entry per endpoint. */
-export function examplesFor(groups: DocApiGroup[]): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
+export function examplesFor(groups: DocApiGroup[], origin: string): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
   return groups.flatMap((g) =>
-    g.endpoints.map((endpoint) => ({ id: `example-${endpoint.id}`, endpoint, samples: codeSamples(sampleRequest(endpoint)) })),
+    g.endpoints.map((endpoint) => ({ id: exampleId(endpoint), endpoint, samples: codeSamples(sampleRequest(endpoint, origin)) })),
   );
 }
 
@@ -90,7 +93,7 @@ export function anchorsFor(groups: DocApiGroup[]): Record<string, DocsTabId> {
     }
   };
   add('endpoints', ['endpoints', 'batch-job-lifecycle', ...groups.flatMap((g) => [g.id, ...g.endpoints.map((e) => e.id)])]);
-  add('examples', ['examples', ...examplesFor(groups).map((x) => x.id)]);
+  add('examples', ['examples', ...groups.flatMap((g) => g.endpoints.map(exampleId))]);
   add('errors', ['errors', ...errorSections.map((s) => s.id)]);
   add('performance', ['performance', ...performanceSections.map((s) => s.id)]);
   return map;

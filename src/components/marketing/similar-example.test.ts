@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { similarSearchSample } from './similar-example';
+import { plannedSimilarRequest } from './similar-example';
 
-describe('similar images curl sample', () => {
-  it('posts image_url, limit and threshold to /api/v1/similar with a bearer key', () => {
-    const code = similarSearchSample({ imageUrl: 'https://example.com/a.jpg', limit: 10, threshold: 0.8 });
-    expect(code).toMatch(/^curl -X POST https:\/\/api\.optiq\.dev\/api\/v1\/similar/);
-    expect(code).toContain('Authorization: Bearer');
-    const json = code.slice(code.indexOf("'") + 1, code.lastIndexOf("'"));
-    expect(JSON.parse(json)).toEqual({ image_url: 'https://example.com/a.jpg', limit: 10, threshold: 0.8 });
+describe('similar images example', () => {
+  it('shows the planned request body with the search contract field names', () => {
+    const body = JSON.parse(plannedSimilarRequest({ imageUrl: 'https://example.com/a.jpg', limit: 10, threshold: 0.8 }));
+    expect(body).toEqual({ image_url: 'https://example.com/a.jpg', max_results: 10, similarity_threshold: 0.8 });
   });
 });

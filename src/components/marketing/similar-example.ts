@@ -1,13 +1,8 @@
-import { curlSnippet } from '../../lib/snippets';
-
-/** Origin of the public API in code samples (the docs use the same one). */
-export const SIMILAR_API_URL = 'https://api.optiq.dev/api/v1/similar';
-
-/** The marketing page's curl sample: POST /api/v1/similar {image_url, limit, threshold} (spec 7). */
-export function similarSearchSample(example: { imageUrl: string; limit: number; threshold: number }): string {
-  return curlSnippet({
-    method: 'POST',
-    url: SIMILAR_API_URL,
-    body: { image_url: example.imageUrl, limit: example.limit, threshold: example.threshold },
-  });
+/**
+ * The similar-images page's example. The search endpoint is not served yet, so the page shows
+ * the planned request body (the contract of `POST /api/v1/similar`) rather than a curl command
+ * that would answer 404.
+ */
+export function plannedSimilarRequest(example: { imageUrl: string; limit: number; threshold: number }): string {
+  return JSON.stringify({ image_url: example.imageUrl, max_results: example.limit, similarity_threshold: example.threshold }, null, 2);
 }

@@ -6,7 +6,7 @@ import { FieldError, Label } from '../ui/label';
 import { login } from './contacts-api';
 
 interface Props {
-  /** False when the server has no admin credentials configured. */
+  /** False when the server has no admin credentials configured: a neutral "not available" then. */
   configured: boolean;
   onLoggedIn: () => void;
 }
@@ -60,15 +60,26 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
 
   const describedBy = (field: Field) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
 
+  // Visitors of a server without admin settings learn nothing about its set-up: the steps are
+  // in the server log (`npm start` prints them) and the README.
+  if (!configured) {
+    return (
+      <div className="card mx-auto w-full max-w-sm" data-testid="admin-unavailable">
+        <h1 className="text-2xl font-bold">Admin</h1>
+        <p className="mt-3 text-sm text-muted" role="status">
+          This page is not available.
+        </p>
+        <a href="/" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
+          Return Home
+        </a>
+      </div>
+    );
+  }
+
   return (
     <div className="card mx-auto w-full max-w-sm">
       <h1 className="text-2xl font-bold">Admin login</h1>
       <p className="mt-1 text-sm text-muted">Sign in to read contact submissions.</p>
-      {!configured ? (
-        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
-          Admin login is not configured on this server. Set ADMIN_USERNAME, ADMIN_PASSWORD_HASH and SESSION_SECRET.
-        </p>
-      ) : null}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 grid gap-4" aria-busy={pending}>
         <div>
           <Label htmlFor={`${id}-username`}>Username</Label>

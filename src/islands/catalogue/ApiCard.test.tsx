@@ -19,6 +19,7 @@ describe('ApiCard', () => {
     const html = renderToStaticMarkup(<ApiCard api={api} />);
     expect(html).toContain('Active');
     expect(html).toContain('starts at $20/month');
+    expect(html).toContain('Pay per use: $0.05 per request, $20 monthly minimum');
     expect(html).toContain('href="/api/image-object-detection"');
     expect(html).toMatch(/data-subscribe="" data-api-id="image-object-detection" data-api-name="Image Object Detection" data-api-price="0.05"/);
     expect(html).not.toContain('Notify Me');

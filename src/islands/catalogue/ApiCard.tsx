@@ -1,5 +1,6 @@
 import { ApiIcon } from '../../components/icons/ApiIcon';
-import { CARD_STARTING_PRICE } from '../../components/catalogue/format';
+import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../components/catalogue/format';
+import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
 import { cn } from '../../lib/cn';
 import type { ApiCardData } from './api-card-data';
 
@@ -64,6 +65,9 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
 
       <div className="mt-auto pt-6">
         <p className="text-sm font-medium text-ink">{CARD_STARTING_PRICE}</p>
+        <p className="mt-0.5 text-xs text-muted" data-card-terms>
+          Pay per use: {formatUsd(api.price)} per request, {formatWholeUsd(PAY_PER_USE_MINIMUM)} monthly minimum
+        </p>
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <>

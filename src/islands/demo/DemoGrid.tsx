@@ -6,18 +6,25 @@ export interface DemoGridProps {
   input: ReactNode;
   /** Right column: preview and results. */
   output: ReactNode;
-  /** Full-width row below: the API Request / API Response panels. */
-  panels?: ReactNode;
+  /** The API Response panel: first in the full-width row below, as the spec orders them. */
+  responsePanel?: ReactNode;
+  /** The API Request panel, after the response. */
+  requestPanel?: ReactNode;
   className?: string;
 }
 
 /** The two-column demo layout that stacks on phones. */
-export function DemoGrid({ input, output, panels, className }: DemoGridProps) {
+export function DemoGrid({ input, output, responsePanel, requestPanel, className }: DemoGridProps) {
   return (
     <div className={cn('grid gap-6 lg:grid-cols-2 lg:gap-8', className)}>
       <div className="min-w-0 space-y-6">{input}</div>
       <div className="min-w-0 space-y-6">{output}</div>
-      {panels && <div className="grid min-w-0 gap-6 lg:col-span-2 lg:grid-cols-2">{panels}</div>}
+      {(responsePanel || requestPanel) && (
+        <div className="grid min-w-0 gap-6 lg:col-span-2 lg:grid-cols-2" data-testid="api-panels">
+          {responsePanel}
+          {requestPanel}
+        </div>
+      )}
     </div>
   );
 }

@@ -36,6 +36,7 @@ export function DemoShell({ demoName, pageName, samples, settings, buildRequest,
   const [picked, setPicked] = useState(false);
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [ranFor, setRanFor] = useState('');
+  const [runs, setRuns] = useState(0);
   // Typed URLs preview after a pause; a picked sample previews at once.
   const debouncedUrl = useDebouncedValue(imageUrl, 400);
   const previewUrl = (picked ? imageUrl : debouncedUrl).trim();
@@ -51,6 +52,7 @@ export function DemoShell({ demoName, pageName, samples, settings, buildRequest,
     }
     setRanFor(imageUrl.trim());
     setStatus('done');
+    setRuns((n) => n + 1);
   }
 
   return (
@@ -79,7 +81,7 @@ export function DemoShell({ demoName, pageName, samples, settings, buildRequest,
             <DemoPanel title="Image preview">
               <ImagePreview src={previewUrl} alt={sample?.alt ?? 'Preview of the image at the entered URL'} />
             </DemoPanel>
-            <ResultsCard status={status} idleText="Choose an image, adjust the settings and run the demo.">
+            <ResultsCard status={status} runCount={runs} idleText="Choose an image, adjust the settings and run the demo.">
               <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
                 <p className="font-semibold text-ink">Live {demoName} is not available in this demo yet.</p>
                 <p className="mt-2 text-sm text-slate-700">
@@ -94,20 +96,18 @@ export function DemoShell({ demoName, pageName, samples, settings, buildRequest,
             </ResultsCard>
           </>
         }
-        panels={
-          <>
-            <JsonPanel title="API Request" caption={`${request.method} ${request.url}`} value={{ headers: request.headers, body: request.body }} />
-            <JsonPanel
-              title="API Response"
-              value={undefined}
-              placeholder={
-                status === 'done'
-                  ? 'No response: live analysis for this demo is not available yet. The API response will appear here once it is.'
-                  : 'Run the demo and the API response will appear here.'
-              }
-            />
-          </>
+        responsePanel={
+          <JsonPanel
+            title="API Response"
+            value={undefined}
+            placeholder={
+              status === 'done'
+                ? 'No response: live analysis for this demo is not available yet. The API response will appear here once it is.'
+                : 'Run the demo and the API response will appear here.'
+            }
+          />
         }
+        requestPanel={<JsonPanel title="API Request" caption={`${request.method} ${request.url}`} value={{ headers: request.headers, body: request.body }} />}
       />
     </form>
   );

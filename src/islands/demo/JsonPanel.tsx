@@ -10,7 +10,7 @@ export interface JsonPanelProps {
   value: unknown;
   /** What the panel says while it has nothing to show. */
   placeholder?: string;
-  /** Optional line above the JSON, e.g. "POST https://api.optiq.dev/v1/caption". */
+  /** Optional line above the JSON, e.g. "POST /api/demo/object-detection". */
   caption?: string;
   /** Heading level for the title, so the panel fits the page outline. */
   headingLevel?: 2 | 3;

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { revealOnStackedLayout } from './reveal';
 
 export type ResultsStatus = 'idle' | 'busy' | 'done' | 'error';
 
@@ -12,6 +13,8 @@ export interface ResultsCardProps {
   idleText?: string;
   /** What the card says while a run is pending. */
   busyText?: string;
+  /** Counts runs, so a run that ends in the same status as the last one is still revealed. */
+  runCount?: number;
   /** Extra header content, e.g. a timing badge. */
   aside?: ReactNode;
   children?: ReactNode;
@@ -24,13 +27,23 @@ export function ResultsCard({
   status,
   idleText = 'Run the demo to see results here.',
   busyText = 'Working on it…',
+  runCount = 0,
   aside,
   children,
   className,
 }: ResultsCardProps) {
   const headingId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // When a run ends, phones (one column, results below the form) scroll to its outcome.
+  const previous = useRef({ status, runCount });
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = { status, runCount };
+    const changed = was.status !== status || was.runCount !== runCount;
+    if (changed && (status === 'done' || status === 'error')) revealOnStackedLayout(ref.current);
+  }, [status, runCount]);
   return (
-    <section aria-labelledby={headingId} aria-busy={status === 'busy'} className={cn('card', className)}>
+    <section ref={ref} aria-labelledby={headingId} aria-busy={status === 'busy'} className={cn('card scroll-mt-4', className)}>
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-ink">
           {title}

@@ -26,8 +26,11 @@ export interface DemoRequest<B> {
   body: B;
 }
 
-/** The public API origin shown in sample requests. */
-export const DEMO_API_BASE = 'https://api.optiq.dev';
+/**
+ * Sample requests are shown with a site-relative path: the API lives on the site's own origin
+ * under `/api/`. These demos' endpoints are not served yet (their pages say so).
+ */
+export const DEMO_API_BASE = '/api';
 /** Shown in place of a real key: visitors substitute their own. */
 export const API_KEY_PLACEHOLDER = 'Bearer {key}';
 

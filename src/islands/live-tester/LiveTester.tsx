@@ -1,39 +1,49 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
 import { notify } from '../demo/notify';
+import { revealOnStackedLayout } from '../demo/reveal';
 import {
   buildDetectRequest,
   parseImageUrls,
   TESTER_CATEGORIES,
   TESTER_MODES,
-  testErrorMessage,
+  testOutcome,
   toRows,
   urlCountError,
   type TesterCategory,
+  type TesterRow,
 } from './live-tester';
 
 export interface LiveTesterProps {
   apiId: string;
   apiName: string;
+  /** The API's own endpoint (`testerEndpoint(apiId)`); pages without one show no tester. */
+  endpoint: string;
 }
 
-const ENDPOINT = '/api/v1/detect';
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /**
  * The API detail page's live tester: image URLs one per line, mode and category, then a real
- * POST /api/v1/detect whose answer is listed per image.
+ * POST to the API's own endpoint whose answer is listed per image.
  */
-export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
+export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<DetectMode>('per_item');
   const [category, setCategory] = useState<TesterCategory>('auto');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<DetectResponse>();
+  const [errorRows, setErrorRows] = useState<TesterRow[]>([]);
+  // The server-rendered form has no action and no field names, and its button stays disabled
+  // until React runs: a click before hydration must not reload the page and lose the input.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const resultsRef = useRef<HTMLElement>(null);
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const urls = parseImageUrls(text);
     const countError = urlCountError(urls);
     if (countError) {
@@ -42,28 +52,33 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
     }
     setBusy(true);
     try {
-      const res = await fetch(ENDPOINT, {
+      const res = await fetch(endpoint, {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(buildDetectRequest(urls, mode, category)),
       });
       const body: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) throw new Error(testErrorMessage(body));
-      setResult(body as DetectResponse);
-      notify({ title: 'Success', description: 'API test completed successfully' });
-    } catch (error) {
-      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'API test failed';
-      notify({ title: 'Error', description: message, variant: 'destructive' });
+      const outcome = testOutcome(res.status, body);
+      setResult(outcome.response);
+      setErrorRows(outcome.ok ? [] : outcome.rows);
+      if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
+      else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
+    } catch {
+      setResult(undefined);
+      setErrorRows([]);
+      notify({ title: 'Error', description: 'API test failed', variant: 'destructive' });
     } finally {
       setBusy(false);
+      // After React has rendered the answer.
+      requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
     }
   }
 
-  const rows = result ? toRows(result) : [];
+  const rows = result ? toRows(result) : errorRows;
   return (
     <div className="grid gap-8 lg:grid-cols-2" data-api-id={apiId}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={`${id}-help`}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={`${id}-help`} data-hydrated={hydrated || undefined}>
         <p id={`${id}-help`} className="text-sm text-slate-700">
           Send real images to {apiName}. Paste up to 20 public image URLs (JPEG, PNG or WebP), one per line.
         </p>
@@ -73,7 +88,6 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
           </label>
           <textarea
             id={`${id}-urls`}
-            name="image_urls"
             rows={5}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -108,48 +122,48 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
             </select>
           </div>
         </div>
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Testing...' : 'Test API'}
         </button>
       </form>
 
-      <section aria-labelledby={`${id}-results`} aria-live="polite" aria-busy={busy} className="min-w-0">
+      <section ref={resultsRef} aria-labelledby={`${id}-results`} aria-live="polite" aria-busy={busy} className="min-w-0 scroll-mt-4">
         <h3 id={`${id}-results`} className="text-lg font-semibold text-ink">
           Results
         </h3>
-        {!result && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
+        {!result && rows.length === 0 && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
         {result && (
-          <>
-            <p className="mt-2 text-sm text-slate-700">
-              Category <strong className="text-ink">{result.category}</strong>
-              {result.category_inferred ? ' (inferred from the images)' : ''} · mode {result.mode} · {result.error_checks} error checks
-            </p>
-            {result.undetectable_objects.length > 0 && (
-              <p className="mt-1 text-sm text-amber-800">Not detectable by this model: {result.undetectable_objects.join(', ')}</p>
-            )}
-            <ul className="mt-4 space-y-3">
-              {rows.map((row, i) => (
-                <li key={`${row.imageUrl}-${i}`} className="rounded-lg border border-slate-200 p-4" data-result-row>
-                  <p className="truncate font-mono text-xs text-slate-600" title={row.imageUrl}>
-                    {row.imageUrl === 'superset' ? 'All images combined (superset)' : row.imageUrl}
-                  </p>
-                  {row.kind === 'error' ? (
-                    <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
-                  ) : (
-                    <div className="mt-2 space-y-1 text-sm">
-                      {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
-                      <p>
-                        <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
-                      </p>
-                      <p>
-                        <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
-                      </p>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </>
+          <p className="mt-2 text-sm text-slate-700">
+            Category <strong className="text-ink">{result.category}</strong>
+            {result.category_inferred ? ' (inferred from the images)' : ''} · mode {result.mode} · {result.error_checks} error checks
+          </p>
+        )}
+        {result && result.undetectable_objects.length > 0 && (
+          <p className="mt-1 text-sm text-amber-800">Not detectable by this model: {result.undetectable_objects.join(', ')}</p>
+        )}
+        {rows.length > 0 && (
+          <ul className="mt-4 space-y-3">
+            {rows.map((row, i) => (
+              <li key={`${row.imageUrl}-${i}`} className="rounded-lg border border-slate-200 p-4" data-result-row>
+                <p className="truncate font-mono text-xs text-slate-600" title={row.imageUrl}>
+                  {row.imageUrl === 'superset' ? 'All images combined (superset)' : row.imageUrl}
+                </p>
+                {row.kind === 'error' ? (
+                  <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
+                ) : (
+                  <div className="mt-2 space-y-1 text-sm">
+                    {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
+                    <p>
+                      <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
+                    </p>
+                    <p>
+                      <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
+                    </p>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </div>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildDetectRequest, parseImageUrls, testErrorMessage, toRows, urlCountError } from './live-tester';
+import type { DetectResponse } from '../../shared/schemas/detect';
+import {
+  buildDetectRequest,
+  NO_IMAGE_ANALYSED_MESSAGE,
+  parseImageUrls,
+  TESTER_ENDPOINTS,
+  testerEndpoint,
+  testErrorMessage,
+  testOutcome,
+  toRows,
+  urlCountError,
+} from './live-tester';
 
 describe('parseImageUrls', () => {
   it('splits by line, trims and drops blank lines', () => {
@@ -54,5 +65,63 @@ describe('testErrorMessage', () => {
     expect(testErrorMessage({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } })).toBe('Too many requests');
     expect(testErrorMessage('oops')).toBe('API test failed');
     expect(testErrorMessage({ error: { message: '' } })).toBe('API test failed');
+  });
+});
+
+describe('testerEndpoint', () => {
+  it("maps each API to its own endpoint and the others to none", () => {
+    expect(testerEndpoint('image-object-detection')).toBe('/api/v1/detect');
+    expect(testerEndpoint('image-classification')).toBeUndefined();
+    expect(testerEndpoint('photo-authenticity')).toBeUndefined();
+    expect(testerEndpoint('toString')).toBeUndefined();
+    expect(Object.keys(TESTER_ENDPOINTS)).toEqual(['image-object-detection']);
+  });
+});
+
+describe('testOutcome', () => {
+  const base: DetectResponse = {
+    category: 'kitchen',
+    category_inferred: false,
+    mode: 'per_item',
+    error_checks: 3,
+    undetectable_objects: [],
+    analysis_method: 'centernet',
+    result_id: 'r1',
+    detection_results: [],
+  };
+  const failed = { image_url: 'https://a/1.jpg', error: { code: 'FETCH_FAILED', message: 'Image could not be fetched' } };
+
+  it('is a success when at least one image was analysed', () => {
+    const response = { ...base, detection_results: [failed, { image_url: 'https://a/2.jpg', objects: { oven: true } }] };
+    expect(testOutcome(200, response)).toEqual({ ok: true, response });
+  });
+
+  it('is an error when every image failed, even with a 200 and a superset entry', () => {
+    const response = { ...base, mode: 'superset' as const, detection_results: [failed, { image_url: 'superset', objects: { oven: false } }] };
+    const outcome = testOutcome(200, response);
+    expect(outcome).toMatchObject({ ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response });
+    expect(outcome.ok ? [] : outcome.rows.map((r) => r.kind)).toEqual(['error', 'objects']);
+  });
+
+  it('reads the 422 NO_IMAGE_ANALYSED body: its message and per-image errors', () => {
+    const body = {
+      error: { code: 'NO_IMAGE_ANALYSED', message: 'None of the images could be analysed', details: { results: [failed] } },
+      request_id: 'q1',
+    };
+    expect(testOutcome(422, body)).toEqual({
+      ok: false,
+      message: 'None of the images could be analysed',
+      rows: [{ kind: 'error', imageUrl: 'https://a/1.jpg', message: 'Image could not be fetched' }],
+    });
+  });
+
+  it('is an error for other failures and for an answer that is not a detect response', () => {
+    expect(testOutcome(500, undefined)).toEqual({ ok: false, message: 'API test failed', rows: [] });
+    expect(testOutcome(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 3 } } })).toEqual({
+      ok: false,
+      message: 'Too many requests',
+      rows: [],
+    });
+    expect(testOutcome(200, 'ok')).toEqual({ ok: false, message: 'API test failed', rows: [] });
   });
 });

@@ -4,6 +4,20 @@
  */
 import { MAX_IMAGE_URLS, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
 
+/**
+ * The endpoint each API's live tester calls, by API id. An API page shows a tester only when
+ * its API has an entry here, so no page ever runs another API's endpoint: add an API's own
+ * endpoint here when it exists.
+ */
+export const TESTER_ENDPOINTS: Readonly<Record<string, string>> = {
+  'image-object-detection': '/api/v1/detect',
+};
+
+/** The endpoint the live tester of `apiId` calls, or undefined when that API has no tester yet. */
+export function testerEndpoint(apiId: string): string | undefined {
+  return Object.hasOwn(TESTER_ENDPOINTS, apiId) ? TESTER_ENDPOINTS[apiId] : undefined;
+}
+
 /** Category choices of the live tester; `auto` means "send no category". */
 export const TESTER_CATEGORIES = [
   { value: 'auto', label: 'Auto-detect' },
@@ -56,6 +70,44 @@ export function toRows(response: DetectResponse): TesterRow[] {
       noneObserved: r.objects['none_observed'] === true,
     };
   });
+}
+
+/** Shown when the call succeeded but not one image could be analysed. */
+export const NO_IMAGE_ANALYSED_MESSAGE = 'No image could be analysed. Check that each URL is a public JPEG, PNG or WebP image.';
+
+/** What a test run comes to: a result to celebrate, or an error (with any per-image rows to list). */
+export type TestOutcome =
+  | { ok: true; response: DetectResponse }
+  | { ok: false; message: string; response?: DetectResponse; rows: TesterRow[] };
+
+/**
+ * Reads the answer of a test call. Success needs a 2xx answer in which at least one image
+ * was analysed: a 200 whose every per-image result is an error is a failure, and so is the
+ * server's `422 NO_IMAGE_ANALYSED` (its `details.results` holds the per-image errors).
+ */
+export function testOutcome(status: number, body: unknown): TestOutcome {
+  if (status < 200 || status > 299) return { ok: false, message: testErrorMessage(body), rows: errorRows(body) };
+  const response = body as DetectResponse;
+  if (!isRecord(body) || !Array.isArray(response.detection_results)) return { ok: false, message: 'API test failed', rows: [] };
+  // The superset entry merges the images; it is no evidence that any single image was analysed.
+  const analysed = response.detection_results.some((r) => r.image_url !== 'superset' && !('error' in r));
+  if (!analysed) return { ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response, rows: toRows(response) };
+  return { ok: true, response };
+}
+
+/** The per-image errors of an error body (`error.details.results`), as rows. */
+function errorRows(body: unknown): TesterRow[] {
+  const details = isRecord(body) && isRecord(body['error']) ? body['error']['details'] : undefined;
+  const results = isRecord(details) && Array.isArray(details['results']) ? details['results'] : [];
+  return results.flatMap((r): TesterRow[] => {
+    if (!isRecord(r) || typeof r['image_url'] !== 'string' || !isRecord(r['error'])) return [];
+    const message = typeof r['error']['message'] === 'string' ? r['error']['message'] : 'Image could not be analysed';
+    return [{ kind: 'error', imageUrl: r['image_url'], message }];
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The message of a failed call: the documented error body's message, else 'API test failed'. */

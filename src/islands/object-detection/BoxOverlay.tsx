@@ -1,4 +1,5 @@
 import type { DemoObjectFound } from '../../shared/schemas/detect';
+import { labelSize, labelText, placeLabels } from './box-labels';
 
 /** Distinct, high-contrast colours for boxes; labels sit on a solid chip for legibility. */
 const COLOURS = ['#2451e0', '#d9480f', '#2b8a3e', '#ae3ec9', '#c92a2a', '#0b7285', '#e67700', '#5c940d'];
@@ -25,24 +26,20 @@ export function BoxOverlay({ objects, width, height }: BoxOverlayProps) {
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={`${objects.length} detected object${objects.length === 1 ? '' : 's'}: ${objects.map((o) => `${o.object} ${Math.round(o.confidence * 100)}%`).join(', ')}`}
+      aria-label={`${objects.length} detected object${objects.length === 1 ? '' : 's'}: ${objects.map(labelText).join(', ')}`}
       data-testid="detection-boxes"
     >
-      {objects.map((o, i) => {
+      {/* Lowest score first, so the best label of a shared box is drawn on top. */}
+      {placeLabels(objects, width, height, unit).map(({ index, object: o, text, label }) => {
         const [x, y, w, h] = o.bounding_box;
         const colour = COLOURS[names.indexOf(o.object) % COLOURS.length] ?? COLOURS[0];
-        const label = `${o.object} ${Math.round(o.confidence * 100)}%`;
-        const fontSize = 9 * unit;
-        const labelW = label.length * fontSize * 0.6 + 6 * unit;
-        const labelH = fontSize + 5 * unit;
-        const above = y - labelH >= 0;
-        const ly = above ? y - labelH : y;
+        const { fontSize } = labelSize(text, unit);
         return (
-          <g key={`${o.object}-${i}`} data-object={o.object}>
+          <g key={`${o.object}-${index}`} data-object={o.object}>
             <rect x={x} y={y} width={w} height={h} fill="none" stroke={colour} strokeWidth={2 * unit} />
-            <rect x={x} y={ly} width={Math.min(labelW, width - x)} height={labelH} fill={colour} />
-            <text x={x + 3 * unit} y={ly + fontSize + 1 * unit} fill="#fff" fontSize={fontSize} fontFamily="system-ui, sans-serif" fontWeight="600">
-              {label}
+            <rect x={label.x} y={label.y} width={label.width} height={label.height} fill={colour} />
+            <text x={label.x + 3 * unit} y={label.y + fontSize + 1 * unit} fill="#fff" fontSize={fontSize} fontFamily="system-ui, sans-serif" fontWeight="600">
+              {text}
             </text>
           </g>
         );

@@ -17,6 +17,8 @@ import { ImageDrop } from './ImageDrop';
 import {
   addObject,
   DEFAULT_OBJECTS,
+  DEMO_ENDPOINT,
+  demoRequestBody,
   displayedRequest,
   effectiveRoom,
   errorMessageOf,
@@ -28,7 +30,6 @@ import {
 } from './object-detection';
 
 
-const ENDPOINT = '/api/demo/object-detection';
 const label = (name: string) => name.replace(/_/g, ' ');
 
 /** /demo/object-detection: real detection with boxes drawn over the photo. */
@@ -54,7 +55,7 @@ export default function ObjectDetectionDemo() {
   const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
   const sample = selectedSample(OD_SAMPLES, imageUrl);
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
-  const shown = displayedRequest(file ? `(uploaded file: ${file.name})` : imageUrl.trim(), objects, sentRoom);
+  const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, objects, sentRoom);
   // Boxes belong to the image they were computed on; a new image hides them.
   const boxes = result && result.src === previewSrc ? result.response : undefined;
 
@@ -93,10 +94,10 @@ export default function ObjectDetectionDemo() {
           method: 'POST',
           credentials: 'include',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ image_url: imageUrl.trim(), objects_to_find: objects, room_category: sentRoom }),
+          body: JSON.stringify(demoRequestBody(imageUrl.trim(), objects, sentRoom)),
         };
       }
-      const res = await fetch(ENDPOINT, init);
+      const res = await fetch(DEMO_ENDPOINT, init);
       const body: unknown = await res.json().catch(() => undefined);
       if (!res.ok) throw new Error(errorMessageOf(body) ?? 'Failed to analyze image with AI');
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
@@ -202,12 +203,10 @@ export default function ObjectDetectionDemo() {
             </ResultsCard>
           </>
         }
-        panels={
-          <>
-            <JsonPanel title="API Request" caption={shown.caption} value={shown.value} />
-            <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
-          </>
+        responsePanel={
+          <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
         }
+        requestPanel={<JsonPanel title="API Request" caption={shown.caption} value={shown.value} />}
       />
     </form>
   );

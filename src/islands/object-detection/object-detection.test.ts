@@ -1,5 +1,8 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addObject, displayedRequest, effectiveRoom, errorMessageOf, guessRoomFromUrl, parseObjectsList, QUICK_ADD } from './object-detection';
+import { addObject, displayedRequest, effectiveRoom, errorMessageOf, guessRoomFromUrl, OD_SAMPLES, parseObjectsList, QUICK_ADD } from './object-detection';
 
 describe('object detection demo logic', () => {
   it('offers the first 8 of 20 common objects as chips', () => {
@@ -29,11 +32,14 @@ describe('object detection demo logic', () => {
     expect(effectiveRoom('office', 'https://x.com/kitchen.jpg')).toBe('office');
   });
 
-  it('shows the documented sample request', () => {
-    expect(displayedRequest('https://x.com/a.jpg', 'Sofa, tv', 'general').value.body).toEqual({
-      image_url: 'https://x.com/a.jpg',
-      objects: ['sofa', 'tv'],
-      room_category: 'general',
+  it('shows the request the page sends', () => {
+    expect(displayedRequest({ url: 'https://x.com/a.jpg' }, 'Sofa, tv', 'general')).toEqual({
+      caption: 'POST /api/demo/object-detection',
+      value: { headers: { 'Content-Type': 'application/json' }, body: { image_url: 'https://x.com/a.jpg', objects_to_find: 'Sofa, tv', room_category: 'general' } },
+    });
+    expect(displayedRequest({ fileName: 'room.jpg' }, 'sofa', 'auto')).toEqual({
+      caption: 'POST /api/demo/object-detection (multipart/form-data)',
+      value: { file: '(uploaded file: room.jpg)', objects_to_find: 'sofa', room_category: 'auto' },
     });
   });
 
@@ -41,5 +47,31 @@ describe('object detection demo logic', () => {
     expect(errorMessageOf({ error: { code: 'X', message: 'Bad image' }, request_id: 'r' })).toBe('Bad image');
     expect(errorMessageOf({ message: 'plain' })).toBe('plain');
     expect(errorMessageOf('x')).toBeUndefined();
+  });
+});
+
+describe('object detection samples', () => {
+  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+  it('ships every photo at its declared size, small enough for the page', async () => {
+    for (const s of OD_SAMPLES) {
+      const file = join(process.cwd(), 'public', s.src);
+      expect(existsSync(file), s.src).toBe(true);
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height], s.src).toEqual(['jpeg', s.width, s.height]);
+      expect(Math.min(s.width, s.height), s.src).toBeGreaterThanOrEqual(256);
+      expect(statSync(file).size, s.src).toBeLessThan(250 * 1024);
+    }
+  });
+
+  it('names each photo for what it shows, with matching id and file name', () => {
+    expect(OD_SAMPLES.map((s) => s.label)).toEqual(['Coffee cup', 'Dog and bicycle', 'Horses', 'Astronaut']);
+    for (const s of OD_SAMPLES) {
+      expect(s.id).toMatch(/^od-/);
+      expect(words(s.label), s.id).toEqual(expect.arrayContaining(words(s.id.slice(3))));
+      expect(s.src).toBe(`/images/samples/${s.id}.jpg`);
+      expect(s.alt.length).toBeGreaterThan(10);
+      expect(s.credit).toMatch(/CC0|public domain|MIT/i);
+    }
   });
 });

@@ -2,7 +2,6 @@
  * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
  * the URL-based room guess, and the request shown in the API Request panel.
  */
-import { DEMO_API_BASE, API_KEY_PLACEHOLDER } from '../demo/demo-requests';
 import { demoRoomCategories, parseObjectsList } from '../../shared/schemas/detect';
 import type { DemoSample } from '../../lib/demo-samples';
 
@@ -51,14 +50,25 @@ export function effectiveRoom(selected: RoomCategory, imageUrl: string): string 
   return selected === 'auto' ? guessRoomFromUrl(imageUrl) : selected;
 }
 
-/** The sample request shown in the API Request panel (spec 7: POST /v1/detect). */
-export function displayedRequest(imageUrl: string, objectsField: string, room: string) {
+/** The keyless endpoint the demo calls (the API with keys is `/api/v1/detect`). */
+export const DEMO_ENDPOINT = '/api/demo/object-detection';
+
+/** The JSON body the demo sends for an image URL. */
+export function demoRequestBody(imageUrl: string, objectsField: string, room: string) {
+  return { image_url: imageUrl, objects_to_find: objectsField, room_category: room };
+}
+
+/** The request shown in the API Request panel: exactly what the page sends. */
+export function displayedRequest(source: { url: string } | { fileName: string }, objectsField: string, room: string) {
+  if ('fileName' in source) {
+    return {
+      caption: `POST ${DEMO_ENDPOINT} (multipart/form-data)`,
+      value: { file: `(uploaded file: ${source.fileName})`, objects_to_find: objectsField, room_category: room },
+    };
+  }
   return {
-    caption: `POST ${DEMO_API_BASE}/v1/detect`,
-    value: {
-      headers: { Authorization: API_KEY_PLACEHOLDER, 'Content-Type': 'application/json' },
-      body: { image_url: imageUrl, objects: parseObjectsList(objectsField), room_category: room },
-    },
+    caption: `POST ${DEMO_ENDPOINT}`,
+    value: { headers: { 'Content-Type': 'application/json' }, body: demoRequestBody(source.url, objectsField, room) },
   };
 }
 
@@ -68,9 +78,9 @@ const sample = (id: string, src: string, label: string, alt: string, credit: str
 
 /** Openly licensed photos shipped with the site (sources: public/images/samples/od-SOURCES.txt). */
 export const OD_SAMPLES: readonly DemoSample[] = [
-  sample('od-coffee-table', '/images/samples/od-coffee-table.jpg', 'Coffee table', 'A cup of coffee on a saucer on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400),
+  sample('od-coffee-cup', '/images/samples/od-coffee-cup.jpg', 'Coffee cup', 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400),
   sample('od-dog-bicycle', '/images/samples/od-dog-bicycle.jpg', 'Dog and bicycle', 'A dog sitting in front of a bicycle on a porch, a pickup truck parked behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 768, 576),
-  sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses grazing in a field', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512),
+  sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses walking across a dry grassy field, mountains behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512),
   sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512),
 ];
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { apiJson, errorInfo, invalidate } from '../../lib/api-client';
+import { apiJson, errorInfo, invalidate, rateLimitMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
@@ -13,13 +13,15 @@ const FIELDS: readonly ContactFieldName[] = ['name', 'email', 'message'];
 
 interface Props {
   open: boolean;
+  /** The control that opened the dialog; focus returns to it on close. */
+  opener?: HTMLElement | null;
   /** Sent as `pageName`: the page the dialog was opened from. */
   pageName: string;
   onClose: () => void;
 }
 
 /** The shared Contact Us dialog (spec 2 and 8). */
-export function ContactDialog({ open, pageName, onClose }: Props) {
+export function ContactDialog({ open, pageName, opener, onClose }: Props) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [honeypot, setHoneypot] = useState('');
@@ -79,10 +81,21 @@ export function ContactDialog({ open, pageName, onClose }: Props) {
       for (const f of FIELDS) if (info.fields[f]?.length) fieldErrs[f] = info.fields[f];
       setErrors(fieldErrs);
       focusFirstError(fieldErrs);
-      showToast({ title: 'Error', description: info.message || 'Failed to send message. Please try again.', variant: 'destructive' });
+      let description = info.message || 'Failed to send message. Please try again.';
+      if (info.status === 429) description = rateLimitMessage(info.retryAfterSeconds);
+      else if (Object.keys(fieldErrs).length > 0) description = 'Please check the fields marked below.';
+      showToast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setPending(false);
     }
+  };
+
+  // Cancel starts over: an emptied form with no errors the next time it opens.
+  const cancel = () => {
+    setValues(EMPTY);
+    setHoneypot('');
+    setErrors({});
+    onClose();
   };
 
   const fieldProps = (field: ContactFieldName) => {
@@ -105,10 +118,13 @@ export function ContactDialog({ open, pageName, onClose }: Props) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) onClose();
+        if (next || pending) return;
+        // Escape or the close button keep what was typed, but not stale errors.
+        setErrors({});
+        onClose();
       }}
     >
-      <DialogContent data-testid="contact-dialog">
+      <DialogContent data-testid="contact-dialog" returnFocusTo={opener}>
         <DialogHeader>
           <DialogTitle>Contact Us</DialogTitle>
           <DialogDescription>Tell us what you are building and our team will get back to you.</DialogDescription>
@@ -165,7 +181,7 @@ export function ContactDialog({ open, pageName, onClose }: Props) {
             />
           </div>
           <DialogFooter>
-            <Button variant="secondary" onClick={onClose} disabled={pending}>
+            <Button variant="secondary" onClick={cancel} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { apiJson, invalidate } from '../../lib/api-client';
+import { apiJson, errorInfo, invalidate, rateLimitMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
@@ -15,11 +15,13 @@ export const SIGNUP_REQUEST = {
 
 interface Props {
   open: boolean;
+  /** The control that opened the dialog; focus returns to it on close. */
+  opener?: HTMLElement | null;
   onClose: () => void;
 }
 
 /** Pricing page "Get Started Now": an email-only request for the Standard Plan. */
-export function SignupDialog({ open, onClose }: Props) {
+export function SignupDialog({ open, opener, onClose }: Props) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
@@ -36,8 +38,10 @@ export function SignupDialog({ open, onClose }: Props) {
       setEmail('');
       onClose();
       showToast({ title: 'Request Submitted!', description: 'We will be in touch within 24 hours' });
-    } catch {
-      showToast({ title: 'Error', description: 'Failed to submit request. Please try again.', variant: 'destructive' });
+    } catch (error) {
+      const info = errorInfo(error);
+      const description = info.status === 429 ? rateLimitMessage(info.retryAfterSeconds) : 'Failed to submit request. Please try again.';
+      showToast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -50,7 +54,7 @@ export function SignupDialog({ open, onClose }: Props) {
         if (!next && !pending) onClose();
       }}
     >
-      <DialogContent data-testid="signup-dialog">
+      <DialogContent data-testid="signup-dialog" returnFocusTo={opener}>
         <DialogHeader>
           <DialogTitle>Get Started with the Standard Plan</DialogTitle>
           <DialogDescription>Leave your email and we will set up your account. We reply within 24 hours.</DialogDescription>

@@ -19,9 +19,9 @@ export function mountOverlay(): OverlayApi {
     </StrictMode>,
   );
   return {
-    openContact: (pageName) => overlayStore.openContact(pageName),
-    openSubscribe: (target) => overlayStore.openSubscribe(target),
-    openSignup: () => overlayStore.openSignup(),
+    openContact: (pageName, opener) => overlayStore.openContact(pageName, opener),
+    openSubscribe: (target, opener) => overlayStore.openSubscribe(target, opener),
+    openSignup: (opener) => overlayStore.openSignup(opener),
     toast: (input) => {
       showToast(input);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlayStore } from './overlay-store';
-import { formatPricePerRequest } from './SubscribeDialog';
+import { formatPricePerRequest, subscribedMessage } from './SubscribeDialog';
 
 describe('overlay store', () => {
   it('opens one dialog at a time and remembers the page name and API', () => {
@@ -22,5 +22,25 @@ describe('formatPricePerRequest', () => {
     expect(formatPricePerRequest(0.05)).toBe('$0.05');
     expect(formatPricePerRequest(0.0025)).toBe('$0.0025');
     expect(formatPricePerRequest(1)).toBe('$1.00');
+  });
+});
+
+describe('subscribedMessage', () => {
+  it("uses the spec's text for pay per use and names the chosen tier otherwise", () => {
+    const target = { apiId: 'a', apiName: 'Image Object Detection', price: 0.05 };
+    expect(subscribedMessage(target)).toBe('Successfully subscribed to Image Object Detection. Your API key will be available in your dashboard.');
+    expect(subscribedMessage({ ...target, plan: { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000 } })).toBe(
+      'Successfully subscribed to Image Object Detection (Standard plan). Your API key will be available in your dashboard.',
+    );
+  });
+});
+
+describe('the opener', () => {
+  it('is remembered so focus can return to it, and replaced by the next opener', () => {
+    const first = { id: 'first' } as unknown as HTMLElement;
+    overlayStore.openContact('Home', first);
+    expect(overlayStore.get().opener).toBe(first);
+    overlayStore.openSignup();
+    expect(overlayStore.get().opener).toBeNull();
   });
 });

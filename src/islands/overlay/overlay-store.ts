@@ -8,12 +8,15 @@ export interface OverlayState {
   contact: { open: boolean; pageName: string };
   subscribe: { open: boolean; target: SubscribeTarget | null };
   signup: { open: boolean };
+  /** The control that opened the dialog: focus goes back to it when the dialog closes. */
+  opener: HTMLElement | null;
 }
 
 let state: OverlayState = {
   contact: { open: false, pageName: '' },
   subscribe: { open: false, target: null },
   signup: { open: false },
+  opener: null,
 };
 const listeners = new Set<() => void>();
 
@@ -23,10 +26,11 @@ function set(next: OverlayState): void {
 }
 
 // Opening one dialog closes the others: two stacked modals would fight over focus.
-const allClosed = (s: OverlayState): OverlayState => ({
+const allClosed = (s: OverlayState, opener: HTMLElement | null): OverlayState => ({
   contact: { ...s.contact, open: false },
   subscribe: { ...s.subscribe, open: false },
   signup: { open: false },
+  opener,
 });
 
 export const overlayStore = {
@@ -35,14 +39,14 @@ export const overlayStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  openContact(pageName: string): void {
-    set({ ...allClosed(state), contact: { open: true, pageName } });
+  openContact(pageName: string, opener: HTMLElement | null = null): void {
+    set({ ...allClosed(state, opener), contact: { open: true, pageName } });
   },
-  openSubscribe(target: SubscribeTarget): void {
-    set({ ...allClosed(state), subscribe: { open: true, target } });
+  openSubscribe(target: SubscribeTarget, opener: HTMLElement | null = null): void {
+    set({ ...allClosed(state, opener), subscribe: { open: true, target } });
   },
-  openSignup(): void {
-    set({ ...allClosed(state), signup: { open: true } });
+  openSignup(opener: HTMLElement | null = null): void {
+    set({ ...allClosed(state, opener), signup: { open: true } });
   },
   close(which: 'contact' | 'subscribe' | 'signup'): void {
     set({ ...state, [which]: { ...state[which], open: false } });

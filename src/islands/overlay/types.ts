@@ -13,11 +13,14 @@ export interface SubscribeTarget {
   apiName: string;
   /** Price per request in US dollars. */
   price: number;
+  /** The monthly bundle chosen on a tier card; absent for pay per use. */
+  plan?: { name: string; monthlyPrice: number; requestsPerMonth: number };
 }
 
+/** `opener` is the control that opened a dialog; focus returns to it on close. */
 export interface OverlayApi {
-  openContact(pageName: string): void;
-  openSubscribe(target: SubscribeTarget): void;
-  openSignup(): void;
+  openContact(pageName: string, opener?: HTMLElement | null): void;
+  openSubscribe(target: SubscribeTarget, opener?: HTMLElement | null): void;
+  openSignup(opener?: HTMLElement | null): void;
   toast(input: ToastInput): void;
 }

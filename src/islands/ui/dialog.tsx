@@ -10,7 +10,16 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  /**
+   * Where focus goes when the dialog closes: the control that opened it. Radix would return
+   * focus to whatever was focused when the dialog mounted, which is not the opener when a
+   * dialog is opened from a page script or the browser does not focus clicked buttons.
+   */
+  returnFocusTo?: HTMLElement | null | undefined;
+}
+
+export function DialogContent({ className, children, returnFocusTo, onCloseAutoFocus, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
@@ -20,6 +29,13 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented && returnFocusTo?.isConnected) {
+            event.preventDefault();
+            returnFocusTo.focus();
+          }
+        }}
         {...props}
       >
         {children}

@@ -1,10 +1,21 @@
-/** The admin session as the functions see it: credentials check, cookie in, cookie out. */
+/** The admin session as the functions see it: credentials check, session in, session out. */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { getDb, type Database } from '../db';
 import { HttpError } from '../http/errors';
 import { readAdminConfig, type AdminConfig } from './config';
 import { readCookie, sessionCookie } from './cookies';
 import { verifyPassword } from './password';
-import { createSession, SESSION_COOKIE, SESSION_TTL_MS, verifySession, type SessionPayload } from './session';
+import { passwordFingerprint, SESSION_COOKIE, SESSION_TTL_MS } from './session';
+import { createSession, findSession, revokeSession } from './session-store';
+
+/** A live admin session. */
+export interface AdminSession {
+  /** Admin user name. */
+  sub: string;
+  /** Expiry, ms since epoch. */
+  exp: number;
+}
 
 /** The configured admin credentials, or a 503 saying the admin login is not set up. */
 export function requireAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
@@ -33,17 +44,44 @@ export async function checkCredentials(config: AdminConfig, username: string, pa
   return userOk && passOk;
 }
 
-/** The valid admin session carried by the request, or null (also when admin is not configured). */
-export function adminSessionOf(req: Request, env: Record<string, string | undefined> = process.env): SessionPayload | null {
+/**
+ * The live admin session the request's cookie belongs to, or null: no cookie, an unknown,
+ * revoked or expired token, other credentials than the configured ones, or no admin configured.
+ */
+export async function adminSessionOf(
+  req: Request,
+  env: Record<string, string | undefined> = process.env,
+  db: Kysely<Database> = getDb(),
+): Promise<AdminSession | null> {
   const result = readAdminConfig(env);
   if (!result.ok) return null;
-  return verifySession(readCookie(req, SESSION_COOKIE), result.config);
+  const record = await findSession(db, readCookie(req, SESSION_COOKIE), 'admin');
+  if (!record || record.subject !== result.config.username || record.credential !== passwordFingerprint(result.config)) return null;
+  return { sub: record.subject, exp: record.expiresAt.getTime() };
 }
 
-/** `Set-Cookie` for a new session plus its payload. */
-export function issueSessionCookie(req: Request, config: AdminConfig, now: number = Date.now()): { setCookie: string; payload: SessionPayload } {
-  const { token, payload } = createSession(config, now);
-  return { setCookie: sessionCookie(req, SESSION_COOKIE, token, SESSION_TTL_MS / 1000), payload };
+/** Starts an admin session: `Set-Cookie` for it plus the session. */
+export async function issueSessionCookie(
+  req: Request,
+  config: AdminConfig,
+  db: Kysely<Database> = getDb(),
+): Promise<{ setCookie: string; session: AdminSession }> {
+  const { token, record } = await createSession(db, {
+    kind: 'admin',
+    subject: config.username,
+    credential: passwordFingerprint(config),
+    ttlMs: SESSION_TTL_MS,
+  });
+  return {
+    setCookie: sessionCookie(req, SESSION_COOKIE, token, SESSION_TTL_MS / 1000),
+    session: { sub: record.subject, exp: record.expiresAt.getTime() },
+  };
+}
+
+/** Revokes the request's session on the server; `Set-Cookie` that removes the cookie too. */
+export async function endSession(req: Request, db: Kysely<Database> = getDb()): Promise<string> {
+  await revokeSession(db, readCookie(req, SESSION_COOKIE));
+  return clearSessionCookie(req);
 }
 
 /** `Set-Cookie` that removes the session cookie. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export {
   CONTACT_LIMITS,
   CONTACT_MAX_BODY_BYTES,
+  CONTACT_MESSAGES,
   contactRequestSchema,
   type ContactRequest,
   type ContactRequestInput,

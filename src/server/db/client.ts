@@ -2,8 +2,12 @@
  * Builds the one `Kysely<Database>`: a single `PostgresDialect` whose pool is picked by
  * configuration, so every environment speaks the same SQL through the same driver family.
  */
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import type { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import type { Database } from './tables';
+import { DatabaseTimeoutError, logDatabaseError } from './unavailable';
 
 /** Where the database lives, as resolved from the environment. */
 export type DbTarget =
@@ -35,15 +39,119 @@ export function resolveDbTarget(env: Record<string, string | undefined> = proces
   return { kind: 'pglite', dataDir: env['PGLITE_DIR']?.trim() || DEFAULT_PGLITE_DIR };
 }
 
+/** How long a database may keep a request waiting, in milliseconds (0 turns one off). */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** Server side: the database cancels a statement running longer (`statement_timeout`). */
+  statementMs: number;
+  /**
+   * Client side: a query unanswered this long fails and its connection is discarded. Catches
+   * a frozen server or a dead network that `statement_timeout` cannot; a little longer than
+   * the statement timeout so the server's own, clearer cancellation normally comes first.
+   */
+  queryMs: number;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+function msFrom(value: string | undefined, fallback: number): number {
+  const n = Number(value?.trim() || NaN);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/**
+ * Timeouts from `DB_CONNECT_TIMEOUT_MS` (default 5 s), `DB_STATEMENT_TIMEOUT_MS` (default 10 s)
+ * and `DB_QUERY_TIMEOUT_MS` (default: the statement timeout plus 2 s).
+ */
+export function resolveDbTimeouts(env: Record<string, string | undefined> = process.env): DbTimeouts {
+  const statementMs = msFrom(env['DB_STATEMENT_TIMEOUT_MS'], DEFAULT_STATEMENT_TIMEOUT_MS);
+  return {
+    connectMs: msFrom(env['DB_CONNECT_TIMEOUT_MS'], DEFAULT_CONNECT_TIMEOUT_MS),
+    statementMs,
+    queryMs: msFrom(env['DB_QUERY_TIMEOUT_MS'], statementMs > 0 ? statementMs + 2_000 : 0),
+  };
+}
+
 /** Extra pool settings for a real server (tests use `options` to pin a schema). */
 export interface PoolOptions {
   /** Most connections per process. */
   max?: number;
   /** libpq `options`, e.g. `-c search_path=...`. */
   options?: string;
+  /** Overrides `resolveDbTimeouts()` (PGlite runs in-process and takes none). */
+  timeouts?: Partial<DbTimeouts>;
 }
 
-async function createPool(target: DbTarget, opts: PoolOptions): Promise<PostgresPool> {
+/** The part of a `pg`-style pool this module relies on (pg.Pool and Neon's Pool). */
+type EventedPool = PostgresPool & EventEmitter;
+
+/**
+ * A connection that drops while idle in the pool, or while checked out between two queries,
+ * is reported as an `'error'` event; with no listener Node turns it into an uncaught exception
+ * and the process dies (a database restart under load did exactly that). Listen on the pool
+ * and on every client it opens: the broken client is then discarded by the pool on release
+ * and the next request opens a fresh connection once the database is back.
+ */
+export function guardPoolErrors<P extends EventedPool>(pool: P): P {
+  pool.on('error', logDatabaseError);
+  pool.on('connect', (client: EventEmitter) => {
+    client.on('error', logDatabaseError);
+  });
+  return pool;
+}
+
+type PgPoolClient = Omit<PostgresPoolClient, 'release'> & { release(error?: Error | boolean): void };
+
+/**
+ * Wraps a pool so every query kysely runs gives up after `queryMs`: the request fails with a
+ * `DatabaseTimeoutError` (answered 503) and the connection, whose answer may never come, is
+ * destroyed on release instead of going back to the pool.
+ */
+export function withQueryTimeout(pool: PostgresPool, queryMs: number): PostgresPool {
+  if (!(queryMs > 0)) return pool;
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = (await pool.connect()) as PgPoolClient;
+      let broken: Error | undefined;
+      function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(
+        sqlOrCursor: string | PostgresCursor<R>,
+        parameters?: ReadonlyArray<unknown>,
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        // Streams read at the caller's pace; only plain queries are timed.
+        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+        // A timed-out connection is done: a transaction's ROLLBACK must not wait out another timeout.
+        if (broken) return Promise.reject(broken);
+        const pending = client.query<R>(sqlOrCursor, parameters ?? []);
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            broken = new DatabaseTimeoutError(queryMs);
+            // The abandoned query settles (or fails) later, when the connection is torn down.
+            pending.catch(() => {});
+            reject(broken);
+          }, queryMs);
+        });
+        return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+      }
+      return {
+        query,
+        release: () => client.release(broken ?? undefined),
+      } as PostgresPoolClient;
+    },
+  };
+}
+
+/**
+ * The driver pool for `target`, with error listeners and timeouts (see `guardPoolErrors` and
+ * `resolveDbTimeouts`); the client-side query timeout is added by `createDb`.
+ */
+export async function createPool(target: DbTarget, opts: PoolOptions = {}): Promise<EventedPool> {
+  const timeouts = { ...resolveDbTimeouts(), ...opts.timeouts };
   switch (target.kind) {
     case 'pglite': {
       // Loaded lazily: deployed functions always have a URL and never pay for the WASM build.
@@ -51,23 +159,35 @@ async function createPool(target: DbTarget, opts: PoolOptions): Promise<Postgres
         import('pg'),
         import('@electric-sql/pglite/node-postgres'),
       ]);
+      // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
+      if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
       const config = createPgConfig(target.dataDir);
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
-      return new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
+      return guardPoolErrors(new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 }));
     }
     case 'neon': {
       const { Pool } = await import('@neondatabase/serverless');
-      return new Pool({ connectionString: target.url, max: opts.max ?? 5 });
+      // No `statement_timeout` startup parameter: Neon's pooled endpoint (PgBouncer) may refuse
+      // unknown startup parameters. The client-side query timeout bounds every query instead.
+      return guardPoolErrors(
+        new Pool({ connectionString: target.url, max: opts.max ?? 5, connectionTimeoutMillis: timeouts.connectMs }),
+      );
     }
     case 'postgres': {
       const { default: pg } = await import('pg');
-      return new pg.Pool({
-        connectionString: target.url,
-        max: opts.max ?? 10,
-        ...(opts.options ? { options: opts.options } : {}),
-        // A short-lived function worker must be able to exit while its pool is idle.
-        allowExitOnIdle: true,
-      });
+      return guardPoolErrors(
+        new pg.Pool({
+          connectionString: target.url,
+          max: opts.max ?? 10,
+          ...(opts.options ? { options: opts.options } : {}),
+          connectionTimeoutMillis: timeouts.connectMs,
+          ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+          // Notice a peer that vanished without closing the connection (a dead host or network).
+          keepAlive: true,
+          // A short-lived function worker must be able to exit while its pool is idle.
+          allowExitOnIdle: true,
+        }),
+      );
     }
   }
 }
@@ -75,7 +195,14 @@ async function createPool(target: DbTarget, opts: PoolOptions): Promise<Postgres
 /** A fresh `Kysely<Database>` for `target`; the pool opens on the first query. */
 export function createDb(target: DbTarget, opts: PoolOptions = {}): Kysely<Database> {
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: () => createPool(target, opts) }),
+    dialect: new PostgresDialect({
+      pool: async () => {
+        const pool = await createPool(target, opts);
+        // PGlite runs inside this process: nothing to time out, and no connection to replace.
+        if (target.kind === 'pglite') return pool;
+        return withQueryTimeout(pool, { ...resolveDbTimeouts(), ...opts.timeouts }.queryMs);
+      },
+    }),
   });
 }
 

@@ -16,6 +16,8 @@ import {
   type ApiEntry,
   type UseCaseEntry,
 } from '../../shared/schemas/catalogue';
+import { resolveEndpointExamples } from '../../shared/examples';
+import { siteOriginFromEnv } from '../../shared/site-origin';
 import { toJson, type Database, type NewApi, type NewApiCategory, type NewUseCase } from './tables';
 
 /** The catalogue as read from `content/`. */
@@ -65,7 +67,8 @@ export async function loadCatalogue(contentDir: string = DEFAULT_CONTENT_DIR): P
   return { apis, useCases, apiCategories };
 }
 
-export function apiToRow(api: ApiEntry): NewApi {
+/** A catalogue row; `origin` fills the stored examples and is the API's base URL (the API lives on the site). */
+export function apiToRow(api: ApiEntry, origin: string = siteOriginFromEnv()): NewApi {
   return {
     id: api.id,
     name: api.name,
@@ -75,9 +78,9 @@ export function apiToRow(api: ApiEntry): NewApi {
     status: api.status,
     icon: api.icon,
     features: toJson(api.features),
-    endpoints: toJson(api.endpoints),
+    endpoints: toJson(resolveEndpointExamples(api.endpoints, origin)),
     use_cases: toJson(api.useCases),
-    base_url: api.baseUrl,
+    base_url: origin,
     pricing_plans: toJson(api.pricingPlans),
   };
 }

@@ -14,6 +14,7 @@ export const errorCodes = [
   'INVALID_IMAGE',
   'IMAGE_FETCH_FAILED',
   'IMAGE_URL_NOT_ALLOWED',
+  'NO_IMAGE_ANALYSED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;

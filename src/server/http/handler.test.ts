@@ -54,6 +54,19 @@ describe('defineHandler', () => {
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
   });
+
+  it('answers a database that is away with 503, Retry-After and no internals', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = defineHandler(['GET'], async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });
+    });
+    const res = await handler(new Request('http://x/'));
+    spy.mockRestore();
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('5');
+    expect(await res.clone().text()).not.toContain('10.0.0.7');
+    expect((await errorOf(res)).code).toBe('SERVICE_UNAVAILABLE');
+  });
 });
 
 describe('readJson', () => {

@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { databaseUnavailableError } from '../db/unavailable';
+import { SAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../shared/schemas/safe-text';
+import { resolveClientIp } from '../rate-limit/client-address';
 import { HttpError, validationError, type ErrorBody } from './errors';
 
 /** Header carrying the request id on every function response. */
@@ -7,6 +10,15 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** Context passed to a handler body: the request id already chosen for this request. */
 export interface HandlerContext {
   requestId: string;
+  /** The client's address from the runtime, never from a client-written header (client-address.ts). */
+  clientIp: string;
+  /** Added to every response of this request, errors included (e.g. the rate-limit state). */
+  headers: Headers;
+}
+
+/** What the runtime passes beside the request: Netlify's `Context`, or the local runtime's. */
+export interface RuntimeContext {
+  ip?: string;
 }
 
 /** Sent on every function response: JSON is never rendered, framed or sniffed as something else. */
@@ -23,6 +35,9 @@ export function json(data: unknown, ctx: HandlerContext, init: ResponseInit = {}
   headers.set('Content-Type', 'application/json; charset=utf-8');
   for (const [k, v] of Object.entries(baseHeaders)) if (!headers.has(k)) headers.set(k, v);
   headers.set(REQUEST_ID_HEADER, ctx.requestId);
+  ctx.headers.forEach((value, key) => {
+    if (!headers.has(key)) headers.set(key, value);
+  });
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
@@ -37,14 +52,15 @@ export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
 
 /**
  * Wraps a function body: assigns a request id, checks the method, maps HttpError to the
- * documented error body and anything unexpected to a generic 500 that is logged, not echoed.
+ * documented error body, a database that is away to 503 SERVICE_UNAVAILABLE with Retry-After,
+ * and anything unexpected to a generic 500 that is logged, not echoed.
  */
 export function defineHandler(
   methods: readonly string[],
   body: (req: Request, ctx: HandlerContext) => Promise<Response>,
-): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const ctx: HandlerContext = { requestId: crypto.randomUUID() };
+): (req: Request, runtime?: RuntimeContext) => Promise<Response> {
+  return async (req, runtime) => {
+    const ctx: HandlerContext = { requestId: crypto.randomUUID(), clientIp: resolveClientIp(req, runtime?.ip), headers: new Headers() };
     try {
       if (!methods.includes(req.method)) {
         throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed`, {
@@ -54,6 +70,8 @@ export function defineHandler(
       return await body(req, ctx);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error, ctx);
+      const unavailable = databaseUnavailableError(error);
+      if (unavailable) return errorResponse(unavailable, ctx);
       console.error(`[${ctx.requestId}] unhandled error`, error);
       return errorResponse(new HttpError(500, 'INTERNAL_ERROR', 'Internal server error'), ctx);
     }
@@ -108,6 +126,12 @@ export async function readJson<S extends z.ZodType>(
     data = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'INVALID_JSON', 'Request body is not valid JSON');
+  }
+  // The database cannot store NUL in text or JSON: refused here once for every endpoint.
+  const unsafe = unsafeTextPaths(data);
+  if (unsafe.length > 0) {
+    const fields = Object.fromEntries(unsafe.map((path) => [path, [SAFE_TEXT_MESSAGE]]));
+    throw new HttpError(400, 'INVALID_REQUEST', `${unsafe[0] === '_' ? 'Request' : unsafe[0]}: ${SAFE_TEXT_MESSAGE}`, { details: { fields } });
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);

@@ -3,7 +3,8 @@ import { HttpError } from './errors';
 /**
  * The one path segment after `prefix` (e.g. `/api/apis/` -> the id), decoded. Read from the
  * URL rather than Netlify's `context.params` so handlers run the same in tests and locally.
- * Anything deeper or empty is a 404: no such resource.
+ * Anything deeper, empty, malformed (`%ZZ`) or holding control characters (`%00`) is a 404:
+ * no such resource.
  */
 export function pathParam(req: Request, prefix: string): string {
   const { pathname } = new URL(req.url);
@@ -15,7 +16,8 @@ export function pathParam(req: Request, prefix: string): string {
   } catch {
     throw new HttpError(404, 'NOT_FOUND', 'Not found');
   }
-  if (!value || value.includes('/')) throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  // No id holds a slash or a control character (NUL would even fail the database query).
+  if (!value || value.includes('/') || /[\u0000-\u001f\u007f]/.test(value)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
   return value;
 }
 

@@ -58,6 +58,44 @@ describe('findRoute', () => {
   });
 });
 
+describe('route precedence, as on Netlify', () => {
+  // The catch-alls come first on purpose: file order must not decide.
+  const routes = [
+    ...routesOf('/f/api-not-found.ts', { config: { path: ['/api/v1', '/api/v1/*'] } }),
+    ...routesOf('/f/api-not-found-methods.ts', {
+      config: { path: '/api/*', method: ['POST', 'DELETE'], excludedPath: ['/api/contacts', '/api/apis/:id', '/api/v1/*'] },
+    }),
+    ...routesOf('/f/apis.ts', { config: { path: ['/api/apis', '/api/apis/:id'] } }),
+    ...routesOf('/f/detect.ts', { config: { path: '/api/v1/detect' } }),
+    ...routesOf('/f/contacts.ts', { config: { path: '/api/contacts' } }),
+  ];
+  const name = (method: string, path: string) => findRoute(routes, method, path)?.route.name ?? null;
+
+  it('prefers a literal path over a wildcard that also matches', () => {
+    expect(name('POST', '/api/v1/detect')).toBe('detect');
+    expect(name('GET', '/api/v1/detect')).toBe('detect');
+    expect(name('GET', '/api/v1/nothing')).toBe('api-not-found');
+    expect(name('GET', '/api/v1')).toBe('api-not-found');
+  });
+
+  it('prefers a :name path over a wildcard, and a literal over a :name path', () => {
+    expect(name('DELETE', '/api/apis/x')).toBe('apis');
+    expect(name('DELETE', '/api/apis')).toBe('apis');
+  });
+
+  it('leaves excluded paths to other functions, and methods outside the filter to the site', () => {
+    expect(name('POST', '/api/contacts')).toBe('contacts');
+    expect(name('POST', '/api/nothing')).toBe('api-not-found-methods');
+    expect(name('GET', '/api/nothing')).toBeNull();
+    expect(name('POST', '/api/v1/x')).toBe('api-not-found');
+  });
+
+  it('does not throw on malformed percent-encoding in a parameter', () => {
+    expect(findRoute(routes, 'GET', '/api/apis/%ZZ')?.params).toEqual({ id: '%ZZ' });
+    expect(findRoute(routes, 'GET', '/api/apis/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
+  });
+});
+
 describe('listFunctionFiles', () => {
   it('lists the project functions and leaves tests out', () => {
     const files = listFunctionFiles(join(import.meta.dirname, '../../../functions')).map((f) => f.split('/').pop());

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 /** What a function module exports (Netlify Functions v2). */
 export interface FunctionModule {
   default: (req: Request, context: FunctionContext) => Response | Promise<Response>;
-  config?: { path?: string | string[]; method?: string | string[] } | undefined;
+  config?: { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] } | undefined;
 }
 
 /** The part of Netlify's `Context` our functions may read. */
@@ -28,6 +28,8 @@ export interface FunctionRoute {
   file: string;
   pattern: string;
   methods: readonly string[] | null;
+  /** 0 for a literal path, 1 with `:name` segments, 2 with a wildcard: lower wins. */
+  rank: number;
   match(pathname: string): Record<string, string> | null;
 }
 
@@ -66,25 +68,48 @@ export function compilePattern(pattern: string): (pathname: string) => Record<st
     const params: Record<string, string> = {};
     names.forEach((n, i) => {
       const value = m[i + 1];
-      if (value !== undefined) params[n] = decodeURIComponent(value);
+      if (value !== undefined) params[n] = safeDecode(value);
     });
     return params;
   };
 }
 
+/** Decoded text, or the raw text when its percent-encoding is malformed (`%ZZ`): never throws. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Specificity of a path pattern, the order routes are tried in. */
+function rankOf(pattern: string): number {
+  if (pattern.includes('*')) return 2;
+  return pattern.split('/').some((part) => part.startsWith(':')) ? 1 : 0;
+}
+
 const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** The routes a loaded function module declares; a function without `config.path` has none. */
+/**
+ * The routes a loaded function module declares; a function without `config.path` has none.
+ * A path in `config.excludedPath` does not reach the function, as on Netlify.
+ */
 export function routesOf(file: string, mod: Pick<FunctionModule, 'config'>): FunctionRoute[] {
   const name = basename(file).replace(/\.[^.]+$/, '');
   const methods = asList(mod.config?.method).map((m) => m.toUpperCase());
-  return asList(mod.config?.path).map((pattern) => ({
-    name,
-    file,
-    pattern,
-    methods: methods.length > 0 ? methods : null,
-    match: compilePattern(pattern),
-  }));
+  const excluded = asList(mod.config?.excludedPath).map(compilePattern);
+  return asList(mod.config?.path).map((pattern) => {
+    const matchPath = compilePattern(pattern);
+    return {
+      name,
+      file,
+      pattern,
+      methods: methods.length > 0 ? methods : null,
+      rank: rankOf(pattern),
+      match: (pathname: string) => (excluded.some((ex) => ex(pathname)) ? null : matchPath(pathname)),
+    };
+  });
 }
 
 /** A route matched against a request, with its path parameters. */
@@ -94,11 +119,14 @@ export interface RouteMatch {
 }
 
 /**
- * The first route whose path matches and whose method filter (if any) allows `method`.
+ * The most specific route whose path matches and whose method filter (if any) allows
+ * `method`: literal paths before `:name` paths before wildcards, then in declaration order, so
+ * a catch-all such as `/api/v1/*` never shadows `/api/v1/detect` whatever the file order.
  * A function whose method filter excludes the request is skipped, as on Netlify.
  */
 export function findRoute(routes: readonly FunctionRoute[], method: string, pathname: string): RouteMatch | null {
-  for (const route of routes) {
+  const ordered = [...routes].sort((a, b) => a.rank - b.rank);
+  for (const route of ordered) {
     if (route.methods && !route.methods.includes(method.toUpperCase())) continue;
     const params = route.match(pathname);
     if (params) return { route, params };

@@ -16,7 +16,7 @@ function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
 }
 
 describe('toWebRequest / sendWebResponse', () => {
-  it('carries method, headers, body and the client address through, and every Set-Cookie back', async () => {
+  it('carries method, headers and body through, takes the client address from the socket, and every Set-Cookie back', async () => {
     const url = await listen(async (req, res) => {
       const web = toWebRequest(req, 'http://local');
       const body = await web.text();
@@ -28,7 +28,8 @@ describe('toWebRequest / sendWebResponse', () => {
     });
     const res = await fetch(`${url}/api/x?y=1`, { method: 'POST', body: 'hello', headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' } });
     expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
-    expect(await res.json()).toEqual({ method: 'POST', body: 'hello', ip: '203.0.113.9', fwd: '203.0.113.9', path: '/api/x' });
+    // A client-written X-Forwarded-For is passed on untouched and never taken as the address.
+    expect(await res.json()).toEqual({ method: 'POST', body: 'hello', ip: '127.0.0.1', fwd: '203.0.113.9, 10.0.0.1', path: '/api/x' });
   });
 
   it('survives a client that disconnects in the middle of a file response', async () => {
@@ -64,6 +65,15 @@ describe('compressResponse', () => {
     expect(res.headers.get('vary')).toContain('Accept-Encoding');
     const text = await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text();
     expect(text).toBe('<p>'.repeat(2000));
+  });
+
+  it('honours a quality of zero: gzip;q=0 and *;q=0 refuse gzip', () => {
+    expect(compressResponse('gzip;q=0', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('gzip; q=0.0, identity', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('br, *;q=0', page()).headers.get('content-encoding')).toBeNull();
+    expect(compressResponse('*', page()).headers.get('content-encoding')).toBe('gzip');
+    expect(compressResponse('gzip;q=0.5', page()).headers.get('content-encoding')).toBe('gzip');
+    expect(compressResponse('*;q=1, gzip;q=0', page()).headers.get('content-encoding')).toBeNull();
   });
 
   it('leaves images, small bodies and clients without gzip alone', () => {

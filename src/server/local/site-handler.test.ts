@@ -68,6 +68,14 @@ describe('local site handler', () => {
     expect(await useCase.text()).toContain('Use Case Not Found');
   });
 
+  it('never throws on malformed percent-encoding or NUL escapes in the path', async () => {
+    for (const path of ['/%ZZ', '/api/%E0%A4%A', '/use-case/%ZZ', '/%00', '/api/%00', '/_astro/%ZZ.js', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+    }
+    expect(await (await get('/api/apis/%ZZ')).json()).toMatchObject({ params: { id: '%ZZ' } });
+  });
+
   it('answers anything else with the 404 page', async () => {
     const res = await get('/no/such/page');
     expect(res.status).toBe(404);

@@ -90,18 +90,35 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     return [base, `${base}.html`, join(base, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
   }
 
+  function decodable(pathname: string): boolean {
+    try {
+      decodeURIComponent(pathname);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function notFound(origin: string): Promise<Response> {
     const page = await netlify.handle(new Request(`${origin}/404`));
     if (!page) return new Response('404 Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
     return new Response(page.body, { status: 404, headers: page.headers });
   }
 
-  async function handle(req: Request, clientIp: string): Promise<Response> {
-    const url = new URL(req.url);
+  async function handle(original: Request, clientIp: string): Promise<Response> {
+    let req = original;
+    let url = new URL(req.url);
     const hit = findRoute(routes, req.method, url.pathname);
     if (hit) {
       const mod = modules.get(hit.route.file)!;
       return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID() });
+    }
+    if (!decodable(url.pathname)) {
+      // NetlifyDev throws URIError on `%ZZ`; no file has such a name, so the path is passed on
+      // with its `%` escaped and meets the not-found rules like any other unknown path.
+      url = new URL(url);
+      url.pathname = url.pathname.replaceAll('%', '%25');
+      req = new Request(url, req);
     }
     const result = await netlify.handleAndIntrospect(req);
     if (!result) return notFound(url.origin);

@@ -1,52 +1,67 @@
 /**
  * Per-client rate limiting stored in Postgres, so a limit holds across every function instance
- * (serverless instances share no memory). Fixed windows aligned to the epoch: one row per
- * (bucket, key), bumped with a single atomic upsert, so concurrent requests cannot both slip
- * under the limit.
+ * (serverless instances share no memory).
+ *
+ * The algorithm is GCRA, a token bucket kept as one number per (bucket, client): the
+ * theoretical arrival time `tat`, the moment the client's allowance is whole again. Each request
+ * moves it on by `window / limit`; a request that would push it more than one window ahead is
+ * refused. So a client may burst up to `limit` at once and then gets one more every
+ * `window / limit`: a fixed window's "limit at 0:59 and again at 1:00" is impossible. The check
+ * and the update are one atomic upsert, so concurrent requests cannot both slip under the limit.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
+import { clientNetwork } from './client-address';
 
-/** The table this module owns (migration `..._rate_limits`). */
+/** The table this module owns (migration `..._rate_limit_sliding`). */
 // Type aliases, not interfaces: `withTables` needs an index-signature-compatible shape.
-export type RateLimitBucketTable = {
+export type RateLimitTable = {
   bucket: string;
   key: string;
-  window_start: Date;
-  count: number;
+  /** When the allowance is whole again, ms since the epoch; a passed value equals no row. */
+  tat_ms: number;
 };
 
 /** Tables used here, merged into whatever `Database` declares so this module stands alone. */
 export type RateLimitTables = {
-  rate_limit_buckets: RateLimitBucketTable;
+  rate_limits: RateLimitTable;
 };
 
-export interface RateLimitOptions {
-  /** What is limited, e.g. `contacts` or `auth-login`; buckets never share counts. */
-  bucket: string;
-  /** Who is limited, usually `clientKey(req)`. */
-  key: string;
+/** A documented limit: its name (the bucket, and the `RateLimit-Policy` name), count and window. */
+export interface RatePolicy {
+  name: string;
   /** Requests allowed per window. */
   limit: number;
   /** Window length in milliseconds. */
   windowMs: number;
 }
 
+export interface RateLimitOptions {
+  /** What is limited, e.g. `contacts` or `auth-login`; buckets never share counts. */
+  bucket: string;
+  /** Who is limited, usually `clientKey(ctx.clientIp)`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 export interface RateLimitResult {
   allowed: boolean;
-  /** Requests counted in the current window, this one included. */
-  count: number;
+  /** Requests that could still be made right now, after this one. */
   remaining: number;
-  /** Whole seconds until the window resets (at least 1). */
+  /** Whole seconds until the full allowance is back (0 when it already is). */
+  resetSeconds: number;
+  /** Whole seconds until the next request would be allowed (at least 1; meaningful when refused). */
   retryAfterSeconds: number;
 }
 
-/** Rows older than this are deleted now and then; no window in use is anywhere near as long. */
-const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Share of calls that also sweep stale rows: keeps the table small without a cron job. */
-const SWEEP_PROBABILITY = 0.01;
+/** Float slack in millisecond sums (window / limit need not be a whole number). */
+const EPSILON_MS = 1e-3;
+/** Expired rows are swept at most this often per process, on the back of a request. */
+export const SWEEP_INTERVAL_MS = 60_000;
+let lastSweepAt = Number.NEGATIVE_INFINITY;
 
 /**
  * Counts one request against `bucket`/`key` and says whether it is within the limit.
@@ -58,46 +73,84 @@ export async function consumeRateLimit(
   now: number = Date.now(),
 ): Promise<RateLimitResult> {
   if (!(windowMs > 0) || !(limit >= 0)) throw new Error('rate limit: windowMs must be > 0 and limit >= 0');
+  if (limit === 0) return { allowed: false, remaining: 0, resetSeconds: 0, retryAfterSeconds: Math.ceil(windowMs / 1000) };
   const rdb = db.withTables<RateLimitTables>();
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const step = windowMs / limit;
+  await maybeSweep(db, now);
 
-  const row = await rdb
-    .insertInto('rate_limit_buckets')
-    .values({ bucket, key, window_start: windowStart, count: 1 })
+  // Allowed: the row moves on by one step. Refused: the WHERE fails, nothing changes, no row returns.
+  const next = sql<number>`greatest(rate_limits.tat_ms, ${now}::double precision) + ${step}::double precision`;
+  const updated = await rdb
+    .insertInto('rate_limits')
+    .values({ bucket, key, tat_ms: now + step })
     .onConflict((oc) =>
-      oc.columns(['bucket', 'key']).doUpdateSet({
-        // A new window restarts the count; the same window adds one.
-        count: sql<number>`case when rate_limit_buckets.window_start = excluded.window_start
-          then rate_limit_buckets.count + 1 else 1 end`,
-        window_start: (eb) => eb.ref('excluded.window_start'),
-      }),
+      oc
+        .columns(['bucket', 'key'])
+        .doUpdateSet({ tat_ms: next })
+        .where(sql<boolean>`${next} - ${now}::double precision <= ${windowMs + EPSILON_MS}::double precision`),
     )
-    .returning(['count'])
-    .executeTakeFirstOrThrow();
+    .returning(['tat_ms'])
+    .executeTakeFirst();
 
-  if (Math.random() < SWEEP_PROBABILITY) {
-    await rdb
-      .deleteFrom('rate_limit_buckets')
-      .where('window_start', '<', new Date(now - STALE_AFTER_MS))
-      .execute();
+  let tat: number;
+  if (updated) tat = Number(updated.tat_ms);
+  else {
+    const row = await rdb.selectFrom('rate_limits').select('tat_ms').where('bucket', '=', bucket).where('key', '=', key).executeTakeFirst();
+    tat = Number(row?.tat_ms ?? now + windowMs);
   }
-
-  const count = Number(row.count);
-  const resetAt = windowStart.getTime() + windowMs;
+  const ahead = Math.max(0, tat - now);
   return {
-    allowed: count <= limit,
-    count,
-    remaining: Math.max(0, limit - count),
-    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    allowed: updated !== undefined,
+    remaining: Math.max(0, Math.floor((windowMs - ahead + EPSILON_MS) / step)),
+    resetSeconds: Math.ceil((ahead - EPSILON_MS) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((ahead + step - windowMs - EPSILON_MS) / 1000)),
   };
 }
 
 /**
- * Counts one request and throws `429 RATE_LIMITED` with `Retry-After` (seconds) once the
- * client has used up `limit` requests in the current window.
+ * Deletes every row whose allowance is whole again: such a row says nothing a missing row does
+ * not. Runs once per `SWEEP_INTERVAL_MS` per process from `consumeRateLimit`; exported for tests
+ * and maintenance scripts. Returns the rows deleted.
  */
-export async function enforceRateLimit(db: Kysely<Database>, opts: RateLimitOptions): Promise<void> {
-  const result = await consumeRateLimit(db, opts);
+export async function sweepRateLimits(db: Kysely<Database>, now: number = Date.now()): Promise<number> {
+  const result = await db.withTables<RateLimitTables>().deleteFrom('rate_limits').where('tat_ms', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+async function maybeSweep(db: Kysely<Database>, now: number): Promise<void> {
+  if (Math.abs(now - lastSweepAt) < SWEEP_INTERVAL_MS) return;
+  lastSweepAt = now;
+  try {
+    await sweepRateLimits(db, now);
+  } catch (error) {
+    // A failed sweep only leaves stale rows for the next one; the request itself goes on.
+    console.error('rate limit: sweeping expired rows failed', error);
+  }
+}
+
+/** The IETF `RateLimit-Policy` and `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers). */
+export function rateLimitHeaders(policy: RatePolicy, result: RateLimitResult): Record<string, string> {
+  const name = JSON.stringify(policy.name);
+  return {
+    'RateLimit-Policy': `${name};q=${policy.limit};w=${Math.ceil(policy.windowMs / 1000)}`,
+    RateLimit: `${name};r=${result.remaining};t=${result.resetSeconds}`,
+  };
+}
+
+/** The part of a handler's context rate limiting reads (the client) and writes (headers). */
+export interface LimitedContext {
+  clientIp: string;
+  headers: Headers;
+}
+
+/**
+ * Counts one request of the context's client against `policy`. Every answer of the request then
+ * carries `RateLimit-Policy` and `RateLimit`; over the limit, this throws `429 RATE_LIMITED`
+ * with `Retry-After` (seconds).
+ */
+export async function enforceRateLimit(db: Kysely<Database>, ctx: LimitedContext, policy: RatePolicy, now?: number): Promise<void> {
+  const result = await consumeRateLimit(db, { bucket: policy.name, key: clientKey(ctx.clientIp), limit: policy.limit, windowMs: policy.windowMs }, now);
+  for (const [name, value] of Object.entries(rateLimitHeaders(policy, result))) ctx.headers.set(name, value);
   if (!result.allowed) {
     throw new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`, {
       details: { retry_after_seconds: result.retryAfterSeconds },
@@ -112,22 +165,31 @@ function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+let processSecret: string | undefined;
+
 /**
  * Secret for hashing client addresses: keyed, because a plain hash of an IPv4 address is
- * reversed by trying all 2^32 of them.
+ * reversed by trying all 2^32 of them. `RATE_LIMIT_SECRET`, else `SESSION_SECRET`; without
+ * either, a random one for this process, with a warning, since instances that do not share the
+ * secret do not share their counts either.
  */
-function hashSecret(): string {
-  return process.env['RATE_LIMIT_SECRET'] ?? process.env['SESSION_SECRET'] ?? 'optiq-rate-limit';
+export function rateLimitSecret(env: Record<string, string | undefined> = process.env): string {
+  const configured = env['RATE_LIMIT_SECRET'] || env['SESSION_SECRET'];
+  if (configured) return configured;
+  if (!processSecret) {
+    processSecret = randomBytes(32).toString('base64url');
+    console.warn(
+      'rate limit: neither RATE_LIMIT_SECRET nor SESSION_SECRET is set; client keys use a random secret for this process, ' +
+        'so limits are not shared between server instances or kept across restarts',
+    );
+  }
+  return processSecret;
 }
 
 /**
- * Identifies the client for rate limiting: Netlify's connection IP, else the first
- * `X-Forwarded-For` entry, else `unknown`; returned as an HMAC so raw IPs are never stored.
+ * The stored key for a client address: its network (an IPv6 client by its /64, see
+ * `clientNetwork`) as an HMAC, so raw addresses are never stored.
  */
-export function clientKey(req: Request): string {
-  const ip =
-    req.headers.get('x-nf-client-connection-ip')?.trim() ||
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown';
-  return createHmac('sha256', hashSecret()).update(ip.toLowerCase()).digest('base64url').slice(0, 32);
+export function clientKey(ip: string): string {
+  return createHmac('sha256', rateLimitSecret()).update(clientNetwork(ip)).digest('base64url').slice(0, 32);
 }

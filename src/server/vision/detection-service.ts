@@ -10,7 +10,8 @@ import { analyzeImageBytes } from './engine';
 import { withImageBudget } from './engine/image-budget';
 import { ANALYSIS_METHOD } from './model';
 import { inferRoom, roomScores, type RoomType } from './room';
-import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
+import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
+import { readSiteSample, siteSampleName } from './site-images';
 import { categoryDisplayName, type CategoryRecord, type VisionStore } from './store';
 import { normalizeObjectName, resolveObjects } from './vocabulary';
 import type {
@@ -39,12 +40,20 @@ export interface ServiceDeps {
   store: VisionStore;
   /** Overrides for the fetcher (tests inject a resolver); loopback opt-in comes from env. */
   fetch?: SafeFetchOptions;
+  /** Origins of this site (`siteOrigins(req)`): its sample images are read from disk, not fetched. */
+  siteOrigins?: ReadonlySet<string>;
 }
 
-/** Fetches one image URL under the SSRF rules and analyses it, within the in-flight image budget. */
-export function analyzeImageUrl(url: string, options: AnalyzeOptions, fetchOpts: SafeFetchOptions = {}): Promise<ImageAnalysis> {
+/**
+ * Loads one image URL and analyses it, within the in-flight image budget: the site's own sample
+ * images from the bundle, anything else through the SSRF-safe fetcher.
+ */
+export function analyzeImageUrl(url: string, options: AnalyzeOptions, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<ImageAnalysis> {
   return withImageBudget(async (lease) => {
-    const { bytes } = await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...fetchOpts });
+    const sample = deps.siteOrigins && siteSampleName(url, deps.siteOrigins);
+    const bytes = sample
+      ? await readSiteSample(sample, url)
+      : (await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), ...deps.fetch })).bytes;
     lease.holdImage(bytes.byteLength);
     return analyzeImageBytes(bytes, options);
   });
@@ -132,9 +141,11 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const requested = category ? resolveObjects(category.objects) : undefined;
   const relevant = requested ? new Set(requested.detectable.values()) : undefined;
 
+  // One deadline for all the fetches of this request: images past it get their own error.
+  const fetchDeps: ServiceDeps = { ...deps, fetch: { signal: fetchDeadline(), ...deps.fetch } };
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const analysis = await analyzeImageUrl(url, { errorChecks: req.error_checks, ...(relevant && { relevant }) }, deps.fetch);
+      const analysis = await analyzeImageUrl(url, { errorChecks: req.error_checks, ...(relevant && { relevant }) }, fetchDeps);
       return { url, analysis };
     } catch (error) {
       // A full engine queue or image budget is the server's state, not this image's: answer 503.
@@ -144,6 +155,15 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   });
 
   const analyses = items.flatMap((i) => (i.analysis ? [i.analysis] : []));
+  // Never a 200 for nothing: with no image analysed there is no answer to give, and a superset
+  // over zero images would claim `none_observed: true`.
+  if (analyses.length === 0) {
+    const results = items.map((i) => ({ image_url: i.url, error: i.error }));
+    const only = results.length === 1 ? results[0]?.error?.message : undefined;
+    throw new HttpError(422, 'NO_IMAGE_ANALYSED', only ?? `None of the ${results.length} images could be analysed; see details.results`, {
+      details: { results },
+    });
+  }
   let categoryId: string;
   let objectNames: readonly string[];
   if (category) {
@@ -200,6 +220,12 @@ export async function defineCategories(body: CategoryDefinitions, deps: ServiceD
       throw new HttpError(400, 'INVALID_REQUEST', `category "${def.category}" has no letters or digits`);
     }
     const objects = [...new Set(def.objects.map(normalizeObjectName).filter(Boolean))];
+    if (objects.length === 0) {
+      // The spec requires a non-empty object list; names of only punctuation normalise to nothing.
+      const field = `definitions.${body.definitions.indexOf(def)}.objects`;
+      const message = 'objects must name at least one object with letters or digits';
+      throw new HttpError(400, 'INVALID_REQUEST', `${field}: ${message}`, { details: { fields: { [field]: [message] } } });
+    }
     byId.set(id, { id, name: categoryDisplayName(id), objects });
   }
   const defs = [...byId.values()];
@@ -226,12 +252,12 @@ export interface DemoInput {
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 
 /** POST /api/demo/object-detection: one image, boxes for the requested objects. */
-export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch'> = {}): Promise<DemoResponse> {
+export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<DemoResponse> {
   const started = performance.now();
   // The demo shows the plain pass (boxes and scores as the model gives them), no error checks.
   // An upload's bytes are counted in the image budget by the caller, which read them.
   const analysis =
-    'url' in input.image ? await analyzeImageUrl(input.image.url, { errorChecks: 0 }, deps.fetch) : await analyzeImageBytes(input.image.bytes, { errorChecks: 0 });
+    'url' in input.image ? await analyzeImageUrl(input.image.url, { errorChecks: 0 }, deps) : await analyzeImageBytes(input.image.bytes, { errorChecks: 0 });
   const { detectable, undetectable } = resolveObjects(input.objects);
   const found: DemoObjectFound[] = [];
   const notFound: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkHostname, embeddedIPv4 } from './ip-policy';
+import { checkAddress, checkHostname, checkPort, embeddedIPv4 } from './ip-policy';
 
 describe('checkAddress', () => {
   it.each([
@@ -26,13 +26,17 @@ describe('checkAddress', () => {
     ['::ffff:10.1.2.3', 'private'],
     ['64:ff9b::a00:1', 'private'],
     ['2002:c0a8:101::1', 'private'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64'],
+    ['64:ff9b:1:abcd::808:808', 'local-use NAT64'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['2001::1', 'Teredo'],
   ])('refuses %s (%s)', (address, kind) => {
     const verdict = checkAddress(address);
     expect(verdict.allowed).toBe(false);
     if (!verdict.allowed) expect(verdict.reason).toContain(kind);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('allows public %s', (address) => {
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2001:4860:4860::8888'])('allows public %s', (address) => {
     expect(checkAddress(address)).toEqual({ allowed: true });
   });
 
@@ -46,6 +50,25 @@ describe('checkAddress', () => {
 
   it('rejects non-addresses', () => {
     expect(checkAddress('example.com').allowed).toBe(false);
+  });
+});
+
+describe('checkPort', () => {
+  it('allows the scheme defaults and explicit 80/443 only', () => {
+    for (const url of ['http://example.com/a.jpg', 'https://example.com/a.jpg', 'http://example.com:443/a.jpg', 'https://example.com:80/a.jpg']) {
+      expect(checkPort(new URL(url))).toEqual({ allowed: true });
+    }
+    for (const url of ['http://example.com:22/', 'http://example.com:6379/', 'https://example.com:8443/a.jpg']) {
+      const verdict = checkPort(new URL(url));
+      expect(verdict.allowed).toBe(false);
+      if (!verdict.allowed) expect(verdict.reason).toMatch(/^port \d+ is not allowed/);
+    }
+  });
+
+  it('follows a configured list, or allows any port', () => {
+    expect(checkPort(new URL('http://example.com:8080/'), [8080]).allowed).toBe(true);
+    expect(checkPort(new URL('http://example.com/'), [8080]).allowed).toBe(false);
+    expect(checkPort(new URL('http://example.com:6379/'), 'any').allowed).toBe(true);
   });
 });
 

@@ -3,8 +3,12 @@
  * unicast address is refused: loopback, private, link-local (cloud metadata at 169.254.169.254),
  * CGNAT, multicast, documentation and reserved ranges, plus IPv6 forms that embed an IPv4
  * address (IPv4-mapped, IPv4-compatible, NAT64, 6to4), which are checked as that IPv4 address.
+ * Tunnels whose far end cannot be told from the address are refused whole: local-use NAT64
+ * (64:ff9b:1::/48, where the operator picks the layout) and Teredo (2001::/32). Ports are
+ * limited to 80 and 443 (`checkPort`).
  */
 import { BlockList, isIP, isIPv4 } from 'node:net';
+import { ipv6Groups, v4FromGroups } from '../net/ipv6';
 
 export type AddressVerdict =
   | { allowed: true }
@@ -31,7 +35,9 @@ const v4Ranges: [string, number, string][] = [
 const v6Ranges: [string, number, string][] = [
   ['::', 128, 'an unspecified address'],
   ['::1', 128, 'a loopback address'],
+  ['64:ff9b:1::', 48, 'a local-use NAT64 address (it can reach any IPv4 network)'],
   ['100::', 64, 'a discard-only address'],
+  ['2001::', 32, 'a Teredo tunnel address'],
   ['2001:db8::', 32, 'a documentation address'],
   ['fc00::', 7, 'a unique-local (private) address'],
   ['fe80::', 10, 'a link-local address'],
@@ -46,26 +52,6 @@ const lists = [...v4Ranges.map((r) => [...r, 'ipv4'] as const), ...v6Ranges.map(
     return { list, reason, type };
   },
 );
-
-/** Parses an IPv6 address into eight 16-bit groups; undefined when it is not IPv6. */
-function ipv6Groups(address: string): number[] | undefined {
-  if (isIP(address) !== 6) return undefined;
-  let text = address.toLowerCase().split('%')[0] ?? '';
-  // A trailing dotted IPv4 part (::ffff:127.0.0.1) becomes two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted?.[1]) {
-    const o = dotted[1].split('.').map(Number);
-    text = text.slice(0, -dotted[1].length) + `${(((o[0] ?? 0) << 8) | (o[1] ?? 0)).toString(16)}:${(((o[2] ?? 0) << 8) | (o[3] ?? 0)).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const h = head ? head.split(':') : [];
-  const t = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const fill = tail !== undefined ? 8 - h.length - t.length : 0;
-  const groups = [...h, ...Array<string>(fill).fill('0'), ...t].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
-}
-
-const v4FromGroups = (hi: number, lo: number): string => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /** The IPv4 address an IPv6 address stands for (mapped, compatible, NAT64, 6to4), if any. */
 export function embeddedIPv4(address: string): string | undefined {
@@ -99,6 +85,21 @@ export function checkAddress(address: string, policy: AddressPolicy = {}): Addre
     return { allowed: false, reason: `${address} is ${reason}` };
   }
   return { allowed: true };
+}
+
+/** Ports an image URL may use unless configured otherwise: the web's own. */
+export const DEFAULT_IMAGE_PORTS: readonly number[] = [80, 443];
+
+/**
+ * Decides whether a URL's port may be connected to (`port` as in `URL.port`: empty for the
+ * scheme's default). Other ports reach mail, database and admin services on public hosts, and
+ * answers from them tell an attacker which are open.
+ */
+export function checkPort(url: URL, allowed: readonly number[] | 'any' = DEFAULT_IMAGE_PORTS): AddressVerdict {
+  if (allowed === 'any') return { allowed: true };
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  if (allowed.includes(port)) return { allowed: true };
+  return { allowed: false, reason: `port ${port} is not allowed (only ${allowed.join(' and ')})` };
 }
 
 /** Host names that reach cloud metadata or the local machine without looking private. */

@@ -39,7 +39,8 @@ function findUp(start: string, rel: string, probe: string): string | undefined {
   }
 }
 
-function locate(envName: string, rel: string, probe: string): string {
+/** The directory `rel` (holding `probe`), searched upwards from this module, the cwd and the Lambda root. */
+export function locate(envName: string, rel: string, probe: string): string {
   const fromEnv = process.env[envName];
   if (fromEnv) return fromEnv;
   for (const start of [here(), process.cwd(), process.env['LAMBDA_TASK_ROOT']]) {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http/errors';
-import { safeFetchImage, type Resolver } from './safe-fetch';
+import { allowedPortsFromEnv, safeFetchImage, type Resolver } from './safe-fetch';
 import { startTestImageServer, type TestImageServer } from './test-image-server';
 
 let server: TestImageServer;
@@ -8,6 +9,20 @@ beforeAll(async () => {
   server = await startTestImageServer();
 });
 afterAll(() => server.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   try {
@@ -60,9 +75,38 @@ describe('safeFetchImage refuses internal targets', () => {
     expect(error.message).toContain('10.1.2.3 is a private address');
   });
 
+  it.each([
+    ['http://93.184.215.14:22/a.jpg', 'port 22'],
+    ['https://93.184.215.14:6379/a.jpg', 'port 6379'],
+    ['http://[2001:4860:4860::8888]:8080/a.jpg', 'port 8080'],
+    ['http://[64:ff9b:1::a00:1]/a.jpg', 'local-use NAT64'],
+    ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/a.jpg', 'Teredo'],
+  ])('refuses %s (%s) before connecting', async (url, reason) => {
+    const error = await refusal(safeFetchImage(url));
+    expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
+    expect(error.message).toContain(reason);
+  });
+
+  it('refuses a host name on another port without looking it up', async () => {
+    const lookups: string[] = [];
+    const resolver: Resolver = async (host) => {
+      lookups.push(host);
+      return [{ address: '93.184.215.14', family: 4 }];
+    };
+    const error = await refusal(safeFetchImage('http://images.test:25/a.jpg', { resolver }));
+    expect(error.message).toContain('port 25 is not allowed');
+    expect(lookups).toEqual([]);
+  });
+
+  it('takes allowed ports from VISION_ALLOWED_PORTS', () => {
+    expect(allowedPortsFromEnv({})).toEqual([80, 443]);
+    expect(allowedPortsFromEnv({ VISION_ALLOWED_PORTS: '8080, 443' })).toEqual([8080, 443]);
+    expect(allowedPortsFromEnv({ VISION_ALLOWED_PORTS: 'junk' })).toEqual([80, 443]);
+  });
+
   it('refuses loopback without the opt-in and never connects', async () => {
     const before = server.hits.length;
-    const error = await refusal(safeFetchImage(`${server.origin}/images/dog.jpg`));
+    const error = await refusal(safeFetchImage(`${server.origin}/images/dog.jpg`, { allowedPorts: 'any' }));
     expect(error.message).toContain('loopback');
     expect(server.hits.length).toBe(before);
   });
@@ -106,6 +150,17 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     expect(error.message).toContain('only http and https');
   });
 
+  it('re-checks the port of every redirect hop', async () => {
+    const before = server.hits.length;
+    const target = `http://127.0.0.1:${server.port + 1}/a.jpg`;
+    const error = await refusal(
+      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent(target)}`, { ...opts, allowedPorts: [server.port] }),
+    );
+    expect(error.message).toContain(`redirected to ${target}`);
+    expect(error.message).toContain(`port ${server.port + 1} is not allowed`);
+    expect(server.hits.length).toBe(before + 1);
+  });
+
   it('follows up to 3 redirects and refuses a 4th', async () => {
     await expect(safeFetchImage(`${server.origin}/redirect-n/3`, opts)).resolves.toMatchObject({ finalUrl: `${server.origin}/images/dog.jpg` });
     const error = await refusal(safeFetchImage(`${server.origin}/redirect-n/4`, opts));
@@ -117,15 +172,72 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     expect((await refusal(safeFetchImage(`${server.origin}/huge`, opts))).message).toContain('10 MB');
   });
 
-  it('gives up after the time limit', async () => {
-    const error = await refusal(safeFetchImage(`${server.origin}/slow`, { ...opts, timeoutMs: 300 }));
-    expect(error.code).toBe('IMAGE_FETCH_FAILED');
-    expect(error.message).toContain('within');
+  it('answers alike for a failed lookup, a refused connection, a timeout and an HTTP error, logging the difference', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const resolver = fakeDns({ 'images.test': ['127.0.0.1'] });
+    const port = await closedPort();
+    const cases = [
+      `http://nowhere.test:${server.port}/a.jpg`, // DNS failure
+      `http://images.test:${port}/a.jpg`, // connection refused
+      `http://images.test:${server.port}/slow`, // timeout
+      `http://images.test:${server.port}/status/404`, // HTTP status
+      `http://images.test:${server.port}/status/503`,
+    ];
+    const errors = [];
+    for (const url of cases) {
+      // Only the slow case gets a short limit, so a busy machine cannot turn the others into timeouts.
+      errors.push(await refusal(safeFetchImage(url, { ...opts, resolver, timeoutMs: url.endsWith('/slow') ? 300 : 10_000 })));
+    }
+    expect(errors.map((e, i) => [e.status, e.code, e.message.replace(cases[i] ?? '', 'URL')])).toEqual(
+      cases.map(() => [502, 'IMAGE_FETCH_FAILED', 'Could not fetch image URL: the image could not be downloaded from its server']),
+    );
+    const logged = warn.mock.calls.map((c) => String(c[0])).join('\n');
+    for (const detail of ['DNS lookup', 'ECONNREFUSED', 'within 300 ms', 'HTTP 404', 'HTTP 503']) expect(logged).toContain(detail);
+  });
+});
+
+describe('safeFetchImage bounds what it downloads', () => {
+  const opts = { allowLoopback: true };
+
+  /** Bytes the server has sent on `path`, once they stop growing. */
+  async function settledBytes(path: string): Promise<number> {
+    let last = -1;
+    for (let i = 0; i < 20; i++) {
+      await sleep(100);
+      const now = server.bytesSent.get(path) ?? 0;
+      if (now === last) return now;
+      last = now;
+    }
+    throw new Error(`${path} is still streaming`);
+  }
+
+  it('does not read the body of a redirect (a 302 with an endless body)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { finalUrl } = await safeFetchImage(`${server.origin}/redirect-endless`, opts);
+    expect(finalUrl).toBe(`${server.origin}/images/dog.jpg`);
+    // Only what was in flight when the connection closed: socket buffers, not gigabytes.
+    expect(await settledBytes('/redirect-endless')).toBeLessThan(8 * 1024 * 1024);
   });
 
-  it('reports HTTP errors and unresolvable hosts', async () => {
-    expect((await refusal(safeFetchImage(`${server.origin}/status/404`, opts))).message).toContain('HTTP 404');
-    const error = await refusal(safeFetchImage('http://nowhere.test/a.jpg', { resolver: fakeDns({}) }));
-    expect(error.message).toContain('could not be resolved');
+  it('does not read the body of an error answer', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = await refusal(safeFetchImage(`${server.origin}/status-endless/500`, opts));
+    expect(error.code).toBe('IMAGE_FETCH_FAILED');
+    expect(await settledBytes('/status-endless/500')).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it("stops at the request's deadline, whatever the per-fetch time limit", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const started = performance.now();
+    const error = await refusal(safeFetchImage(`${server.origin}/hang`, { ...opts, timeoutMs: 10_000, signal: AbortSignal.timeout(300) }));
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(error.code).toBe('IMAGE_FETCH_FAILED');
+  });
+
+  it("does not start a fetch once the request's deadline has passed", async () => {
+    const before = server.hits.length;
+    const error = await refusal(safeFetchImage(`${server.origin}/images/dog.jpg`, { ...opts, signal: AbortSignal.abort() }));
+    expect(error.message).toContain('time for fetching images ran out');
+    expect(server.hits.length).toBe(before);
   });
 });

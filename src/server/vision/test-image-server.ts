@@ -4,7 +4,7 @@
  * tests/e2e/vision.spec.ts.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -16,6 +16,8 @@ export interface TestImageServer {
   port: number;
   /** Paths requested so far, to prove a refused hop was never contacted. */
   hits: string[];
+  /** Body bytes written so far by the endless routes, per path: what a client made us send. */
+  bytesSent: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -24,10 +26,25 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', web
 /**
  * Routes: `/images/<fixture>`; `/redirect?to=<url>` (302); `/redirect-n/<n>` (n hops down to
  * a fixture); `/html`; `/huge` (11 MB body, no Content-Length); `/huge-declared`
- * (Content-Length 11 MB); `/slow` (never finishes); `/status/<code>`.
+ * (Content-Length 11 MB); `/slow` (headers and 3 bytes, then nothing); `/hang` (no answer at
+ * all); `/status/<code>`; `/redirect-endless` (302 to a fixture whose body never ends) and
+ * `/status-endless/<code>` (an error whose body never ends), counted in `bytesSent`.
  */
 export async function startTestImageServer(port = 0): Promise<TestImageServer> {
   const hits: string[] = [];
+  const bytesSent = new Map<string, number>();
+  /** Streams 0xff bytes as fast as the client takes them, until it goes away. */
+  const endless = (res: ServerResponse, path: string) => {
+    const chunk = Buffer.alloc(64 * 1024, 0xff);
+    const pump = () => {
+      while (!res.destroyed) {
+        bytesSent.set(path, (bytesSent.get(path) ?? 0) + chunk.length);
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    res.on('error', () => undefined);
+    pump();
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     hits.push(url.pathname + url.search);
@@ -72,6 +89,16 @@ export async function startTestImageServer(port = 0): Promise<TestImageServer> {
       pump();
       return;
     }
+    if (url.pathname === '/redirect-endless') {
+      res.writeHead(302, { Location: '/images/dog.jpg', 'Content-Type': 'text/html' });
+      return endless(res, url.pathname);
+    }
+    const endlessStatus = /^\/status-endless\/(\d{3})$/.exec(url.pathname)?.[1];
+    if (endlessStatus) {
+      res.writeHead(Number(endlessStatus), { 'Content-Type': 'text/html' });
+      return endless(res, url.pathname);
+    }
+    if (url.pathname === '/hang') return; // never answers
     if (url.pathname === '/slow') {
       res.writeHead(200, { 'Content-Type': 'image/jpeg' });
       res.write(Buffer.from([0xff, 0xd8, 0xff]));
@@ -87,6 +114,7 @@ export async function startTestImageServer(port = 0): Promise<TestImageServer> {
     origin: `http://127.0.0.1:${actual}`,
     port: actual,
     hits,
+    bytesSent,
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

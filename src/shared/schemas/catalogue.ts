@@ -12,10 +12,17 @@ export const apiIcons = ['fa-eye', 'fa-brain', 'fa-face-smile'] as const;
 export const endpointSchema = z.object({
   /** HTTP method, upper case. */
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-  /** Path below the API's base URL, e.g. `/v1/detect`. */
-  path: z.string().startsWith('/'),
+  /** Path on the site's origin, e.g. `/api/v1/detect` (the API lives under `/api/`). */
+  path: z.string().startsWith('/api/'),
+  /**
+   * Not served yet: the page shows it as not available. A test checks this flag against the
+   * functions, so a served endpoint is never marked planned nor a planned one left unmarked.
+   */
+  planned: z.boolean().default(false),
   /** One sentence on what the endpoint does. */
   description: z.string().min(1),
+  /** Name of a stored real exchange in content/examples (replaces `request`/`response`). */
+  example: z.string().optional(),
   /** Example request body, shown as JSON on the detail page. */
   request: z.unknown().optional(),
   /** Example response body, shown as JSON on the detail page. */
@@ -54,8 +61,6 @@ export const apiSchema = z.object({
   icon: z.string().min(1),
   /** Feature bullets shown on the card. */
   features: z.array(z.string().min(1)).min(1),
-  /** Base URL of the API, shown on the detail page. */
-  baseUrl: z.url(),
   /** Documented endpoints with example payloads. */
   endpoints: z.array(endpointSchema).min(1),
   /** Use-case ids this API serves. */

@@ -6,8 +6,14 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026_11_22_000000_initial';
 import * as rateLimits from './2026_11_22_010000_rate_limits';
+import * as rateLimitSliding from './2026_11_22_214500_rate_limit_sliding';
+import * as detectionResultsRetention from './2026_11_22_230000_detection_results_retention';
+import * as sessions from './2026_11_22_233000_sessions';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
   '2026_11_22_010000_rate_limits': rateLimits,
+  '2026_11_22_214500_rate_limit_sliding': rateLimitSliding,
+  '2026_11_22_230000_detection_results_retention': detectionResultsRetention,
+  '2026_11_22_233000_sessions': sessions,
 };

@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions';
+import { apiNotFound } from './api-not-found';
+
+/** Calls other than GET/HEAD to an unknown path under /api/ answer a JSON 404 (see api-not-found). */
+export default apiNotFound;
+
+// GET keeps the "API Not Found" page. Existing function paths are excluded so they keep
+// answering (or their own 405); a test checks this list against every function in this folder.
+export const config: Config = {
+  path: '/api/*',
+  method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  excludedPath: [
+    '/api/apis',
+    '/api/apis/:id',
+    '/api/auth/login',
+    '/api/auth/logout',
+    '/api/auth/session',
+    '/api/contacts',
+    '/api/demo/object-detection',
+    '/api/use-cases',
+    '/api/use-cases/:id',
+    '/api/v1',
+    '/api/v1/*',
+  ],
+};

@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { HttpError } from '../src/server/http/errors';
+import { defineHandler } from '../src/server/http/handler';
+
+/** Every method a function can be routed for on Netlify. */
+export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Unknown API calls answer the documented JSON error body with 404, never the HTML not-found
+ * page a program could not read. Browsers asking GET /api/{id} keep the "API Not Found" page
+ * (netlify.toml's /api/* rule): only /api/v1 and calls other than GET land here.
+ */
+export const apiNotFound = defineHandler(ALL_METHODS, async (req) => {
+  const { pathname } = new URL(req.url);
+  throw new HttpError(404, 'NOT_FOUND', `No API endpoint answers ${req.method} ${pathname}`);
+});
+
+export default apiNotFound;
+
+// Every path under /api/v1, whatever the method. The functions below win over the wildcard:
+// excluded here (Netlify), and ranked before wildcards by the local router. A test checks this
+// list names every other function path under /api/v1.
+export const config: Config = {
+  path: ['/api/v1', '/api/v1/*'],
+  excludedPath: ['/api/v1/categories', '/api/v1/detect'],
+};

@@ -1,0 +1,113 @@
+/**
+ * Runs the code samples of the built site against the local runtime: every curl sample is sent
+ * (in-process, to the same handler chain `npm start` serves, on a fresh embedded database, with
+ * no loopback opt-in), and every API URL in the JavaScript and Python samples must name a route
+ * a function serves. A sample whose path the server does not know fails the check.
+ * Usage: tsx scripts/check-code-samples.ts [dist]
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { builtPages } from './lib/built-site';
+import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from './lib/code-samples';
+import { createTestDb, seed, setDb } from '../src/server/db';
+import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
+import { createSiteHandler } from '../src/server/local/site-handler';
+
+/**
+ * Documented on /docs but not served yet: the photo-authenticity API, which its own issue
+ * builds. Listed by name so the exception stays visible; once one is served, the check fails
+ * until it is removed from this list.
+ */
+export const NOT_YET_SERVED = [
+  'POST /api/predict',
+  'POST /api/predict_batch',
+  'GET /api/predict_batch/:job_id',
+  'POST /api/why_not_real',
+  'POST /api/error',
+] as const;
+
+const exception = (method: string, pathname: string) =>
+  NOT_YET_SERVED.find((entry) => {
+    const [m, pattern] = entry.split(' ') as [string, string];
+    return (m === method || method === '*') && compilePattern(pattern)(pathname) !== null;
+  });
+
+const root = resolve(import.meta.dirname, '..');
+const dist = resolve(process.argv[2] ?? 'dist');
+// The site's own samples must work without the local-test opt-in for private URLs.
+delete process.env['VISION_ALLOW_PRIVATE_URLS'];
+
+const samples = codeSamplesOf(builtPages(dist));
+const curls = samples.filter((s) => s.text.trimStart().startsWith('curl '));
+const others = samples.filter((s) => !s.text.trimStart().startsWith('curl ') && apiUrlsIn(s.text).length > 0);
+
+const testDb = await createTestDb();
+await seed(testDb.db);
+setDb(testDb.db);
+const site = await createSiteHandler({
+  projectRoot: root,
+  distDir: dist,
+  functionFiles: listFunctionFiles(join(root, 'functions')),
+  loadModule: (file) => import(pathToFileURL(file).href) as Promise<FunctionModule>,
+});
+// Exact routes only: a catch-all that answers unknown calls with 404 serves nothing.
+const served = site.routes.filter((r) => !r.pattern.endsWith('*'));
+
+const failures: string[] = [];
+const seen = new Map<string, { call: CurlCall; pages: Set<string> }>();
+for (const s of curls) {
+  let call: CurlCall;
+  try {
+    call = parseCurl(s.text);
+  } catch (error) {
+    failures.push(`${s.page}: unreadable curl sample (${(error as Error).message})`);
+    continue;
+  }
+  const key = `${call.method} ${call.url} ${call.body ?? ''}`;
+  const entry = seen.get(key) ?? { call, pages: new Set<string>() };
+  entry.pages.add(s.page);
+  seen.set(key, entry);
+}
+
+let client = 0;
+for (const { call, pages } of seen.values()) {
+  const url = new URL(call.url);
+  const headers = new Headers(Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', 'sample-check-key')]));
+  const res = await site.handle(
+    new Request(url, { method: call.method, headers, ...(call.body === undefined ? {} : { body: call.body }) }),
+    `198.18.0.${++client}`,
+  );
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  const where = [...pages].join(', ');
+  const listed = exception(call.method, url.pathname);
+  let verdict: string;
+  if (listed) {
+    verdict = res.status === 404 ? 'not served yet (listed exception)' : `SERVED NOW: remove "${listed}" from NOT_YET_SERVED`;
+    if (res.status !== 404) failures.push(`${call.method} ${url.pathname}: ${verdict}`);
+  } else if (res.status === 404 || res.status >= 500 || !type.includes('application/json')) {
+    verdict = `FAILED (${res.status} ${type}: ${text.slice(0, 160)})`;
+    failures.push(`${call.method} ${url.pathname} on ${where}: ${verdict}`);
+  } else {
+    verdict = `${res.status}`;
+  }
+  console.log(`curl ${call.method} ${url.pathname} -> ${verdict}   [${where}]`);
+}
+
+let urlCount = 0;
+for (const s of others) {
+  for (const raw of apiUrlsIn(s.text)) {
+    urlCount++;
+    const { pathname } = new URL(raw);
+    if (served.some((r) => r.match(pathname)) || exception('*', pathname)) continue;
+    failures.push(`${s.page}: a sample calls ${pathname}, which no function serves`);
+  }
+}
+
+await site.stop();
+await testDb.close();
+for (const f of failures) console.error(`FAIL ${f}`);
+console.log(
+  `code samples: ${curls.length} curl samples (${seen.size} distinct calls sent), ${urlCount} API URLs in ${others.length} JavaScript/Python samples, ${failures.length} failing`,
+);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,103 @@
+/**
+ * The example exchanges the site shows, and how to run one through the real handler. Shared by
+ * the generator (scripts/generate-examples.ts) and the test that replays the stored examples.
+ */
+import { createTestDb, seed, setDb } from '../../src/server/db';
+import type { ApiExample } from '../../src/shared/examples';
+import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
+import categories from '../../functions/categories';
+import demo from '../../functions/demo-object-detection';
+import detect from '../../functions/detect';
+
+/** The origin requests are made on; stored as `{{origin}}`. */
+export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
+
+const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Promise<Response>> = {
+  '/api/v1/detect': detect,
+  '/api/v1/categories': categories,
+  '/api/demo/object-detection': demo,
+};
+
+/** Site sample images the examples analyse (public/images/samples). */
+const img = (file: string) => `{{origin}}/images/samples/${file}`;
+const COFFEE = img('od-coffee-cup.jpg');
+const STREET = img('od-dog-bicycle.jpg');
+const MISSING = img('listing-4821-bathroom.jpg');
+
+export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
+
+/** Every example the site shows, by name. */
+export const exampleRequests: Record<string, ExampleRequest> = {
+  detect: {
+    title: 'Two photos checked for the kitchen objects',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [COFFEE, STREET], mode: 'per_item', category: 'kitchen', error_checks: 3 },
+  },
+  detectSuperset: {
+    title: 'Superset mode: one combined entry for all photos',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [COFFEE, STREET], mode: 'superset', category: 'kitchen', error_checks: 3 },
+  },
+  detectInferred: {
+    title: 'No category: the room is inferred from the photos',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [COFFEE] },
+  },
+  detectNoneObserved: {
+    title: 'Nothing of the category present',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [STREET], category: 'bathroom' },
+  },
+  detectImageError: {
+    title: 'One image could not be read; the others still answer',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [COFFEE, MISSING], category: 'kitchen' },
+  },
+  categories: {
+    title: 'Define a category',
+    method: 'POST',
+    path: '/api/v1/categories',
+    request: { definitions: [{ category: 'home_office', objects: ['laptop', 'chair', 'tv', 'book', 'keyboard', 'desk'] }] },
+  },
+  demo: {
+    title: 'The object-detection demo',
+    method: 'POST',
+    path: '/api/demo/object-detection',
+    request: { image_url: STREET, objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
+  },
+};
+
+let ready: Promise<void> | undefined;
+/** A fresh seeded embedded database, once per process. */
+function database(): Promise<void> {
+  ready ??= createTestDb().then(async (t) => {
+    await seed(t.db);
+    setDb(t.db);
+  });
+  return ready;
+}
+
+let client = 0;
+/** Sends one example request through its handler; answers with the origin tokenised. */
+export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
+  await database();
+  const handler = handlers[spec.path];
+  if (!handler) throw new Error(`no handler for ${spec.path}`);
+  const res = await handler(
+    new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
+      method: spec.method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)),
+    }),
+    // Each example its own documentation client address (as the runtime passes it), so rate
+    // limits never interfere.
+    { ip: `192.0.2.${(client = (client % 250) + 1)}` },
+  );
+  const response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
+  return { ...spec, status: res.status, response };
+}

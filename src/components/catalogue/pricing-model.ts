@@ -1,0 +1,45 @@
+/**
+ * How Optiq's prices fit together, in one place for the API cards, the API pages, the tier
+ * cards, the subscribe dialog and /pricing (spec section 9 gives the figures):
+ *
+ * - Pay per use, for every active API: each request at that API's own per-request price,
+ *   billed monthly with a $20 minimum. That minimum is the "starts at $20/month" of the cards.
+ * - Monthly bundles, for object detection: a fixed monthly price for a prepaid number of that
+ *   API's requests (Testing, Standard, Premium); requests beyond the bundle cost the
+ *   pay-per-use price. Custom volume by contact.
+ * - The Standard Plan on /pricing: one plan for every active API, 5,000 images a month for
+ *   $150 and $0.03 per extra image; custom enterprise pricing above 15,000 images a month.
+ */
+import { formatCount, formatUsd, formatWholeUsd } from './format';
+
+/** Monthly minimum of pay-per-use billing: what "starts at $20/month" on the cards means. */
+export const PAY_PER_USE_MINIMUM = 20;
+
+/** The all-APIs Standard Plan of /pricing. */
+export const STANDARD_PLAN = { name: 'Standard Plan', base: 150, included: 5000, overage: 0.03 } as const;
+
+/** Above this many images a month, pricing is custom (enterprise). */
+export const ENTERPRISE_ABOVE_IMAGES = 15_000;
+
+/** The line under an API page's per-request price. */
+export const payPerUseNote = `Pay per use, billed monthly with a ${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum.`;
+
+/** One line under a bundle list: what a bundle is and what happens beyond it. */
+export function bundleTerms(price: number): string {
+  return `Each bundle prepays a number of requests at a fixed monthly price. Requests beyond your bundle cost the pay-per-use price of ${formatUsd(price)} each; unused requests do not roll over.`;
+}
+
+/** A plan a visitor can subscribe to, as the subscribe dialog shows it. */
+export interface PlanChoice {
+  /** Tier name, e.g. `Standard`. */
+  name: string;
+  /** Monthly price in US dollars. */
+  monthlyPrice: number;
+  /** Requests included each month. */
+  requestsPerMonth: number;
+}
+
+/** "$49/month for up to 2,000 requests". */
+export function planTerms(plan: PlanChoice): string {
+  return `${formatWholeUsd(plan.monthlyPrice)}/month for up to ${formatCount(plan.requestsPerMonth)} requests`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Example requests and responses shown on the site: real answers of the engine, produced by
+ * `npm run examples` (scripts/generate-examples.ts) on the site's own sample images and stored in
+ * `content/examples/`. A test replays every example against the handlers and checks the stored
+ * response still matches the contract and what the engine answers.
+ */
+import type { z } from 'zod';
+import { categoryDefinitionsResponseSchema, demoResponseSchema, detectResponseSchema } from './schemas/detect';
+import { withOrigin } from './site-origin';
+import stored from '../../content/examples/object-detection.json';
+
+/** One stored exchange. */
+export interface ApiExample {
+  /** What the example shows, one line. */
+  title: string;
+  method: 'POST';
+  /** Path on the site origin, e.g. `/api/v1/detect`. */
+  path: string;
+  /** Request body as sent. */
+  request: Record<string, unknown>;
+  /** HTTP status answered. */
+  status: number;
+  /** Response body as answered. */
+  response: Record<string, unknown>;
+}
+
+/** The response contract of each example path. */
+export const exampleResponseSchemas: Record<string, z.ZodType> = {
+  '/api/v1/detect': detectResponseSchema,
+  '/api/v1/categories': categoryDefinitionsResponseSchema,
+  '/api/demo/object-detection': demoResponseSchema,
+};
+
+/** Every stored example by name, with `{{origin}}` still in place. */
+export const storedExamples = stored as unknown as Record<string, ApiExample>;
+
+/** Names of the stored examples. */
+export type ExampleName = keyof typeof stored;
+
+/** An example with the given origin filled in. */
+export function example(name: string, origin: string): ApiExample {
+  const found = storedExamples[name];
+  if (!found) throw new Error(`No stored example "${name}" in content/examples (run npm run examples)`);
+  return withOrigin(found, origin);
+}
+
+/** Catalogue endpoints with their `example` filled in as `request`/`response` for `origin`. */
+export function resolveEndpointExamples<E extends { example?: string | undefined; request?: unknown; response?: unknown }>(
+  endpoints: readonly E[],
+  origin: string,
+): E[] {
+  return endpoints.map((endpoint) => {
+    if (!endpoint.example) return endpoint;
+    const ex = example(endpoint.example, origin);
+    return { ...endpoint, request: ex.request, response: ex.response };
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The example exchanges shown on the site (content/examples) are real: each stored response
+ * matches its contract, and replaying its request through the handler today gives the same
+ * answer (ids and timings aside). When this fails, run `npm run examples` and review the diff.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exampleRequests, runExample } from '../../scripts/lib/examples-run';
+import { exampleResponseSchemas, storedExamples } from '../../src/shared/examples';
+import { closeDb } from '../../src/server/db';
+
+beforeAll(() => vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', ''));
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await closeDb();
+});
+
+/** Fields that differ on every call. */
+const volatile = (body: Record<string, unknown>) => {
+  const { result_id: _id, processing_time: _time, ...rest } = body;
+  return rest;
+};
+
+describe('stored examples', () => {
+  it('cover every example the site shows, and nothing else', () => {
+    expect(Object.keys(storedExamples).sort()).toEqual(Object.keys(exampleRequests).sort());
+  });
+
+  it.each(Object.entries(storedExamples))('%s matches its response contract', (_name, ex) => {
+    const schema = exampleResponseSchemas[ex.path];
+    expect(schema, `no contract for ${ex.path}`).toBeDefined();
+    expect(ex.status).toBe(200);
+    schema!.parse(ex.response);
+  });
+
+  it.each(Object.entries(exampleRequests))('%s is what the engine answers today', async (name, spec) => {
+    const stored = storedExamples[name]!;
+    expect(stored.request).toEqual(spec.request);
+    const live = await runExample(spec);
+    expect(live.status).toBe(stored.status);
+    expect(volatile(live.response)).toEqual(volatile(stored.response));
+  });
+});
