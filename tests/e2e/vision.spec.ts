@@ -270,3 +270,25 @@ test('every demo shows the API Response panel before the API Request panel', asy
     await expect(page.getByTestId('api-panels').getByRole('heading'), demo).toHaveText(['API Response', 'API Request']);
   }
 });
+
+test('a click before the object-detection demo hydrated neither reloads the page nor loses the input', async ({ page }) => {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ObjectDetectionDemo\.[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/demo/object-detection');
+  const objects = page.getByLabel('Objects to find');
+  await objects.fill('dog, bicycle');
+  const run = page.getByRole('button', { name: 'Analyze Image' });
+  await expect(run).toBeDisabled();
+  await run.click({ force: true });
+  await objects.press('Enter');
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(objects).toHaveValue('dog, bicycle');
+  release();
+  await hydrated(page, 'ObjectDetectionDemo');
+  await expect(run).toBeEnabled();
+});

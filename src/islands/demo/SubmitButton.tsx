@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../ui/use-hydrated';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   /** Label at rest, e.g. "Generate Caption". */
@@ -10,12 +11,16 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   busy: boolean;
 }
 
-/** The demo run button: disabled with a busy label and spinner while a run is pending. */
+/**
+ * The demo run button: disabled with a busy label and spinner while a run is pending, and until
+ * the island has hydrated (a native submit before then would reload the page and lose the input).
+ */
 export function SubmitButton({ label, busyLabel, busy, className, type = 'submit', disabled, ...props }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={busy || disabled}
+      disabled={busy || disabled || !hydrated}
       aria-busy={busy || undefined}
       className={cn('btn-primary w-full px-6 py-3 text-base', className)}
       {...props}

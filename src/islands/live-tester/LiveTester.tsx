@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useHydrated } from '../ui/use-hydrated';
 import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
 import { notify } from '../demo/notify';
 import { revealOnStackedLayout } from '../demo/reveal';
@@ -37,8 +38,7 @@ export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps
   const [errorRows, setErrorRows] = useState<TesterRow[]>([]);
   // The server-rendered form has no action and no field names, and its button stays disabled
   // until React runs: a click before hydration must not reload the page and lose the input.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
