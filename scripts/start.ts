@@ -20,6 +20,8 @@ const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '127.0.0.1';
 const distDir = resolve(root, process.env['DIST_DIR'] ?? 'dist');
+/** The address this server answers on. */
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 function log(message: string) {
   console.log(`[start] ${message}`);
@@ -28,7 +30,7 @@ function log(message: string) {
 if (process.env['SKIP_BUILD'] !== '1') {
   log('building the site...');
   // Code samples on the pages name the API's origin: this server's, unless one is configured.
-  const siteUrl = process.env['SITE_URL'] ?? process.env['URL'] ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const siteUrl = process.env['SITE_URL'] ?? process.env['URL'] ?? origin;
   const build = spawnSync('npx', ['astro', 'build'], {
     cwd: root,
     stdio: 'inherit',
@@ -63,7 +65,6 @@ const site = await createSiteHandler({
   loadModule: (file) => import(pathToFileURL(file).href) as Promise<FunctionModule>,
 });
 
-const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 const server = createLocalHttpServer((request, ip) => site.handle(request, ip), {
   origin,
   compress: true,

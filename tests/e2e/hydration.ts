@@ -11,3 +11,17 @@ export async function hydrated(page: Page, component: string, near?: Locator): P
   await expect(island).toHaveCount(1);
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
 }
+
+/**
+ * Holds back the script of the island `component` until `release()` is called, so a test can
+ * act on the server-rendered HTML before hydration.
+ */
+export async function holdIsland(page: Page, component: string): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/${component}\\.[^/]*\\.js$`), async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release() };
+}

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
 import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { holdIsland, hydrated } from './hydration';
 
 // Real detection on real photos takes a moment on these machines; one run at a time per worker.
 test.describe.configure({ timeout: 90_000 });
@@ -206,12 +206,7 @@ test.describe('live tester truth', () => {
   });
 
   test('a click before the tester hydrated neither reloads the page nor loses the input', async ({ page }) => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/LiveTester\.[^/]*\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const { release } = await holdIsland(page, 'LiveTester');
     await page.goto('/api/image-object-detection');
     const t = tester(page);
     await t.scrollIntoViewIfNeeded();
@@ -272,12 +267,7 @@ test('every demo shows the API Response panel before the API Request panel', asy
 });
 
 test('a click before the object-detection demo hydrated neither reloads the page nor loses the input', async ({ page }) => {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ObjectDetectionDemo\.[^/]*\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const { release } = await holdIsland(page, 'ObjectDetectionDemo');
   await page.goto('/demo/object-detection');
   const objects = page.getByLabel('Objects to find');
   await objects.fill('dog, bicycle');
