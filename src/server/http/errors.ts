@@ -1,37 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ErrorCode, ErrorStatus } from '../../shared/contracts/errors';
 
-/** Error codes a function may answer with; documented in /docs (Errors tab). */
-export const errorCodes = [
-  'INVALID_REQUEST',
-  'INVALID_JSON',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'INVALID_IMAGE',
-  'IMAGE_FETCH_FAILED',
-  'IMAGE_URL_NOT_ALLOWED',
-  'NO_IMAGE_ANALYSED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
-
-/** The documented error body: `{ error: { code, message, details }, request_id }`. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().nullable(),
-  }),
-  request_id: z.string(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export { errorBodySchema, errorCodes, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorStatus } from '../../shared/contracts/errors';
 
 /**
  * The one error type functions throw on purpose. Anything else that escapes a handler is
@@ -43,6 +13,7 @@ export class HttpError extends Error {
   readonly details: unknown;
   readonly headers: Record<string, string>;
 
+  /** `status` must be one ERROR_STATUS documents for `code` (errors.test.ts checks the calls). */
   constructor(
     status: ErrorStatus,
     code: ErrorCode,

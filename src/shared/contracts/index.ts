@@ -1,0 +1,13 @@
+import { defineCategoriesOperation, detectOperation } from './object-detection';
+import type { OperationContract } from './operation';
+
+/**
+ * Every operation the site serves. The OpenAPI document is generated from this list, and a
+ * test checks it against the routes the functions declare (each route here has a handler,
+ * each handler's route is here). Add a contract here before writing its handler.
+ */
+export const operations: readonly OperationContract[] = [detectOperation, defineCategoriesOperation];
+
+export type { OperationAuth, OperationContract } from './operation';
+export { defineOperation } from './operation';
+export { ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an operation:
+ * - `apiKey`: `Authorization: Bearer <key>` of an account subscribed to the operation's API;
+ * - `session`: the signed-in account's session cookie (site pages, the dashboard);
+ * - `admin`: the admin session cookie (/c);
+ * - `none`: anyone (catalogue reads, contact form, keyless demo endpoints with strict limits).
+ */
+export type OperationAuth = 'apiKey' | 'session' | 'admin' | 'none';
+
+export interface NamedExample<T> {
+  summary: string;
+  value: T;
+}
+
+/**
+ * One endpoint's contract: the single source its handler validates with, islands parse
+ * responses with, tests check against, and the OpenAPI document and docs are generated from.
+ * Every field of every schema carries a one-line `.describe()`.
+ */
+export interface OperationContract<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Stable camelCase id, unique across the document (OpenAPI operationId). */
+  operationId: string;
+  method: HttpMethod;
+  /** Path as served, with OpenAPI-style parameters: `/api/account/keys/{id}`. */
+  path: string;
+  /**
+   * Catalogue API id this operation belongs to (`image-object-detection`, `photo-authenticity`...)
+   * or a site group (`catalogue`, `contact`, `account`, `admin`, `demo`). Becomes the OpenAPI tag.
+   */
+  group: string;
+  summary: string;
+  description: string;
+  auth: OperationAuth;
+  /** Path parameters, e.g. `z.object({ id: z.string().describe('...') })`. */
+  params?: z.ZodObject;
+  /** Query parameters. */
+  query?: z.ZodObject;
+  /** Request body schema (validated by the handler). */
+  body?: Body;
+  /** Media type of the body; JSON unless said otherwise. */
+  bodyType?: 'application/json' | 'multipart/form-data';
+  response: {
+    status: 200 | 201 | 202 | 204;
+    description: string;
+    schema: Response;
+  };
+  /** Every error code the operation may answer with (status from ERROR_STATUS). */
+  errors: readonly ErrorCode[];
+  /** Name of the rate-limit policy that applies (src/server/rate-limit/policies.ts), if any. */
+  rateLimit?: string;
+  examples?: {
+    request?: NamedExample<Body extends z.ZodType ? z.input<Body> : never>[];
+    response?: NamedExample<z.output<Response>>[];
+  };
+}
+
+/** Identity helper that keeps the schema types of one contract. */
+export function defineOperation<Body extends z.ZodType | undefined, Response extends z.ZodType>(
+  contract: OperationContract<Body, Response>,
+): OperationContract<Body, Response> {
+  return contract;
+}
