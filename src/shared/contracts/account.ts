@@ -180,7 +180,7 @@ export const subscriptionSchema = z
     tier_name: z.string().describe('Tier name as the pricing shows it.'),
     monthly_quota: z.number().int().nullable().describe('Requests included each billing month; null when pay per use without a cap.'),
     monthly_price: z.number().nullable().describe('Monthly price in US dollars; null for pay per use.'),
-    price_per_request: z.number().describe('Price of one request in US dollars (pay per use, and beyond nothing else).'),
+    price_per_request: z.number().describe('Pay-per-use price of one request in US dollars.'),
     is_active: z.boolean().describe('False once cancelled.'),
     subscription_date: z.string().describe('When the subscription started (ISO 8601).'),
     cancelled_at: z.string().nullable().describe('When it was cancelled (ISO 8601), null while active.'),
