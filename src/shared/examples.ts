@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { categoryDefinitionsResponseSchema, demoResponseSchema, detectResponseSchema } from './schemas/detect';
 import { withOrigin } from './site-origin';
-import stored from '../../content/examples/object-detection.json';
+import stored from '../../content/examples/object-detection.json' with { type: 'json' };
 
 /** One stored exchange. */
 export interface ApiExample {
