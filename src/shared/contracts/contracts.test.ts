@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument, type JsonSchema } from '../../lib/openapi/document';
-import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { storedExamples } from '../examples';
+import { DEFAULT_SITE_ORIGIN, withOrigin } from '../site-origin';
 import { ERROR_EXAMPLE_MESSAGES, ERROR_REMEDIES, ERROR_STATUS, errorCodes, operations } from './index';
 
 /** Dotted paths of every object property (at any depth) that has no description. */
@@ -71,6 +72,17 @@ describe('contracts', () => {
       }
     }
     expect(count).toBeGreaterThanOrEqual(14);
+  });
+
+  it('show every stored engine example (content/examples) as they are, and no invented response', () => {
+    for (const [name, ex] of Object.entries(storedExamples)) {
+      const op = operations.find((o) => o.method === ex.method && o.path === ex.path);
+      const response = withOrigin(ex.response, DEFAULT_SITE_ORIGIN);
+      expect(op?.examples?.response?.some((e) => JSON.stringify(e.value) === JSON.stringify(response)), name).toBe(true);
+    }
+    const shown = operations.reduce((n, op) => n + (op.examples?.response?.length ?? 0), 0);
+    // Responses beyond the engine's are the session state, written as the handler answers it.
+    expect(shown).toBe(Object.keys(storedExamples).length + 1);
   });
 
   it('name only documented error codes, each with an example message and a remedy', () => {
