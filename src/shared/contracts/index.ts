@@ -26,4 +26,5 @@ export const operations: readonly OperationContract[] = [
 
 export type { OperationAuth, OperationContract } from './operation';
 export { defineOperation } from './operation';
-export { ERROR_EXAMPLE_MESSAGES, ERROR_REMEDIES, ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';
+export { ERROR_EXAMPLE_MESSAGES, ERROR_REMEDIES } from './error-docs';
+export { ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';
