@@ -6,7 +6,7 @@ import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDetect } from '../src/server/vision/detection-service';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
-import { detectRequestSchema } from '../src/shared/schemas/detect';
+import { detectOperation } from '../src/shared/contracts/object-detection';
 
 /**
  * POST /api/v1/detect: checks 1-20 image URLs for the objects of a category. An image that
@@ -14,7 +14,7 @@ import { detectRequestSchema } from '../src/shared/schemas/detect';
  */
 export default defineHandler(['POST'], async (req, ctx) => {
   const db = getDb();
-  const body = await readJson(req, detectRequestSchema).catch(async (error: unknown) => {
+  const body = await readJson(req, detectOperation.body).catch(async (error: unknown) => {
     // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
     await enforceRateLimit(db, ctx, API_RATE_LIMITS.single);
     throw error;

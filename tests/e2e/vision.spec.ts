@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
-import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
+import { testerEndpoint } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
 import { holdIsland, hydrated } from './hydration';
 
@@ -153,7 +153,7 @@ test.describe('live tester truth', () => {
     const list = Array.isArray(apis) ? apis : apis.items;
     for (const api of list.filter((a) => a.status === 'active')) {
       await page.goto(`/api/${api.id}`);
-      const endpoint = TESTER_ENDPOINTS[api.id];
+      const endpoint = testerEndpoint(api.id);
       if (!endpoint) {
         await expect(tester(page), api.id).toHaveCount(0);
         continue;

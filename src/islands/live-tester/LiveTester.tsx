@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { request } from '../../shared/api-client';
 import { useHydrated } from '../ui/use-hydrated';
 import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
 import { notify } from '../demo/notify';
@@ -8,6 +9,7 @@ import {
   parseImageUrls,
   TESTER_CATEGORIES,
   TESTER_MODES,
+  testerOperation,
   testOutcome,
   toRows,
   urlCountError,
@@ -18,8 +20,6 @@ import {
 export interface LiveTesterProps {
   apiId: string;
   apiName: string;
-  /** The API's own endpoint (`testerEndpoint(apiId)`); pages without one show no tester. */
-  endpoint: string;
 }
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -28,7 +28,7 @@ const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-
  * The API detail page's live tester: image URLs one per line, mode and category, then a real
  * POST to the API's own endpoint whose answer is listed per image.
  */
-export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps) {
+export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<DetectMode>('per_item');
@@ -50,29 +50,17 @@ export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps
       notify({ title: 'Error', description: countError, variant: 'destructive' });
       return;
     }
+    const operation = testerOperation(apiId);
+    if (!operation) return;
     setBusy(true);
-    try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(buildDetectRequest(urls, mode, category)),
-      });
-      const body: unknown = await res.json().catch(() => undefined);
-      const outcome = testOutcome(res.status, body);
-      setResult(outcome.response);
-      setErrorRows(outcome.ok ? [] : outcome.rows);
-      if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
-      else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
-    } catch {
-      setResult(undefined);
-      setErrorRows([]);
-      notify({ title: 'Error', description: 'API test failed', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      // After React has rendered the answer.
-      requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
-    }
+    const outcome = testOutcome(await request(operation, { body: buildDetectRequest(urls, mode, category) }));
+    setResult(outcome.response);
+    setErrorRows(outcome.ok ? [] : outcome.rows);
+    if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
+    else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
+    setBusy(false);
+    // After React has rendered the answer.
+    requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
   }
 
   const rows = result ? toRows(result) : errorRows;

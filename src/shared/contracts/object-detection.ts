@@ -1,5 +1,36 @@
-import { categoryDefinitionsResponseSchema, categoryDefinitionsSchema, detectRequestSchema, detectResponseSchema } from '../schemas/detect';
+import {
+  categoryDefinitionsResponseSchema,
+  categoryDefinitionsSchema,
+  demoRequestSchema,
+  demoResponseSchema,
+  demoUploadSchema,
+  detectRequestSchema,
+  detectResponseSchema,
+  type CategoryDefinitions,
+  type CategoryDefinitionsResponse,
+  type DemoRequest,
+  type DemoResponse,
+  type DetectRequest,
+  type DetectResponse,
+} from '../schemas/detect';
+import { example } from '../examples';
+import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
+
+/**
+ * A stored real exchange (content/examples, produced by the engine) as a request and response
+ * example, with the default origin in its URLs (the OpenAPI document swaps in the site's).
+ */
+function stored<Req, Res>(name: string) {
+  const ex = example(name, DEFAULT_SITE_ORIGIN);
+  return { summary: ex.title, request: ex.request as Req, response: ex.response as Res };
+}
+
+const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectImageError'].map((name) =>
+  stored<DetectRequest, DetectResponse>(name),
+);
+const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse>('categories');
+const demoExample = stored<DemoRequest, DemoResponse>('demo');
 
 /** POST /api/v1/detect */
 export const detectOperation = defineOperation({
@@ -13,8 +44,12 @@ export const detectOperation = defineOperation({
   auth: 'apiKey',
   body: detectRequestSchema,
   response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'single',
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: ['single', 'batch'],
+  examples: {
+    request: detectExamples.map((e) => ({ summary: e.summary, value: e.request })),
+    response: detectExamples.map((e) => ({ summary: e.summary, value: e.response })),
+  },
 });
 
 /** POST /api/v1/categories */
@@ -28,5 +63,43 @@ export const defineCategoriesOperation = defineOperation({
   auth: 'apiKey',
   body: categoryDefinitionsSchema,
   response: { status: 200, description: 'The definitions written.', schema: categoryDefinitionsResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'categories',
+  examples: {
+    request: [{ summary: categoriesExample.summary, value: categoriesExample.request }],
+    response: [{ summary: categoriesExample.summary, value: categoriesExample.response }],
+  },
+});
+
+/** POST /api/demo/object-detection */
+export const demoObjectDetectionOperation = defineOperation({
+  operationId: 'demoObjectDetection',
+  method: 'POST',
+  path: '/api/demo/object-detection',
+  group: 'demo',
+  summary: 'Find objects in one image (keyless demo)',
+  description:
+    'The object-detection demo: boxes in source-image pixels for the requested objects, in one image given by URL (JSON) or uploaded as `file` (multipart/form-data). No key; strict per-client limits.',
+  auth: 'none',
+  body: demoRequestSchema,
+  multipartBody: demoUploadSchema,
+  response: { status: 200, description: 'The objects found, with their boxes.', schema: demoResponseSchema },
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'METHOD_NOT_ALLOWED',
+    'INVALID_IMAGE',
+    'IMAGE_FETCH_FAILED',
+    'IMAGE_URL_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
+  rateLimit: 'demo-object-detection',
+  examples: {
+    request: [{ summary: demoExample.summary, value: demoExample.request }],
+    response: [{ summary: demoExample.summary, value: demoExample.response }],
+  },
 });
