@@ -20,7 +20,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     await call.rateLimit(CATEGORIES_LIMIT);
     const body = await readJson(req, categoryDefinitionsSchema);
     return { data: await defineCategories(body, { store: dbVisionStore(db, { userId: call.userId }) }), images: 0 };
-  });
+  }, { metered: false });
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -23,7 +23,6 @@ export default defineHandler(['POST'], (req, ctx) => {
     });
     // The documented limits: a call with more than one image counts as a batch.
     await call.rateLimit(policyForImages(body.image_urls.length));
-    await call.useQuota();
     const data = await runDetect(body, { store: dbVisionStore(db, { userId: call.userId }), siteOrigins: siteOrigins(req) });
     // Images analysed: the per-URL entries with objects (not the superset entry, not the errors).
     const images = data.detection_results.slice(0, body.image_urls.length).filter((r) => 'objects' in r).length;

@@ -13,7 +13,7 @@
  * - every call is logged, the images analysed are counted, and a call that analysed nothing gives
  *   its request back; the response's `usage` says what was counted.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import { readCookie } from '../auth/cookies';
 import { assertSameOrigin } from '../auth/same-origin';
@@ -24,7 +24,7 @@ import { json, type HandlerContext } from '../http/handler';
 import { enforceRateLimitFor, type RatePolicy } from '../rate-limit/rate-limit';
 import type { ApiUsage } from '../../shared/schemas/api-usage';
 import { hashApiKey, isWellFormedKey } from './api-key';
-import { addImages, billingPeriod, recordEvent, releaseRequest, requestsThisMonth, reserveRequest, type BillingPeriod } from './usage';
+import { billingPeriod, requestsThisMonth, reserveRequest, settleCall, type BillingPeriod, type UsageEvent } from './usage';
 import { USER_SESSION_COOKIE } from './users';
 
 /** `last_used_at` is written at most this often per key. */
@@ -57,60 +57,15 @@ function noSubscription(apiId: string): HttpError {
   });
 }
 
-/** Identifies the caller of `apiId` and checks the subscription (401/403); no counting yet. */
-export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date() }: ApiCallOptions = {}): Promise<ApiCaller> {
-  const header = req.headers.get('authorization');
-  if (header !== null) {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
-    const key = match[1] as string;
-    if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
-    const row = await db
-      .selectFrom('api_keys as k')
-      .leftJoin('subscriptions as s', (j) => j.onRef('s.user_id', '=', 'k.user_id').on('s.api_id', '=', apiId).on('s.is_active', '=', true))
-      .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.last_used_at', 's.tier', 's.monthly_quota', 's.id as subscription_id'])
-      .where('k.key_hash', '=', hashApiKey(key))
-      .executeTakeFirst();
-    if (!row) throw unauthorized('Unknown API key', 'invalid_token');
-    if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
-    const at = now();
-    if (!row.last_used_at || at.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
-      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', row.id).execute();
-    }
-    if (!row.subscription_id || row.tier === null) throw noSubscription(apiId);
-    return { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
-  }
-  const token = readCookie(req, USER_SESSION_COOKIE);
-  if (token) {
-    // The cookie is ambient: only this site's own pages may spend it.
-    assertSameOrigin(req);
-    const session = await findSession(db, token, 'user', now().getTime());
-    if (!session) throw unauthorized('Your session has ended: sign in again, or send an API key');
-    const sub = await db
-      .selectFrom('subscriptions')
-      .select(['tier', 'monthly_quota'])
-      .where('user_id', '=', session.subject)
-      .where('api_id', '=', apiId)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
-    if (!sub) throw noSubscription(apiId);
-    return { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
-  }
-  throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
+export interface AuthorizeOptions extends ApiCallOptions {
+  /** Reserve one request of this billing month in the same round trip (metered calls). */
+  reserve?: BillingPeriod | null;
 }
 
-/** What a handler body gets: the caller, and the two checks it places where they belong. */
-export interface ApiCall extends ApiCaller {
-  /** Counts the call against `policy` for this key (or account); 429 RATE_LIMITED past it. */
-  rateLimit(policy: RatePolicy): Promise<void>;
-  /** Counts one request of the month right before the work; 429 QUOTA_EXCEEDED when used up. */
-  useQuota(): Promise<void>;
-}
-
-/** What a handler body answers: the response data and the images it analysed. */
-export interface ApiResult {
-  data: Record<string, unknown>;
-  images: number;
+/** An authorised caller, with the requests used this month after its reservation (if any). */
+export interface AuthorizedCall extends ApiCaller {
+  /** Requests counted this month including this call's reservation; null when none was made. */
+  used: number | null;
 }
 
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
@@ -124,15 +79,116 @@ function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): Htt
   );
 }
 
+interface KeyLookupRow {
+  id: string;
+  user_id: string;
+  revoked_at: Date | null;
+  tier: string | null;
+  monthly_quota: number | null;
+  used: number | null;
+}
+
+/**
+ * One round trip for a key: find it by hash with the account's active subscription to the API,
+ * reserve a request of the month when the key is live, subscribed and under quota, and note
+ * `last_used_at` (at most once a minute).
+ */
+async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reserve: BillingPeriod | null, at: Date): Promise<KeyLookupRow | undefined> {
+  const stale = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
+  const { rows } = await sql<KeyLookupRow>`
+    with k as (
+      select k.id, k.user_id, k.revoked_at, s.tier, s.monthly_quota
+      from api_keys k
+      left join subscriptions s on s.user_id = k.user_id and s.api_id = ${apiId} and s.is_active
+      where k.key_hash = ${hashApiKey(key)}
+    ), r as (
+      insert into usage_monthly as m (user_id, api_id, period, requests, images)
+      select k.user_id, ${apiId}, ${reserve?.key ?? '1970-01-01'}::date, 1, 0 from k
+      where ${reserve !== null} and k.revoked_at is null and k.tier is not null and (k.monthly_quota is null or k.monthly_quota > 0)
+      on conflict (user_id, api_id, period) do update set requests = m.requests + 1
+      where (select monthly_quota from k) is null or m.requests < (select monthly_quota from k)
+      returning m.requests
+    ), u as (
+      update api_keys set last_used_at = ${at}
+      where id = (select id from k where revoked_at is null) and (last_used_at is null or last_used_at < ${stale})
+      returning 1
+    )
+    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used from k`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Identifies the caller of `apiId` and checks the subscription (401/403); with `reserve`, also
+ * counts one request of that month (429 QUOTA_EXCEEDED when the quota is used up).
+ */
+export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date(), reserve = null }: AuthorizeOptions = {}): Promise<AuthorizedCall> {
+  const at = now();
+  const header = req.headers.get('authorization');
+  let caller: ApiCaller;
+  let used: number | null = null;
+  if (header !== null) {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
+    const key = match[1] as string;
+    if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
+    const row = await lookupKey(db, key, apiId, reserve, at);
+    if (!row) throw unauthorized('Unknown API key', 'invalid_token');
+    if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
+    if (row.tier === null) throw noSubscription(apiId);
+    caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
+    used = row.used === null ? null : Number(row.used);
+  } else {
+    const token = readCookie(req, USER_SESSION_COOKIE);
+    if (!token) throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
+    // The cookie is ambient: only this site's own pages may spend it.
+    assertSameOrigin(req);
+    const session = await findSession(db, token, 'user', at.getTime());
+    if (!session) throw unauthorized('Your session has ended: sign in again, or send an API key');
+    const sub = await db
+      .selectFrom('subscriptions')
+      .select(['tier', 'monthly_quota'])
+      .where('user_id', '=', session.subject)
+      .where('api_id', '=', apiId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!sub) throw noSubscription(apiId);
+    caller = { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
+    if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
+  }
+  if (reserve && used === null) throw quotaExceeded(caller, reserve, at);
+  return { ...caller, used };
+}
+
+/** What a handler body gets: the caller, and the per-key rate limit to place where it belongs. */
+export interface ApiCall extends ApiCaller {
+  /** Counts the call against `policy` for this key (or account); 429 RATE_LIMITED past it. */
+  rateLimit(policy: RatePolicy): Promise<void>;
+}
+
+/** What a handler body answers: the response data and the images it analysed. */
+export interface ApiResult {
+  data: Record<string, unknown>;
+  images: number;
+}
+
+export interface RunApiCallOptions extends ApiCallOptions {
+  /**
+   * Whether the call may use quota (default true): one request is reserved before `work` and
+   * kept when it analysed at least one image. Calls that never analyse (categories) pass false.
+   */
+  metered?: boolean;
+}
+
 const statusOf = (error: unknown): number => {
   if (error instanceof HttpError) return error.status;
   return databaseUnavailableError(error) ? 503 : 500;
 };
 
 /**
- * Runs one metered API call: authorise (401/403), then `work` (which parses the body, calls
- * `call.rateLimit` and `call.useQuota`, and does the analysis), then settle the counters, log
- * the call and answer `data` with its `usage`. Errors are logged and rethrown for the handler.
+ * Runs one API call: authorise (401/403) and reserve a request of the month (429), then `work`
+ * (parse the body, `call.rateLimit`, the analysis), then settle in one statement: keep the
+ * request and add the images when something was analysed, give it back otherwise, and log the
+ * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler.
  */
 export async function runApiCall(
   db: Kysely<Database>,
@@ -140,43 +196,38 @@ export async function runApiCall(
   ctx: HandlerContext,
   apiId: string,
   work: (call: ApiCall) => Promise<ApiResult>,
-  options: ApiCallOptions = {},
+  { now = () => new Date(), metered = true }: RunApiCallOptions = {},
 ): Promise<Response> {
-  const now = options.now ?? (() => new Date());
-  const caller = await authorizeApiCall(db, req, apiId, { now });
   const started = performance.now();
   const at = now();
   const period = billingPeriod(at);
-  let used: number | null = null;
+  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null });
   const call: ApiCall = {
-    ...caller,
+    userId: caller.userId,
+    keyId: caller.keyId,
+    apiId,
+    tier: caller.tier,
+    quota: caller.quota,
     rateLimit: (policy) => enforceRateLimitFor(db, ctx, policy, caller.keyId ? `key:${caller.keyId}` : `user:${caller.userId}`),
-    async useQuota() {
-      if (used !== null) return;
-      used = await reserveRequest(db, caller.userId, apiId, caller.quota, period);
-      if (used === null) throw quotaExceeded(caller, period, at);
-    },
   };
-  const log = (status: number, images: number) =>
-    recordEvent(db, {
-      userId: caller.userId,
-      keyId: caller.keyId,
-      apiId,
-      method: req.method,
-      endpoint: new URL(req.url).pathname,
-      status,
-      images,
-      durationMs: performance.now() - started,
-      at,
-    });
+  const event = (status: number, images: number): UsageEvent => ({
+    userId: caller.userId,
+    keyId: caller.keyId,
+    apiId,
+    method: req.method,
+    endpoint: new URL(req.url).pathname,
+    status,
+    images,
+    durationMs: performance.now() - started,
+    at,
+  });
 
   let result: ApiResult;
   try {
     result = await work(call);
   } catch (error) {
     try {
-      if (used !== null) await releaseRequest(db, caller.userId, apiId, period);
-      await log(statusOf(error), 0);
+      await settleCall(db, event(statusOf(error), 0), period, caller.used !== null ? 'release' : 'none');
     } catch (logError) {
       // The caller gets the real error; a metering failure on an error path is only logged.
       console.error('metering: could not record a failed call', logError);
@@ -184,13 +235,11 @@ export async function runApiCall(
     throw error;
   }
   const images = Math.max(0, Math.floor(result.images));
-  const counted = used !== null && images > 0;
-  if (used !== null && !counted) await releaseRequest(db, caller.userId, apiId, period);
-  if (counted) await addImages(db, caller.userId, apiId, caller.keyId, images, period);
-  await log(200, images);
+  const counted = caller.used !== null && images > 0;
+  await settleCall(db, event(200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
-    const requestsUsed = used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? used : used - 1;
+    const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
   return json({ ...result.data, usage }, ctx);

@@ -54,37 +54,6 @@ export async function requestsThisMonth(db: Kysely<Database>, userId: string, ap
   return Number(row?.requests ?? 0);
 }
 
-/** Gives back a request reserved by a call that analysed nothing. */
-export async function releaseRequest(db: Kysely<Database>, userId: string, apiId: string, period: BillingPeriod): Promise<void> {
-  await db
-    .updateTable('usage_monthly')
-    .set({ requests: sql`greatest(requests - 1, 0)` })
-    .where('user_id', '=', userId)
-    .where('api_id', '=', apiId)
-    .where('period', '=', period.key)
-    .execute();
-}
-
-/** Adds the images of a counted call to the account's and the key's counters. */
-export async function addImages(db: Kysely<Database>, userId: string, apiId: string, keyId: string | null, images: number, period: BillingPeriod): Promise<void> {
-  await db
-    .updateTable('usage_monthly')
-    .set({ images: sql`images + ${images}` })
-    .where('user_id', '=', userId)
-    .where('api_id', '=', apiId)
-    .where('period', '=', period.key)
-    .execute();
-  if (keyId) {
-    await db
-      .insertInto('usage_monthly_keys')
-      .values({ key_id: keyId, period: period.key, requests: 1, images })
-      .onConflict((oc) =>
-        oc.columns(['key_id', 'period']).doUpdateSet({ requests: sql`usage_monthly_keys.requests + 1`, images: sql`usage_monthly_keys.images + ${images}` }),
-      )
-      .execute();
-  }
-}
-
 export interface UsageEvent {
   userId: string;
   keyId: string | null;
@@ -97,22 +66,30 @@ export interface UsageEvent {
   at: Date;
 }
 
-/** Logs one call. */
-export async function recordEvent(db: Kysely<Database>, e: UsageEvent): Promise<void> {
-  await db
-    .insertInto('usage_events')
-    .values({
-      user_id: e.userId,
-      key_id: e.keyId,
-      api_id: e.apiId,
-      method: e.method,
-      endpoint: e.endpoint,
-      status: e.status,
-      images: e.images,
-      duration_ms: Math.max(0, Math.round(e.durationMs)),
-      at: e.at,
-    })
-    .execute();
+/**
+ * Settles a call in one statement: `keep` its reserved request and add its images to the
+ * account's and the key's counters, `release` the request (nothing analysed), or `none` (no
+ * request was reserved); and log the call.
+ */
+export async function settleCall(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none'): Promise<void> {
+  const keep = reserved === 'keep';
+  const release = reserved === 'release';
+  await sql`
+    with m as (
+      update usage_monthly set
+        images = images + ${keep ? e.images : 0},
+        requests = greatest(requests - ${release ? 1 : 0}, 0)
+      where ${keep || release} and user_id = ${e.userId} and api_id = ${e.apiId} and period = ${period.key}::date
+      returning 1
+    ), k as (
+      insert into usage_monthly_keys as u (key_id, period, requests, images)
+      select ${e.keyId}::uuid, ${period.key}::date, 1, ${e.images}::integer
+      where ${keep} and ${e.keyId}::uuid is not null
+      on conflict (key_id, period) do update set requests = u.requests + 1, images = u.images + excluded.images
+      returning 1
+    )
+    insert into usage_events (user_id, key_id, api_id, method, endpoint, status, images, duration_ms, at)
+    values (${e.userId}, ${e.keyId}, ${e.apiId}, ${e.method}, ${e.endpoint}, ${e.status}, ${e.images}, ${Math.max(0, Math.round(e.durationMs))}, ${e.at})`.execute(db);
 }
 
 /** This month's usage per API and per key, and the last 20 calls. */
