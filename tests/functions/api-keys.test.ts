@@ -117,6 +117,19 @@ describe('metering', () => {
     expect((await post(categories, '/api/v1/categories', { definitions: [{ category: 'shed', objects: ['bicycle'] }] }, bearer(a.key))).status).toBe(200);
   });
 
+  it('never lets concurrent calls past the quota: the reservation is atomic', async () => {
+    const db = getDb();
+    const a = await createTestAccount(db, { tier: 'testing' });
+    const period = billingPeriod(new Date());
+    await db.insertInto('usage_monthly').values({ user_id: a.userId, api_id: 'image-object-detection', period: period.key, requests: 197, images: 197 }).execute();
+    const handler = defineHandler(['POST'], (req, ctx) => runApiCall(db, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 1 })));
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => handler(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) })).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const row = await db.selectFrom('usage_monthly').select('requests').where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect(row.requests).toBe(200);
+  });
+
   it('resets the quota at the start of the next calendar month (UTC)', async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
