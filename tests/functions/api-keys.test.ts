@@ -113,6 +113,9 @@ describe('metering', () => {
     expect(error.message).toContain('quota');
     expect(error.message).toContain(period.end.toISOString().slice(0, 10));
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The refusal is in the account's recent calls.
+    const last2 = await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id', 'desc').limit(2).execute();
+    expect(last2.map((r) => r.status)).toEqual([429, 200]);
     // Categories analyse nothing and use no quota: still allowed.
     expect((await post(categories, '/api/v1/categories', { definitions: [{ category: 'shed', objects: ['bicycle'] }] }, bearer(a.key))).status).toBe(200);
   });

@@ -62,6 +62,13 @@ export interface AuthorizeOptions extends ApiCallOptions {
   reserve?: BillingPeriod | null;
 }
 
+/** Refusals of a known account (403, 429 quota): logged to its recent calls by `runApiCall`. */
+const refusedCallers = new WeakMap<HttpError, ApiCaller>();
+function refusedFor(caller: ApiCaller, error: HttpError): HttpError {
+  refusedCallers.set(error, caller);
+  return error;
+}
+
 /** An authorised caller, with the requests used this month after its reservation (if any). */
 export interface AuthorizedCall extends ApiCaller {
   /** Requests counted this month including this call's reservation; null when none was made. */
@@ -134,7 +141,7 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
     const row = await lookupKey(db, key, apiId, reserve, at);
     if (!row) throw unauthorized('Unknown API key', 'invalid_token');
     if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
-    if (row.tier === null) throw noSubscription(apiId);
+    if (row.tier === null) throw refusedFor({ userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null }, noSubscription(apiId));
     caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
     used = row.used === null ? null : Number(row.used);
   } else {
@@ -151,11 +158,11 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
       .where('api_id', '=', apiId)
       .where('is_active', '=', true)
       .executeTakeFirst();
-    if (!sub) throw noSubscription(apiId);
+    if (!sub) throw refusedFor({ userId: session.subject, keyId: null, apiId, tier: '', quota: null }, noSubscription(apiId));
     caller = { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
     if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
   }
-  if (reserve && used === null) throw quotaExceeded(caller, reserve, at);
+  if (reserve && used === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
   return { ...caller, used };
 }
 
@@ -201,7 +208,15 @@ export async function runApiCall(
   const started = performance.now();
   const at = now();
   const period = billingPeriod(at);
-  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null });
+  const endpoint = new URL(req.url).pathname;
+  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null }).catch(async (error: unknown) => {
+    const refused = error instanceof HttpError ? refusedCallers.get(error) : undefined;
+    if (refused && error instanceof HttpError) {
+      const e = { userId: refused.userId, keyId: refused.keyId, apiId, method: req.method, endpoint, status: error.status, images: 0, durationMs: performance.now() - started, at };
+      await settleCall(db, e, period, 'none').catch((logError: unknown) => console.error('metering: could not record a refused call', logError));
+    }
+    throw error;
+  });
   const call: ApiCall = {
     userId: caller.userId,
     keyId: caller.keyId,
@@ -215,7 +230,7 @@ export async function runApiCall(
     keyId: caller.keyId,
     apiId,
     method: req.method,
-    endpoint: new URL(req.url).pathname,
+    endpoint,
     status,
     images,
     durationMs: performance.now() - started,
