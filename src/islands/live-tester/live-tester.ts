@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ApiResult } from '../../shared/api-client';
-import { detectOperation } from '../../shared/contracts/object-detection';
+import { demoDetectOperation } from '../../shared/contracts/object-detection';
 import { detectionResultSchema, MAX_IMAGE_URLS, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
 
 /**
@@ -12,12 +12,12 @@ import { detectionResultSchema, MAX_IMAGE_URLS, type DetectMode, type DetectRequ
  * its API has an entry here, so no page ever runs another API's endpoint: add an API's own
  * operation here when it exists.
  */
-export const TESTER_OPERATIONS: Readonly<Record<string, typeof detectOperation>> = {
-  'image-object-detection': detectOperation,
+export const TESTER_OPERATIONS: Readonly<Record<string, typeof demoDetectOperation>> = {
+  'image-object-detection': demoDetectOperation,
 };
 
 /** The operation the live tester of `apiId` calls, or undefined when that API has no tester yet. */
-export function testerOperation(apiId: string): typeof detectOperation | undefined {
+export function testerOperation(apiId: string): typeof demoDetectOperation | undefined {
   return Object.hasOwn(TESTER_OPERATIONS, apiId) ? TESTER_OPERATIONS[apiId] : undefined;
 }
 
