@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiGroups, errorCodeDocs, errorExample, unauthorizedExample, type DocEndpoint } from '../../../content/docs/api-reference';
+import { errorExample, unauthorizedExample, type DocEndpoint } from '../../../content/docs/api-reference';
+import { ERROR_HELP } from '../../lib/docs/error-help';
+import { docsGroups } from '../../lib/docs/docs-groups';
+import { apiReferences, docsDocument, type CatalogueApi } from '../../lib/docs/reference';
 import { errorBodySchema, errorCodes } from '../../server/http/errors';
 import {
   categoryDefinitionsResponseSchema,
@@ -10,6 +14,9 @@ import {
 import { withOrigin } from '../../shared/site-origin';
 import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
 
+const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+/** The groups /docs renders: hand-written authenticity, then the ones generated from the OpenAPI document. */
+const apiGroups = docsGroups(apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test'), 'https://x.test');
 const endpoints = apiGroups.flatMap((g) => g.endpoints);
 
 describe('API reference', () => {
@@ -64,8 +71,18 @@ describe('API reference', () => {
     }
   });
 
-  it('describes every error code the functions can answer with', () => {
-    for (const code of errorCodes) expect(errorCodeDocs[code], code).toBeDefined();
+  it('describes every error code the functions can answer with, and what to do about it', () => {
+    for (const code of errorCodes) {
+      expect(ERROR_HELP[code].meaning, code).toBeTruthy();
+      expect(ERROR_HELP[code].remedy, code).toBeTruthy();
+    }
+  });
+
+  it('generates the detect fields and example from the contract, with all eight response fields', () => {
+    const detect = endpoints.find((e) => e.id === 'post-detect') as DocEndpoint;
+    expect(Object.keys(detect.responseExample as object).sort()).toEqual(Object.keys(detectResponseSchema.shape).sort());
+    expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('0 to 10');
+    expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('default 3');
   });
 });
 
