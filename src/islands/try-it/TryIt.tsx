@@ -23,6 +23,8 @@ export interface TryItProps {
   json?: string;
   /** Multipart operations: the text fields (a file input is added). */
   formFields?: TryFormField[];
+  /** Origin the examples were built for; a page served elsewhere swaps in its own (the sample photos live on it). */
+  origin?: string;
 }
 
 const field =
@@ -33,7 +35,7 @@ const field =
  * fields and a file), sends it from the page with the visitor's session or a pasted key, and
  * shows status, headers, JSON and timing in a live region.
  */
-export default function TryIt({ method, path, auth, json, formFields }: TryItProps) {
+export default function TryIt({ method, path, auth, json, formFields, origin }: TryItProps) {
   const id = useId();
   const hydrated = useHydrated();
   const [body, setBody] = useState(json ?? '');
@@ -49,13 +51,18 @@ export default function TryIt({ method, path, auth, json, formFields }: TryItPro
   const keyed = auth !== 'none';
 
   useEffect(() => {
+    const here = window.location.origin;
+    if (origin && origin !== here) {
+      setBody((b) => b.replaceAll(origin, here));
+      setValues((v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.replaceAll(origin, here)])));
+    }
     const saved = loadKey(browserStores());
     if (saved.key) {
       setKey(saved.key);
       setRemember(saved.remember);
       setAuthMode('key');
     }
-  }, []);
+  }, [origin]);
 
   useEffect(() => {
     if (result || error) resultHeading.current?.focus();
