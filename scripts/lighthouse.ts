@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startLocalServer } from './lib/local-server';
 
-const PAGES = ['/', '/apis', '/docs', '/industries/real-estate'];
+const PAGES = ['/', '/apis', '/docs', '/docs/image-object-detection', '/industries/real-estate'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const DEBUG_PORT = 9333;
