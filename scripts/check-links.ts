@@ -9,6 +9,12 @@ import { builtPages, fileFor, idsOf, tags } from './lib/built-site';
 
 /** Paths served by functions rather than files. */
 const FUNCTION_ROUTE = /^\/api\/(apis|use-cases|contacts|v1|demo|auth)(\/|$)/;
+/**
+ * Pages the docs link to that the accounts work builds (sign-up and the dashboard with API
+ * keys and subscriptions). Listed by name so the exception stays visible; once a page exists,
+ * the check fails until it is removed from this list.
+ */
+export const NOT_YET_BUILT = ['/signup', '/dashboard'] as const;
 const LINK_TAGS = new Set(['a', 'link', 'script', 'img', 'source', 'iframe', 'form']);
 const SITE = 'https://placeholder.invalid';
 
@@ -39,6 +45,10 @@ export function checkLinks(dist: string): { pages: number; links: number; broken
         links++;
         if (FUNCTION_ROUTE.test(url.pathname)) continue;
         const file = url.pathname === page.route && href.startsWith('#') ? fileFor(dist, page.route) : fileFor(dist, url.pathname);
+        if ((NOT_YET_BUILT as readonly string[]).includes(url.pathname)) {
+          if (file) broken.push({ page: page.route, href, reason: `${url.pathname} exists now: remove it from NOT_YET_BUILT` });
+          continue;
+        }
         if (!file) {
           broken.push({ page: page.route, href, reason: 'no such file' });
           continue;

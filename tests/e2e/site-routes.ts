@@ -45,6 +45,7 @@ export function allRoutes(): string[] {
     ...ids('apis').map((id) => `/api/${id}`),
     ...ids('use-cases').map((id) => `/use-case/${id}`),
     '/docs',
+    '/docs/image-object-detection',
     '/pricing',
     '/demo',
     ...DEMO_ROUTES,

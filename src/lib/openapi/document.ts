@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALL_RATE_LIMITS } from '../../server/rate-limit/policies';
 import {
   ERROR_EXAMPLE_MESSAGES,
-  ERROR_REMEDIES,
+  ERROR_HELP,
   ERROR_STATUS,
   errorBodySchema,
   operations as allOperations,
@@ -51,6 +51,8 @@ export interface OpenApiResponse {
   description: string;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
   content?: Record<string, OpenApiMediaType>;
+  /** The error codes this status stands for in this operation (for the docs' error tables). */
+  'x-error-codes'?: ErrorCode[];
 }
 
 export interface OpenApiOperation {
@@ -159,7 +161,8 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiResp
     [...byStatus].sort(([a], [b]) => a - b).map(([status, list]): [string, OpenApiResponse] => [
       String(status),
       {
-        description: list.map((code) => `\`${code}\`: ${ERROR_REMEDIES[code]}`).join(' '),
+        description: list.map((code) => `\`${code}\`: ${ERROR_HELP[code].remedy}`).join(' '),
+        'x-error-codes': list,
         ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: {
           'application/json': {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildOpenApiDocument, type JsonSchema } from '../../lib/openapi/document';
 import { storedExamples } from '../examples';
 import { DEFAULT_SITE_ORIGIN, withOrigin } from '../site-origin';
-import { ERROR_EXAMPLE_MESSAGES, ERROR_REMEDIES, ERROR_STATUS, errorCodes, operations } from './index';
+import { ERROR_EXAMPLE_MESSAGES, ERROR_HELP, ERROR_STATUS, errorCodes, operations } from './index';
 
 /** Dotted paths of every object property (at any depth) that has no description. */
 function undescribed(schema: unknown, path: string, out: string[] = []): string[] {
@@ -89,7 +89,7 @@ describe('contracts', () => {
     for (const op of operations) for (const code of op.errors) expect(ERROR_STATUS[code], `${op.operationId}: ${code}`).toBeDefined();
     for (const code of errorCodes) {
       expect(ERROR_EXAMPLE_MESSAGES[code]).toBeTruthy();
-      expect(ERROR_REMEDIES[code]).toBeTruthy();
+      expect(ERROR_HELP[code].remedy).toBeTruthy();
     }
   });
 

@@ -29,5 +29,5 @@ export const operations: readonly OperationContract[] = [
 
 export type { OperationAuth, OperationContract } from './operation';
 export { defineOperation } from './operation';
-export { ERROR_EXAMPLE_MESSAGES, ERROR_REMEDIES } from './error-docs';
+export { ERROR_EXAMPLE_MESSAGES, ERROR_HELP, errorHelp, type ErrorHelp } from './error-docs';
 export { ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';
