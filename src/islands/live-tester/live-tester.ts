@@ -3,7 +3,7 @@
  * request, and the messages it shows. Kept apart from the component so it is unit-tested.
  */
 import type { ApiResult } from '../../shared/api-client';
-import { detectOperation } from '../../shared/contracts/object-detection';
+import { demoDetectOperation } from '../../shared/contracts/object-detection';
 import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
 
 /**
@@ -11,12 +11,12 @@ import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type Det
  * its API has an entry here, so no page ever runs another API's endpoint: add an API's own
  * operation here when it exists.
  */
-export const TESTER_OPERATIONS: Readonly<Record<string, typeof detectOperation>> = {
-  'image-object-detection': detectOperation,
+export const TESTER_OPERATIONS: Readonly<Record<string, typeof demoDetectOperation>> = {
+  'image-object-detection': demoDetectOperation,
 };
 
 /** The operation the live tester of `apiId` calls, or undefined when that API has no tester yet. */
-export function testerOperation(apiId: string): typeof detectOperation | undefined {
+export function testerOperation(apiId: string): typeof demoDetectOperation | undefined {
   return Object.hasOwn(TESTER_OPERATIONS, apiId) ? TESTER_OPERATIONS[apiId] : undefined;
 }
 

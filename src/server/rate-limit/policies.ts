@@ -32,8 +32,16 @@ export const SITE_RATE_LIMITS = {
   contacts: { name: 'contacts', limit: 5, windowMs: 10 * MINUTE },
   /** Keyless demo runs: each costs ~0.2-0.5 s of CPU; generous for a person clicking. */
   'demo-object-detection': { name: 'demo-object-detection', limit: 30, windowMs: MINUTE },
+  /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */
+  'demo-detect': { name: 'demo-detect', limit: 10, windowMs: MINUTE },
   /** Category writes are rare: this stops scripted floods without hindering real use. */
   categories: { name: 'categories', limit: 30, windowMs: MINUTE },
+  /** Account sign-ups per client address. */
+  'account-signup': { name: 'account-signup', limit: 30, windowMs: 60 * MINUTE },
+  /** Account sign-in attempts per client address... */
+  'account-login': { name: 'account-login', limit: 10, windowMs: 15 * MINUTE },
+  /** ...and per username or email tried, from any address. */
+  'account-login-id': { name: 'account-login-id', limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RatePolicy>;
 
 /** Every named policy, for documentation: API limits and the site's own. */

@@ -1,7 +1,8 @@
+import { accountOperations } from './account';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from './admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from './catalogue';
 import { createContactOperation, listContactsOperation } from './contacts';
-import { defineCategoriesOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
+import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 
 /**
@@ -22,6 +23,8 @@ export const operations: readonly OperationContract[] = [
   detectOperation,
   defineCategoriesOperation,
   demoObjectDetectionOperation,
+  demoDetectOperation,
+  ...accountOperations,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';
