@@ -10,12 +10,15 @@ import { createTestDb, seed, setDb } from '../../src/server/db';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../src/shared/contracts/admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from '../../src/shared/contracts/catalogue';
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
+import { demoDetectOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import { errorBodySchema, type OperationContract } from '../../src/shared/contracts';
 import apis from '../../functions/apis';
 import authLogin from '../../functions/auth-login';
 import authLogout from '../../functions/auth-logout';
 import authSession from '../../functions/auth-session';
 import contacts from '../../functions/contacts';
+import demoDetect from '../../functions/demo-detect';
+import { noImageAnalysedDetailsSchema } from '../../src/shared/schemas/detect';
 import useCases from '../../functions/use-cases';
 
 let close: () => Promise<void>;
@@ -73,6 +76,19 @@ describe('handler responses match their contracts', () => {
     await answers(createContactOperation, await call(contacts, '/api/contacts', { method: 'POST', headers: json, body: JSON.stringify(body) }));
     await fails(createContactOperation, await call(contacts, '/api/contacts', { method: 'POST', headers: json, body: '{"name":""}' }), 'INVALID_REQUEST');
     await fails(createContactOperation, await call(contacts, '/api/contacts', { method: 'POST', headers: json, body: '{' }), 'INVALID_JSON');
+  });
+
+  it('detect (keyless, as the live tester calls it): an error whose details carry data matches the documented details shape', async () => {
+    vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '');
+    const body = JSON.stringify({ image_urls: ['http://127.0.0.1:1/a.jpg', 'http://10.0.0.1/b.jpg'] });
+    const res = await call(demoDetect, '/api/demo/detect', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(422);
+    const error = errorBodySchema.parse(await res.json()).error;
+    expect(error.code).toBe('NO_IMAGE_ANALYSED');
+    expect(demoDetectOperation.errorDetails?.NO_IMAGE_ANALYSED).toBe(noImageAnalysedDetailsSchema);
+    expect(detectOperation.errorDetails?.NO_IMAGE_ANALYSED).toBe(noImageAnalysedDetailsSchema);
+    const details = noImageAnalysedDetailsSchema.parse(error.details);
+    expect(details.results.map((r) => r.image_url)).toEqual(['http://127.0.0.1:1/a.jpg', 'http://10.0.0.1/b.jpg']);
   });
 
   it('admin session, login, contact list and logout', async () => {

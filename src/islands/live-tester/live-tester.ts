@@ -2,10 +2,9 @@
  * The live tester's pure logic (spec sections 5 and 8): turning the textarea into a detect
  * request, and the messages it shows. Kept apart from the component so it is unit-tested.
  */
-import { z } from 'zod';
 import type { ApiResult } from '../../shared/api-client';
 import { demoDetectOperation } from '../../shared/contracts/object-detection';
-import { detectionResultSchema, MAX_IMAGE_URLS, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
+import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
 
 /**
  * The operation each API's live tester calls, by API id. An API page shows a tester only when
@@ -109,12 +108,9 @@ export function testOutcome(result: ApiResult<DetectResponse>): TestOutcome {
   return { ok: true, response };
 }
 
-/** `details` of a NO_IMAGE_ANALYSED error: the per-image results. */
-const noImageDetailsSchema = z.object({ results: z.array(detectionResultSchema) });
-
 /** The per-image errors of an error's details (`details.results`), as rows. */
 function errorRows(details: unknown): TesterRow[] {
-  const parsed = noImageDetailsSchema.safeParse(details);
+  const parsed = noImageAnalysedDetailsSchema.safeParse(details);
   if (!parsed.success) return [];
   return parsed.data.results.flatMap((r): TesterRow[] => ('error' in r ? [{ kind: 'error', imageUrl: r.image_url, message: r.error.message }] : []));
 }

@@ -60,6 +60,12 @@ describe('the OpenAPI document', () => {
     expect(errorCodes.length).toBeGreaterThan(10);
   });
 
+  it("gives the shape of an error's details where it carries data", () => {
+    const details = doc.paths['/api/v1/detect']!['post']!.responses['422']!['x-error-details']!;
+    expect(Object.keys(details)).toEqual(['NO_IMAGE_ANALYSED']);
+    expect(details['NO_IMAGE_ANALYSED']).toMatchObject({ type: 'object', required: ['results'] });
+  });
+
   it('states the rate limits from the policies', () => {
     const detect = doc.paths['/api/v1/detect']!['post']!;
     expect(detect['x-rate-limit']).toEqual([

@@ -49,6 +49,8 @@ export interface OpenApiMediaType {
 
 export interface OpenApiResponse {
   description: string;
+  /** JSON Schema of `error.details` per error code, for the codes whose details carry data. */
+  'x-error-details'?: Record<string, JsonSchema>;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
   content?: Record<string, OpenApiMediaType>;
   /** The error codes this status stands for in this operation (for the docs' error tables). */
@@ -154,7 +156,8 @@ export function exampleErrorBody(code: ErrorCode): ErrorBody {
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
 
-function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiResponse> {
+function errorResponses(op: OperationContract, components: Components): Record<string, OpenApiResponse> {
+  const codes = op.errors;
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) for (const status of ERROR_STATUS[code]) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   return Object.fromEntries(
@@ -163,6 +166,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiResp
       {
         description: list.map((code) => `\`${code}\`: ${ERROR_HELP[code].remedy}`).join(' '),
         'x-error-codes': list,
+        ...errorDetailsOf(op, list, components),
         ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: {
           'application/json': {
@@ -173,6 +177,14 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, OpenApiResp
       },
     ]),
   );
+}
+
+function errorDetailsOf(op: OperationContract, codes: readonly ErrorCode[], components: Components): Pick<OpenApiResponse, 'x-error-details'> {
+  const entries = codes.flatMap((code) => {
+    const schema = op.errorDetails?.[code];
+    return schema ? [[code, components.convert(schema, 'output')] as const] : [];
+  });
+  return entries.length ? { 'x-error-details': Object.fromEntries(entries) } : {};
 }
 
 /** The policies an operation names, resolved from src/server/rate-limit/policies.ts. */
@@ -215,7 +227,7 @@ function operationObject(op: OperationContract, components: Components, origin: 
           ? {}
           : { content: { 'application/json': { schema: components.convert(op.response.schema, 'output'), ...namedExamples(op.examples?.response, origin) } } }),
       },
-      ...errorResponses(op.errors),
+      ...errorResponses(op, components),
     },
     ...(limits.length ? { 'x-rate-limit': limits } : {}),
   };

@@ -37,6 +37,7 @@ describe('contracts', () => {
         ['params', op.params, 'input'],
         ['query', op.query, 'input'],
         ['response', op.response.schema, 'output'],
+        ...Object.entries(op.errorDetails ?? {}).map(([code, s]) => [`${code} details`, s, 'output'] as const),
       ] as const) {
         if (!schema) continue;
         undescribed(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), `${op.operationId} ${part}`, missing);

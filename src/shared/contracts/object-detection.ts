@@ -6,6 +6,7 @@ import {
   demoUploadSchema,
   detectRequestSchema,
   detectResponseSchema,
+  noImageAnalysedDetailsSchema,
   type CategoryDefinitions,
   type CategoryDefinitionsResponse,
   type DemoRequest,
@@ -46,6 +47,7 @@ export const detectOperation = defineOperation({
   body: detectRequestSchema,
   response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode), and what the call counted.', schema: withUsage(detectResponseSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
   rateLimit: ['single', 'batch'],
   examples: {
     request: detectExamples.map((e) => ({ summary: e.summary, value: e.request })),
@@ -118,5 +120,6 @@ export const demoDetectOperation = defineOperation({
   body: detectRequestSchema,
   response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
   rateLimit: 'demo-detect',
 });

@@ -59,6 +59,8 @@ export interface OperationContract<
   };
   /** Every error code the operation may answer with (status from ERROR_STATUS). */
   errors: readonly ErrorCode[];
+  /** The shape of `error.details` for codes that carry more than null, e.g. NO_IMAGE_ANALYSED's per-image results. */
+  errorDetails?: Partial<Record<ErrorCode, z.ZodType>> | undefined;
   /**
    * Name of the rate-limit policy that applies (src/server/rate-limit/policies.ts), if any; a
    * list when the call picks one of several (detect: `single`, or `batch` for several images).

@@ -91,6 +91,11 @@ export const detectResponseSchema = z.object({
 });
 export type DetectResponse = z.infer<typeof detectResponseSchema>;
 
+/** `details` of a 422 NO_IMAGE_ANALYSED: why each image failed. */
+export const noImageAnalysedDetailsSchema = z.object({
+  results: z.array(detectionResultSchema).describe('One entry per image of the request, each with its `error`.'),
+});
+
 /** POST /api/v1/categories body. */
 export const categoryDefinitionsSchema = z.object({
   definitions: z
