@@ -1,0 +1,22 @@
+import { Button } from '../ui/button';
+
+/** A section's first load. */
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="text-sm text-muted" role="status">
+      Loading {what}...
+    </p>
+  );
+}
+
+/** A section that could not load, with a way to try again. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <span>{message || 'Could not load this section.'}</span>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
