@@ -126,11 +126,11 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
       await expect(dialog).toBeHidden();
     }
   }
-  await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(
-    page.getByText('Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.', { exact: true }),
-  ).toBeVisible();
-  expect(calls, 'the subscription is still simulated').toBe(0);
+  // Signed out, the dialog sends the visitor to sign up with this tier to come back to.
+  const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
+  await expect(page.getByTestId('subscribe-dialog').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
+  expect(calls, 'nothing is posted while signed out').toBe(0);
+  await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // Subscribe Now is pay per use at the API's price.
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
