@@ -180,7 +180,6 @@ export function AuthForm({ mode }: Props) {
               type="button"
               className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               aria-controls={`${id}-password`}
-              aria-pressed={showPassword}
               onClick={() => setShowPassword((s) => !s)}
             >
               {showPassword ? 'Hide' : 'Show'}

@@ -57,7 +57,7 @@ export function Dashboard() {
   }
 
   return (
-    <div className="grid gap-6" data-testid="dashboard">
+    <div className="grid grid-cols-1 gap-6" data-testid="dashboard">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, maskedKey } from './format';
 import { request } from './request';
 import { useResource } from './use-resource';
-import { ErrorState, Loading } from './states';
+import { ErrorState, Loading, ScrollRegion } from './states';
 
 interface Props {
   /** Says a change out loud (the dashboard's live region). */
@@ -188,7 +188,7 @@ export function KeysPanel({ announce, onChanged }: Props) {
             No keys yet. Create one above to call the APIs.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Your API keys">
             <table className="w-full min-w-[36rem] text-left text-sm" data-testid="keys-table">
               <caption className="sr-only">Your API keys</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
@@ -234,7 +234,7 @@ export function KeysPanel({ announce, onChanged }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
 

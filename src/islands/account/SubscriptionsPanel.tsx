@@ -4,7 +4,7 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatNumber } from './format';
 import { request } from './request';
-import { ErrorState, Loading } from './states';
+import { ErrorState, Loading, ScrollRegion } from './states';
 import { useResource } from './use-resource';
 
 interface Props {
@@ -65,7 +65,7 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
             subscribe to call it with your keys.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Your subscriptions">
             <table className="w-full min-w-[34rem] text-left text-sm" data-testid="subscriptions-table">
               <caption className="sr-only">Your subscriptions</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
@@ -111,7 +111,7 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Usage } from '../../shared/contracts/account';
 import { formatNumber, formatTime, maskedKey, periodSentence, usedPercent } from './format';
-import { ErrorState, Loading } from './states';
+import { ErrorState, Loading, ScrollRegion } from './states';
 import type { Resource } from './use-resource';
 
 interface Props {
@@ -97,7 +97,7 @@ function UsageBody({ usage }: { usage: Usage }) {
       {usage.keys.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No calls with a key this month.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Usage per key" className="mt-2">
           <table className="w-full min-w-[28rem] text-left text-sm" data-testid="usage-keys">
             <caption className="sr-only">Usage per key this month</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
@@ -119,7 +119,7 @@ function UsageBody({ usage }: { usage: Usage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <h3 className="mt-6 font-semibold text-ink">Recent requests</h3>
@@ -128,7 +128,7 @@ function UsageBody({ usage }: { usage: Usage }) {
           No requests yet this month.
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Recent requests" className="mt-2">
           <table className="w-full min-w-[32rem] text-left text-sm" data-testid="recent-requests">
             <caption className="sr-only">Your last {usage.recent.length} requests</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
@@ -154,7 +154,7 @@ function UsageBody({ usage }: { usage: Usage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
 
 /** A section's first load. */
@@ -17,6 +18,19 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
       <Button variant="secondary" size="sm" onClick={onRetry}>
         Try again
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A table that may scroll sideways on a phone: focusable and named, so keyboard users can
+ * scroll it too.
+ */
+export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600 ${className ?? ''}`}>
+      {children}
     </div>
   );
 }
