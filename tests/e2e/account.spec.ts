@@ -214,3 +214,26 @@ test('the signed-in dashboard has no serious accessibility violations and fits a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 });
+
+test('a subscribed visitor may run the live tester on their own subscription, and it shows in their usage', async ({ page, baseURL }) => {
+  expect((await page.request.post('/api/account/signup', { data: newAccount() })).status()).toBe(201);
+  await page.goto('/api/image-object-detection');
+  const tester = page.locator('#live-tester');
+  await hydrated(page, 'LiveTester', tester);
+  // Not subscribed yet: the tester runs on the demo endpoint only.
+  await expect(tester.getByTestId('tester-own-subscription')).toHaveCount(0);
+
+  expect((await page.request.post('/api/subscriptions', { data: { api_id: 'image-object-detection', tier: 'testing' } })).status()).toBe(201);
+  await page.reload();
+  await hydrated(page, 'LiveTester', tester);
+  await tester.getByLabel(/Run on my subscription \(Testing\)/).check();
+  await tester.getByLabel('Image URLs').fill(`${baseURL}${SAMPLE}`);
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/detect');
+  await tester.getByRole('button', { name: 'Test API' }).click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByText('API test completed successfully', { exact: true })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('usage-apis').locator('[data-api-id="image-object-detection"]').getByTestId('usage-requests')).toHaveText('1');
+  await expect(page.getByTestId('recent-requests').getByRole('row', { name: /\/api\/v1\/detect/ })).toHaveCount(1);
+});
