@@ -25,6 +25,7 @@ export const config: Config = {
     '/api/contacts',
     '/api/subscriptions',
     '/api/subscriptions/:id',
+    '/api/demo/detect',
     '/api/demo/object-detection',
     '/api/use-cases',
     '/api/use-cases/:id',

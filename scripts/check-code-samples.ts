@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtPages } from './lib/built-site';
 import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from './lib/code-samples';
+import { createTestAccount } from '../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { createSiteHandler } from '../src/server/local/site-handler';
@@ -44,6 +45,8 @@ const others = samples.filter((s) => !s.text.trimStart().startsWith('curl ') && 
 const testDb = await createTestDb();
 await seed(testDb.db);
 setDb(testDb.db);
+// The samples' `$OPTIQ_API_KEY`: a real key of an account subscribed to object detection.
+const { key: sampleKey } = await createTestAccount(testDb.db);
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,
@@ -72,7 +75,7 @@ for (const s of curls) {
 let client = 0;
 for (const { call, pages } of seen.values()) {
   const url = new URL(call.url);
-  const headers = new Headers(Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', 'sample-check-key')]));
+  const headers = new Headers(Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', sampleKey)]));
   const res = await site.handle(
     new Request(url, { method: call.method, headers, ...(call.body === undefined ? {} : { body: call.body }) }),
     `198.18.0.${++client}`,

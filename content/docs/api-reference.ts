@@ -391,6 +391,8 @@ export const errorCodeDocs: Record<string, { status: string; description: string
     description: 'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
   },
   RATE_LIMITED: { status: '429', description: 'Too many requests; retry after `Retry-After` seconds.' },
+  QUOTA_EXCEEDED: { status: '429', description: "The monthly quota of your subscription's tier is used up; it resets on the 1st of the next month (UTC), see `details.resets_at`." },
+  CONFLICT: { status: '409', description: 'The username or email is already taken; `details.fields` names which.' },
   IMAGE_FETCH_FAILED: {
     status: '422 or 502',
     description: 'The image could not be downloaded: invalid URL, unknown host or over 10 MB (422), or the host failed or timed out (502).',

@@ -5,6 +5,7 @@
  * response still matches the contract and what the engine answers.
  */
 import type { z } from 'zod';
+import { withUsage } from './schemas/api-usage';
 import { categoryDefinitionsResponseSchema, demoResponseSchema, detectResponseSchema } from './schemas/detect';
 import { withOrigin } from './site-origin';
 import stored from '../../content/examples/object-detection.json';
@@ -26,8 +27,8 @@ export interface ApiExample {
 
 /** The response contract of each example path. */
 export const exampleResponseSchemas: Record<string, z.ZodType> = {
-  '/api/v1/detect': detectResponseSchema,
-  '/api/v1/categories': categoryDefinitionsResponseSchema,
+  '/api/v1/detect': withUsage(detectResponseSchema),
+  '/api/v1/categories': withUsage(categoryDefinitionsResponseSchema),
   '/api/demo/object-detection': demoResponseSchema,
 };
 

@@ -106,7 +106,7 @@ test.describe('live tester', () => {
     );
     await t.getByLabel('Mode').selectOption('superset');
     await t.getByLabel('Category').selectOption('kitchen');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/detect'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/detect'));
     await t.getByRole('button', { name: 'Test API' }).click();
     await expect(t.getByRole('button', { name: 'Testing...' })).toBeVisible();
     const body = (await sent).postDataJSON() as { image_urls: string[]; mode: string; category?: string };
@@ -126,7 +126,7 @@ test.describe('live tester', () => {
     const t = tester(page);
     await hydrated(page, 'LiveTester', t);
     await t.getByLabel('Image URLs').fill(`${images.origin}/images/coffee.jpg`);
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/detect'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/detect'));
     await t.getByRole('button', { name: 'Test API' }).click();
     expect((await sent).postDataJSON()).not.toHaveProperty('category');
     await expect(t.getByText('(inferred from the images)')).toBeVisible({ timeout: 60_000 });
@@ -181,7 +181,7 @@ test.describe('live tester truth', () => {
   });
 
   test("shows the server's 422 NO_IMAGE_ANALYSED message and its per-image errors", async ({ page }) => {
-    await page.route('**/api/v1/detect', (route) =>
+    await page.route('**/api/demo/detect', (route) =>
       route.fulfill({
         status: 422,
         contentType: 'application/json',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, getDb, seed, setDb, type TestDb } from '../../src/server/db';
+import type { SessionTables } from '../../src/server/auth/session-store';
 import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { apiKeySummarySchema, accountResponseSchema, createdKeySchema, subscriptionSchema } from '../../src/shared/contracts/account';
@@ -132,7 +133,7 @@ describe('login and logout', () => {
     expect(out.headers.get('set-cookie')).toMatch(/^optiq_session=; .*Max-Age=0/);
     const me = await call(account, 'GET', '/api/account', { cookie: a.cookie });
     expect(me.status).toBe(401);
-    const row = await getDb().selectFrom('sessions').select('revoked_at').where('kind', '=', 'user').where('subject', '=', a.user.id).executeTakeFirstOrThrow();
+    const row = await getDb().withTables<SessionTables>().selectFrom('sessions').select('revoked_at').where('kind', '=', 'user').where('subject', '=', a.user.id).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeInstanceOf(Date);
   });
 

@@ -70,7 +70,7 @@ describe('testErrorMessage', () => {
 
 describe('testerEndpoint', () => {
   it("maps each API to its own endpoint and the others to none", () => {
-    expect(testerEndpoint('image-object-detection')).toBe('/api/v1/detect');
+    expect(testerEndpoint('image-object-detection')).toBe('/api/demo/detect');
     expect(testerEndpoint('image-classification')).toBeUndefined();
     expect(testerEndpoint('photo-authenticity')).toBeUndefined();
     expect(testerEndpoint('toString')).toBeUndefined();

@@ -10,7 +10,7 @@ import { MAX_IMAGE_URLS, type DetectMode, type DetectRequest, type DetectRespons
  * endpoint here when it exists.
  */
 export const TESTER_ENDPOINTS: Readonly<Record<string, string>> = {
-  'image-object-detection': '/api/v1/detect',
+  'image-object-detection': '/api/demo/detect',
 };
 
 /** The endpoint the live tester of `apiId` calls, or undefined when that API has no tester yet. */

@@ -42,6 +42,18 @@ export async function reserveRequest(db: Kysely<Database>, userId: string, apiId
   return row ? Number(row.requests) : null;
 }
 
+/** Requests counted for the account and API this month. */
+export async function requestsThisMonth(db: Kysely<Database>, userId: string, apiId: string, period: BillingPeriod): Promise<number> {
+  const row = await db
+    .selectFrom('usage_monthly')
+    .select('requests')
+    .where('user_id', '=', userId)
+    .where('api_id', '=', apiId)
+    .where('period', '=', period.key)
+    .executeTakeFirst();
+  return Number(row?.requests ?? 0);
+}
+
 /** Gives back a request reserved by a call that analysed nothing. */
 export async function releaseRequest(db: Kysely<Database>, userId: string, apiId: string, period: BillingPeriod): Promise<void> {
   await db

@@ -1,5 +1,5 @@
 import { accountOperations } from './account';
-import { defineCategoriesOperation, detectOperation } from './object-detection';
+import { defineCategoriesOperation, demoDetectOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 
 /**
@@ -7,7 +7,7 @@ import type { OperationContract } from './operation';
  * test checks it against the routes the functions declare (each route here has a handler,
  * each handler's route is here). Add a contract here before writing its handler.
  */
-export const operations: readonly OperationContract[] = [detectOperation, defineCategoriesOperation, ...accountOperations];
+export const operations: readonly OperationContract[] = [detectOperation, defineCategoriesOperation, demoDetectOperation, ...accountOperations];
 
 export type { OperationAuth, OperationContract } from './operation';
 export { defineOperation } from './operation';

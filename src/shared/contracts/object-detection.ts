@@ -1,3 +1,4 @@
+import { withUsage } from '../schemas/api-usage';
 import { categoryDefinitionsResponseSchema, categoryDefinitionsSchema, detectRequestSchema, detectResponseSchema } from '../schemas/detect';
 import { defineOperation } from './operation';
 
@@ -9,10 +10,10 @@ export const detectOperation = defineOperation({
   group: 'image-object-detection',
   summary: 'Detect the objects of a room category',
   description:
-    'Checks 1 to 20 image URLs for the objects of a category. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed.',
+    'Checks 1 to 20 image URLs for the objects of a category. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.',
   auth: 'apiKey',
   body: detectRequestSchema,
-  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
+  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode), and what the call counted.', schema: withUsage(detectResponseSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'single',
 });
@@ -24,9 +25,25 @@ export const defineCategoriesOperation = defineOperation({
   path: '/api/v1/categories',
   group: 'image-object-detection',
   summary: 'Add or replace category definitions',
-  description: 'Adds or replaces the object lists of categories for your account; detect calls made with your keys use them over the defaults.',
+  description: 'Adds or replaces the object lists of categories for your account; detect calls made with your keys use them over the defaults, and nobody else sees them. Analyses no image, so it uses no quota (`usage.requests` is 0).',
   auth: 'apiKey',
   body: categoryDefinitionsSchema,
-  response: { status: 200, description: 'The definitions written.', schema: categoryDefinitionsResponseSchema },
+  response: { status: 200, description: 'The definitions written, and what the call counted.', schema: withUsage(categoryDefinitionsResponseSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+});
+
+/** POST /api/demo/detect */
+export const demoDetectOperation = defineOperation({
+  operationId: 'demoDetectObjects',
+  method: 'POST',
+  path: '/api/demo/detect',
+  group: 'demo',
+  summary: 'Try object detection without a key',
+  description:
+    "The request and response of POST /api/v1/detect without an API key, for the site's live tester: limited to 10 calls a minute per client, seeded categories only, not tied to an account (no `usage`).",
+  auth: 'none',
+  body: detectRequestSchema,
+  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'demo-detect',
 });
