@@ -28,6 +28,23 @@ export function signInLinks(target: SubscribeTarget, here: string): { signup: st
 
 type Session = 'unknown' | 'signed-in' | 'signed-out';
 
+export type PlanChoice = NonNullable<SubscribeTarget['plan']> & { popular: boolean };
+
+/**
+ * The monthly bundles of an API (from `GET /api/apis/{id}`) a visitor can subscribe to here;
+ * plans arranged by contact are left out. Empty for pay-per-use APIs or an unreadable answer.
+ */
+export function bundleChoices(body: unknown): PlanChoice[] {
+  const plans = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['pricingPlans'] : undefined;
+  if (!Array.isArray(plans)) return [];
+  return plans.flatMap((p: unknown) => {
+    if (typeof p !== 'object' || p === null) return [];
+    const { name, monthlyPrice, requestsPerMonth, popular } = p as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof monthlyPrice !== 'number' || typeof requestsPerMonth !== 'number') return [];
+    return [{ name, monthlyPrice, requestsPerMonth, popular: popular === true }];
+  });
+}
+
 /** "$0.05": per-request prices can have more than two decimals. */
 export function formatPricePerRequest(price: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(price);
@@ -53,10 +70,35 @@ export function subscribedMessage(target: SubscribeTarget): string {
  * else pay per use. A signed-out visitor is asked to sign up or log in first and comes back to
  * this dialog with the same choice.
  */
-export function SubscribeDialog({ open, target, opener, onClose }: Props) {
-  const plan = target?.plan;
+export function SubscribeDialog({ open, target: opened, opener, onClose }: Props) {
   const [processing, setProcessing] = useState(false);
   const [session, setSession] = useState<Session>('unknown');
+  // An API sold in monthly bundles (object detection) has no pay-per-use tier to subscribe to:
+  // opened without a tier card's plan, the dialog offers its bundles to choose from.
+  const [choices, setChoices] = useState<PlanChoice[] | 'loading'>([]);
+  const [chosen, setChosen] = useState<string>('');
+  useEffect(() => {
+    if (!open || !opened || opened.plan) {
+      setChoices([]);
+      return;
+    }
+    setChoices('loading');
+    const controller = new AbortController();
+    fetch(`/api/apis/${encodeURIComponent(opened.apiId)}`, { signal: controller.signal })
+      .then(async (res) => (res.ok ? bundleChoices(await res.json()) : []))
+      .catch(() => [] as PlanChoice[])
+      .then((list) => {
+        if (controller.signal.aborted) return;
+        setChoices(list);
+        setChosen((list.find((p) => p.popular) ?? list[0])?.name ?? '');
+      });
+    return () => controller.abort();
+  }, [open, opened]);
+  const bundles = choices === 'loading' ? [] : choices;
+  const chosenPlan = bundles.find((p) => p.name === chosen);
+  const target: SubscribeTarget | null =
+    opened && chosenPlan ? { ...opened, plan: { name: chosenPlan.name, monthlyPrice: chosenPlan.monthlyPrice, requestsPerMonth: chosenPlan.requestsPerMonth } } : opened;
+  const plan = target?.plan;
 
   // Whether the visitor is signed in decides what the dialog offers; asked each time it opens.
   useEffect(() => {
@@ -69,7 +111,7 @@ export function SubscribeDialog({ open, target, opener, onClose }: Props) {
   }, [open]);
 
   const subscribe = async () => {
-    if (!target || processing) return;
+    if (!target || processing || choices === 'loading') return;
     setProcessing(true);
     const result = await request(subscribeOperation, { body: { api_id: target.apiId, tier: tierOf(target) } });
     setProcessing(false);
@@ -102,7 +144,21 @@ export function SubscribeDialog({ open, target, opener, onClose }: Props) {
               : 'Pay per use: you are billed only for the requests you make.'}
           </DialogDescription>
         </DialogHeader>
-        {target ? (
+        {bundles.length > 0 ? (
+          <fieldset className="grid gap-2" data-testid="subscribe-tiers">
+            <legend className="mb-1 text-sm font-medium text-ink">Choose a monthly bundle</legend>
+            {bundles.map((p) => (
+              <label key={p.name} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="radio" name="subscribe-tier" value={p.name} checked={chosen === p.name} onChange={() => setChosen(p.name)} disabled={processing} />
+                <span className="font-semibold text-ink">{p.name}</span>
+                <span className="ml-auto text-right text-muted">
+                  {formatWholeUsd(p.monthlyPrice)}/month · {formatCount(p.requestsPerMonth)} requests
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {target && choices !== 'loading' ? (
           <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="subscribe-terms">
             <Row term="API" value={target.apiName} />
             {plan ? (
@@ -147,7 +203,7 @@ export function SubscribeDialog({ open, target, opener, onClose }: Props) {
             <Button variant="secondary" onClick={onClose} disabled={processing}>
               Cancel
             </Button>
-            <Button onClick={() => void subscribe()} disabled={processing || !target} aria-live="polite">
+            <Button onClick={() => void subscribe()} disabled={processing || !target || choices === 'loading'} aria-live="polite">
               {processing ? 'Processing...' : 'Subscribe'}
             </Button>
           </DialogFooter>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlayStore } from './overlay-store';
-import { formatPricePerRequest, signInLinks, subscribedMessage, tierOf } from './SubscribeDialog';
+import { bundleChoices, formatPricePerRequest, signInLinks, subscribedMessage, tierOf } from './SubscribeDialog';
 
 describe('overlay store', () => {
   it('opens one dialog at a time and remembers the page name and API', () => {
@@ -58,5 +58,28 @@ describe('the tier a subscription is created at', () => {
     const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
     expect(links.signup).toBe(`/signup?next=${encodeURIComponent(back)}`);
     expect(links.login).toBe(`/login?next=${encodeURIComponent(back)}`);
+  });
+});
+
+describe('bundleChoices', () => {
+  it('offers the monthly bundles of an API, leaving out plans arranged by contact', () => {
+    const body = {
+      id: 'image-object-detection',
+      pricingPlans: [
+        { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, popular: false },
+        { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000, popular: true },
+        { name: 'Custom', monthlyPrice: null, requestsPerMonth: null },
+      ],
+    };
+    expect(bundleChoices(body)).toEqual([
+      { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, popular: false },
+      { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000, popular: true },
+    ]);
+  });
+
+  it('offers none for a pay-per-use API or an unreadable answer', () => {
+    expect(bundleChoices({ pricingPlans: [] })).toEqual([]);
+    expect(bundleChoices(null)).toEqual([]);
+    expect(bundleChoices({ pricingPlans: 'x' })).toEqual([]);
   });
 });
