@@ -52,6 +52,9 @@ export function allRoutes(): string[] {
     ...MARKETING_ROUTES,
     ...INDUSTRY_SLUGS.map((s) => `/industries/${s}`),
     '/c',
+    '/signup',
+    '/login',
+    '/dashboard',
   ];
 }
 

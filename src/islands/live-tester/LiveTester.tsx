@@ -16,6 +16,7 @@ import {
   type TesterCategory,
   type TesterRow,
 } from './live-tester';
+import { useOwnSubscription } from './own-subscription';
 
 export interface LiveTesterProps {
   apiId: string;
@@ -40,6 +41,9 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
   // until React runs: a click before hydration must not reload the page and lose the input.
   const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
+  // Signed in with an active subscription: the visitor may run the test on it instead of the demo endpoint.
+  const own = useOwnSubscription(apiId);
+  const [useOwn, setUseOwn] = useState(false);
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +54,7 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
       notify({ title: 'Error', description: countError, variant: 'destructive' });
       return;
     }
-    const operation = testerOperation(apiId);
+    const operation = own && useOwn ? own.operation : testerOperation(apiId);
     if (!operation) return;
     setBusy(true);
     const outcome = testOutcome(await request(operation, { body: buildDetectRequest(urls, mode, category) }));
@@ -110,6 +114,21 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
             </select>
           </div>
         </div>
+        {own && (
+          <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <input
+              id={`${id}-own`}
+              type="checkbox"
+              checked={useOwn}
+              onChange={(e) => setUseOwn(e.target.checked)}
+              className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+              data-testid="tester-own-subscription"
+            />
+            <label htmlFor={`${id}-own`} className="text-sm text-slate-700">
+              Run on my subscription ({own.tierName}): the test counts toward my usage
+            </label>
+          </div>
+        )}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Testing...' : 'Test API'}
         </button>

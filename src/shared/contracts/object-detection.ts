@@ -14,7 +14,7 @@ import {
   type DetectRequest,
   type DetectResponse,
 } from '../schemas/detect';
-import { withUsage } from '../schemas/api-usage';
+import { withUsage, type ApiUsage } from '../schemas/api-usage';
 import { example } from '../examples';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
@@ -29,9 +29,9 @@ function stored<Req, Res>(name: string) {
 }
 
 const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectImageError'].map((name) =>
-  stored<DetectRequest, DetectResponse>(name),
+  stored<DetectRequest, DetectResponse & { usage: ApiUsage }>(name),
 );
-const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse>('categories');
+const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse & { usage: ApiUsage }>('categories');
 const demoExample = stored<DemoRequest, DemoResponse>('demo');
 
 /** POST /api/v1/detect */

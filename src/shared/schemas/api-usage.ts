@@ -16,4 +16,4 @@ export const apiUsageSchema = z
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
 
 /** `schema` with the `usage` object of a metered response. */
-export const withUsage = <S extends z.ZodObject>(schema: S) => schema.extend({ usage: apiUsageSchema });
+export const withUsage = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) => schema.extend({ usage: apiUsageSchema });
