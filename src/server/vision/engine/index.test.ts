@@ -59,8 +59,10 @@ describe('analyzeImageBytes in the worker pool', () => {
     });
     expect(analysis?.passes).toBeGreaterThan(1);
     expect(analysis?.confirmed.has('horse')).toBe(true);
-    // Free most of the time even on a busy machine (a quiet one measures a few percent).
-    expect(blocked).toBeLessThan(0.5);
+    // In-process, every model pass blocks the loop (a share near 1). In the worker a quiet machine
+    // measures a few percent; a machine with several times more work than cores delays timers
+    // too (0.5 seen at load 10 on 2 cores), which still tells the two apart.
+    expect(blocked).toBeLessThan(0.8);
   }, 90_000);
 
   it('moves the bytes to the worker and brings image errors back as HttpError', async () => {
