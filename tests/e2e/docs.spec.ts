@@ -133,6 +133,13 @@ test.describe('API reference pages', () => {
   });
 
   test('Try it sends a real detect request (JSON) and shows status, headers, JSON and timing', async ({ page }) => {
+    // /api/v1/detect needs a key or the visitor's own subscription: sign up and subscribe, then
+    // Try it sends with the session (its default for a signed-in visitor).
+    const name = `tryit${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const signup = await page.request.post('/api/account/signup', { data: { username: name, email: `${name}@example.com`, password: 'a long test password 1' } });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const sub = await page.request.post('/api/subscriptions', { data: { api_id: 'image-object-detection', tier: 'testing' } });
+    expect(sub.status(), await sub.text()).toBe(201);
     await page.goto(REF);
     const tryIt = page.locator('article', { has: page.locator('#detect-objects') }).locator('[data-try-it]');
     await tryIt.locator('summary').click();
