@@ -48,6 +48,8 @@ export interface MetadataEvidence {
   /** Generator parameters found in PNG text chunks. */
   pngGenerators: GeneratorTrace[];
   camera: CameraExif;
+  /** GPS position present in EXIF (the position itself is not returned). */
+  gps: boolean;
   /** True when the file carries any EXIF/XMP/IPTC/PNG-text metadata at all. */
   hasMetadata: boolean;
 }
@@ -102,7 +104,7 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
         iptc: true,
         ihdr: true,
         icc: false,
-        gps: false,
+        gps: true,
         mergeOutput: false,
         multiSegment: true,
         translateValues: false,
@@ -172,6 +174,7 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
     declaredGenerators,
     pngGenerators: generatorTraces(pngText),
     camera,
+    gps: Object.keys(obj(parsed['gps'])).some((k) => /latitude|longitude/i.test(k)),
     hasMetadata: Object.keys(parsed).some((k) => k !== 'ihdr') || pngText.length > 0,
   };
 }

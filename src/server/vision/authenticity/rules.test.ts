@@ -3,7 +3,7 @@ import type { C2paEvidence } from './c2pa';
 import type { MetadataEvidence } from './metadata';
 import { applyRules, cameraConsistency, type RuleInput } from './rules';
 
-const noMeta: MetadataEvidence = { aiFields: {}, history: [], editors: [], declaredGenerators: [], pngGenerators: [], camera: {}, hasMetadata: false };
+const noMeta: MetadataEvidence = { aiFields: {}, history: [], editors: [], declaredGenerators: [], pngGenerators: [], camera: {}, gps: false, hasMetadata: false };
 const noC2pa: C2paEvidence = { status: 'absent', validationErrors: [], actions: [] };
 const base: RuleInput = {
   c2pa: noC2pa,
