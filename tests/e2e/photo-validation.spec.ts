@@ -52,7 +52,7 @@ test.describe('photo-validation demo', () => {
     await page.getByRole('button', { name: 'Validate Photo' }).click();
     await expect(toast(page, 'Please enter an image URL')).toBeVisible();
     await page.getByRole('tab', { name: 'Image URL' }).click();
-    await page.getByLabel('Image URL').fill('http://127.0.0.1:9/nothing.jpg');
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('http://127.0.0.1:9/nothing.jpg');
     await page.getByRole('button', { name: 'Validate Photo' }).click();
     await expect(toast(page, 'Failed to validate photo')).toBeVisible({ timeout: 60_000 });
   });
