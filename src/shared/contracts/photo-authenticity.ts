@@ -196,12 +196,13 @@ export const whyNotRealResponseSchema = z
     is_real: z.boolean().describe('False exactly when a fail tag is present.'),
     fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).describe('The fail tags.'),
     verdict: z.enum(VERDICT_VALUES).describe('The verdict, as /api/predict gives it.'),
-    reasons: z
+    explanations: z
       .array(
         z
           .object({
             tag: z.enum(FAIL_TAG_VALUES).describe('The fail tag.'),
-            evidence: z.array(z.string().describe('One piece of evidence in plain words.')).describe('Why the tag was given.'),
+            reason: z.string().describe('Why the tag was given, in plain words (all its evidence in one paragraph).'),
+            evidence: z.array(z.string().describe('One piece of evidence in plain words.')).describe('Each rule that gave the tag, one sentence each.'),
           })
           .describe('One fail tag and its evidence.'),
       )

@@ -64,11 +64,14 @@ const TAG_WORDS: Record<FailTag, string> = {
 
 /** The /api/why_not_real body: each fail tag with the evidence behind it. */
 export function whyNotRealBody(report: AuthenticityReport, imageUrl: string, requestId: string): WhyNotRealResponse {
-  const reasons = report.fail_tags.map((tag) => ({ tag, evidence: report.findings.filter((f) => f.tag === tag).map((f) => f.explanation) }));
+  const explanations = report.fail_tags.map((tag) => {
+    const evidence = report.findings.filter((f) => f.tag === tag).map((f) => f.explanation);
+    return { tag, reason: evidence.join(' '), evidence };
+  });
   const summary = report.is_real
     ? report.verdict === 'camera_original'
       ? 'No rule found it AI-generated, edited or recaptured, and its camera evidence is consistent. That is what the evidence shows, not proof: metadata can be forged.'
       : 'No rule found it AI-generated, edited or recaptured, but no evidence shows it is a camera original either. Missing metadata or credentials prove nothing: most sites strip them, and most generators write none.'
-    : `Judged ${report.fail_tags.map((t) => TAG_WORDS[t]).join(', and ')}: ${reasons.flatMap((r) => r.evidence).join(' ')}`;
-  return { image_url: imageUrl, is_real: report.is_real, fail_tags: report.fail_tags, verdict: report.verdict, reasons, summary, request_id: requestId };
+    : `Judged ${report.fail_tags.map((t) => TAG_WORDS[t]).join(', and ')}: ${explanations.map((e) => e.reason).join(' ')}`;
+  return { image_url: imageUrl, is_real: report.is_real, fail_tags: report.fail_tags, verdict: report.verdict, explanations, summary, request_id: requestId };
 }
