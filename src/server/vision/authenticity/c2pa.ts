@@ -6,14 +6,14 @@
  * hashes hold, signer not on a trust list).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { WasmReader, initSync } from '@contentauth/c2pa-wasm';
 import type { ImageFormat } from '../image-input';
 
 let ready = false;
 function init(): void {
   if (ready) return;
-  const wasmPath = createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
+  const wasmPath = fileURLToPath(import.meta.resolve('@contentauth/c2pa-wasm/c2pa.wasm'));
   initSync({ module: readFileSync(wasmPath) });
   ready = true;
 }

@@ -4,10 +4,11 @@
  * analyse it, and shape the documented responses.
  */
 import type { PredictResponse, WhyNotRealResponse } from '../../../shared/contracts/photo-authenticity';
+import { analyzeAuthenticityBytes } from '../engine';
 import { withImageBudget } from '../engine/image-budget';
 import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from '../safe-fetch';
 import { readSiteSample, siteSampleName } from '../site-images';
-import { analyzeAuthenticity, type AuthenticityReport } from './analyze';
+import type { AuthenticityReport } from './analyze';
 import type { FailTag } from './rules';
 
 export const AUTHENTICITY_API_ID = 'photo-authenticity';
@@ -31,7 +32,8 @@ export async function analyzeSource(source: ImageSource, deps: AuthenticityDeps 
   const report = await withImageBudget(async (lease) => {
     const bytes = 'bytes' in source ? source.bytes : await loadImageBytes(source, deps);
     lease.holdImage(bytes.byteLength);
-    return analyzeAuthenticity(bytes);
+    // The engine moves the bytes to its worker: keep the caller's copy usable.
+    return analyzeAuthenticityBytes(bytes.slice());
   });
   return { report, imageUrl: 'url' in source ? source.url : source.shownAs, seconds: Math.round(performance.now() - started) / 1000 };
 }
