@@ -2,12 +2,12 @@
  * Recapture indicator: a photo of a screen or of a print carries periodic moire, the beat
  * between the display's pixel grid (or the print's halftone) and the camera's sensor grid,
  * which shows up as isolated strong peaks in the 2-D spectrum away from the axes. Natural
- * scenes have smooth, roughly 1/f spectra. Measured on a 512x512 centre crop at full
+ * scenes have smooth, roughly 1/f spectra. Measured on a 256x256 centre crop at full
  * resolution (resizing would alias the very patterns we look for).
  */
 import sharp from 'sharp';
 
-const N = 512;
+const N = 256;
 
 function fft1d(re: Float64Array, im: Float64Array): void {
   const n = re.length;
@@ -135,7 +135,11 @@ export async function moireIndicator(bytes: Uint8Array): Promise<MoireEvidence> 
   let strong = 0;
   const nearAxis = (k: number) => Math.abs(k) <= 3;
   // JPEG's 8x8 block grid puts peaks at multiples of N/8 on and off the axes: skip those.
-  const onBlockGrid = (k: number) => Math.abs(((k % 64) + 64) % 64) <= 1 || Math.abs(((k % 64) + 64) % 64) >= 63;
+  const grid = N / 8;
+  const onBlockGrid = (k: number) => {
+    const m = ((k % grid) + grid) % grid;
+    return m <= 1 || m >= grid - 1;
+  };
   for (let v = 4; v < half - 1; v++) {
     for (let u = -half + 2; u < half - 1; u++) {
       if (nearAxis(u) || nearAxis(v) || (onBlockGrid(u) && onBlockGrid(v))) continue;
