@@ -28,9 +28,13 @@ export const config: Config = {
     '/api/demo/detect',
     '/api/demo/object-detection',
     '/api/demo/photo-validation',
+    '/api/error',
+    '/api/error-reports',
+    '/api/predict',
     '/api/use-cases',
     '/api/use-cases/:id',
     '/api/v1',
     '/api/v1/*',
+    '/api/why_not_real',
   ],
 };

@@ -2,16 +2,16 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { analyzeSource, loadImageBytes, type ImageSource } from '../src/server/vision/authenticity/service';
 import { photoValidation } from '../src/server/vision/authenticity/validation';
 import { analyzeImageBytes } from '../src/server/vision/engine';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { photoValidationRequestSchema } from '../src/shared/contracts/photo-authenticity';
+import { demoPhotoValidationOperation } from '../src/shared/contracts/photo-authenticity';
 
-/** Each run costs ~0.2-0.6 s of CPU; 20 a minute per client is plenty for a person clicking. */
-export const DEMO_VALIDATION_LIMIT = { name: 'demo-photo-validation', limit: 20, windowMs: 60_000 } as const;
+export const DEMO_VALIDATION_LIMIT = SITE_RATE_LIMITS['demo-photo-validation'];
 
 const FORM_OVERHEAD = 64 * 1024;
 
@@ -57,7 +57,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;
     };
-    const parsed = photoValidationRequestSchema.safeParse({
+    const parsed = demoPhotoValidationOperation.body.safeParse({
       ...(text('image_url') !== undefined && { image_url: text('image_url') }),
       ...(text('check_type') !== undefined && { check_type: text('check_type') }),
     });
@@ -67,7 +67,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
     if (file instanceof File && file.size > 0) source = { bytes: new Uint8Array(await file.arrayBuffer()), shownAs: file.name || 'upload' };
     else if (parsed.data.image_url) source = { url: parsed.data.image_url };
   } else {
-    const body = await readJson(req, photoValidationRequestSchema);
+    const body = await readJson(req, demoPhotoValidationOperation.body);
     checkType = body.check_type;
     if (body.image_url) source = { url: body.image_url };
   }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import '../schemas/zod-config';
+import { withUsage } from '../schemas/api-usage';
 import { defineOperation } from './operation';
 
 export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as const;
@@ -229,7 +230,7 @@ export const errorReportResponseSchema = z
   })
   .describe('Acknowledgement of an error report.');
 
-const API_ERRORS = ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
+const API_ERRORS = ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
 /** POST /api/predict */
 export const predictOperation = defineOperation({
@@ -242,9 +243,10 @@ export const predictOperation = defineOperation({
     'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.',
   auth: 'apiKey',
   body: predictRequestSchema,
-  response: { status: 200, description: 'The analysis, layer by layer.', schema: predictResponseSchema },
+  response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
+  examples: { request: [{ summary: 'One image by URL', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg' } }] },
 });
 
 /** POST /api/why_not_real */
@@ -257,9 +259,10 @@ export const whyNotRealOperation = defineOperation({
   description: 'Runs the same analysis as /api/predict and returns, for each fail tag, the evidence behind it in plain words.',
   auth: 'apiKey',
   body: z.object({ image_url: imageUrl }).strict().describe('The image to explain.'),
-  response: { status: 200, description: 'The fail tags and their evidence.', schema: whyNotRealResponseSchema },
+  response: { status: 200, description: 'The fail tags and their evidence, and what the call counted.', schema: withUsage(whyNotRealResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
+  examples: { request: [{ summary: 'Explain one image', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg' } }] },
 });
 
 /** POST /api/error */
@@ -272,9 +275,45 @@ export const errorReportOperation = defineOperation({
   description: 'Stores a report of a wrong authenticity result; the team reads reports on the admin page.',
   auth: 'apiKey',
   body: errorReportRequestSchema,
-  response: { status: 201, description: 'The report is stored.', schema: errorReportResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: { status: 201, description: 'The report is stored (reports are not metered).', schema: withUsage(errorReportResponseSchema) },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'errors',
+  examples: {
+    request: [{ summary: 'A result that looks wrong', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg', job_id: null, comment: 'Unedited photo from our own adjuster.' } }],
+  },
+});
+
+export const errorReportListSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            id: z.string().uuid().describe('Report id.'),
+            imageUrl: z.string().describe('The image reported.'),
+            jobId: z.string().nullable().describe('Batch job, if any.'),
+            comment: z.string().nullable().describe('What the caller said.'),
+            account: z.string().nullable().describe('Email of the reporting account, when known.'),
+            createdAt: z.string().describe('When it was received (ISO 8601).'),
+          })
+          .describe('One report.'),
+      )
+      .describe('The newest reports first (at most 50).'),
+    total: z.number().int().describe('Reports stored in all.'),
+  })
+  .describe('Reports of wrong authenticity results.');
+
+/** GET /api/error-reports */
+export const listErrorReportsOperation = defineOperation({
+  operationId: 'listAuthenticityErrorReports',
+  method: 'GET',
+  path: '/api/error-reports',
+  group: 'admin',
+  summary: 'List reports of wrong authenticity results',
+  description: 'The 50 newest reports sent to POST /api/error, shown on /c beside the contact submissions. Admin session only.',
+  auth: 'admin',
+  response: { status: 200, description: 'The newest reports.', schema: errorReportListSchema },
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
 export const CHECK_TYPE_VALUES = ['comprehensive', 'ai_detection', 'manipulation', 'deepfake'] as const;
@@ -352,7 +391,7 @@ export const demoPhotoValidationOperation = defineOperation({
   auth: 'none',
   body: photoValidationRequestSchema,
   response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'demo-photo-validation',
 });
 
