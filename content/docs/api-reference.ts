@@ -72,8 +72,9 @@ export const API_VERSION = '1.0.0';
  * fill in the origin they are built for, and `{{origin}}` in examples, with `withOrigin`.
  */
 
-const SAMPLE_IMAGE = 'https://images.example.com/listings/kitchen-01.jpg';
-const SAMPLE_IMAGE_2 = 'https://images.example.com/listings/bathroom-02.jpg';
+// The site's own sample photos (read from disk by the server), so every sample runs as copied.
+const SAMPLE_IMAGE = '{{origin}}/images/samples/validation-iptc-ai.jpg';
+const SAMPLE_IMAGE_2 = '{{origin}}/images/samples/validation-camera-exif.jpg';
 const SAMPLE_JOB_ID = '3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64';
 const SAMPLE_CREATED_AT = '2025-01-15T10:30:00Z';
 

@@ -326,6 +326,10 @@ export const photoValidationRequestSchema = z
   .strict()
   .describe('A photo to validate: image_url as JSON, or a multipart upload with a `file` field and `check_type`.');
 
+export const photoValidationUploadSchema = photoValidationRequestSchema.extend({
+  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP; sent unresized so its evidence survives); replaces `image_url`.'),
+});
+
 const detectedSchema = (what: string) =>
   z
     .object({
@@ -390,6 +394,7 @@ export const demoPhotoValidationOperation = defineOperation({
   description: 'The keyless endpoint of the /demo/photo-validation page: the same analysis as /api/predict, shaped as the demo shows it, with the ELA heatmap. Strict per-client limit.',
   auth: 'none',
   body: photoValidationRequestSchema,
+  multipartBody: photoValidationUploadSchema,
   response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'demo-photo-validation',
