@@ -17,14 +17,16 @@ const endpoints = apiGroups.flatMap((g) => g.endpoints);
 
 describe('API reference', () => {
   it('documents every endpoint the spec names', () => {
+    // The batch endpoints are written by hand until they are served; /api/predict,
+    // /api/why_not_real and /api/error are generated from their contracts.
     expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
-      'POST /api/predict',
       'POST /api/predict_batch',
       'GET /api/predict_batch/{job_id}',
-      'POST /api/why_not_real',
-      'POST /api/error',
       'POST /api/v1/detect',
       'POST /api/v1/categories',
+      'POST /api/predict',
+      'POST /api/why_not_real',
+      'POST /api/error',
     ]);
   });
 
@@ -89,7 +91,7 @@ describe('endpointUrl', () => {
   });
 
   it('refuses a path parameter without an example, rather than sending a literal {id}', () => {
-    const broken: DocEndpoint = { ...(endpoints[2] as DocEndpoint), pathExample: {} };
+    const broken: DocEndpoint = { ...(endpoints[1] as DocEndpoint), pathExample: {} };
     expect(() => endpointUrl(broken, 'https://x.test')).toThrow(/job_id/);
   });
 });

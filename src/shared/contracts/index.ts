@@ -4,6 +4,7 @@ import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOp
 import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
+import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -25,6 +26,11 @@ export const operations: readonly OperationContract[] = [
   demoObjectDetectionOperation,
   demoDetectOperation,
   ...accountOperations,
+  predictOperation,
+  whyNotRealOperation,
+  errorReportOperation,
+  listErrorReportsOperation,
+  demoPhotoValidationOperation,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';
