@@ -1,0 +1,129 @@
+/**
+ * The generator watermarks that are written with `invisible-watermark`'s dwtDct method and whose
+ * payloads are public, and the reading of an image against each of them.
+ *
+ * Sources of the payloads:
+ * - Stable Diffusion v1 reference scripts (CompVis/stable-diffusion `scripts/txt2img.py`):
+ *   `wm = "StableDiffusionV1"; set_watermark('bytes', wm.encode('utf-8'))`, 136 bits.
+ * - Stable Diffusion 2 reference scripts (Stability-AI/stablediffusion `scripts/txt2img.py`):
+ *   `wm = "SDV2"`, 32 bits.
+ * - SDXL in diffusers (`pipelines/stable_diffusion_xl/watermark.py`) and Stability's
+ *   generative-models: `WATERMARK_MESSAGE = 0b101100111110110010010000011110111011000110011110`,
+ *   `set_watermark("bits", ...)`, 48 bits.
+ */
+import { decodeDwtDct, type RgbPixels } from './dwt-dct';
+
+/** MSB-first bits of a UTF-8 string, as `np.unpackbits` gives them. */
+export function textToBits(text: string): number[] {
+  const bits: number[] = [];
+  for (const byte of new TextEncoder().encode(text)) {
+    for (let k = 7; k >= 0; k--) bits.push((byte >> k) & 1);
+  }
+  return bits;
+}
+
+/** Bits of a binary literal, as `[int(bit) for bit in bin(x)[2:]]`. */
+export function binaryToBits(binary: string): number[] {
+  return [...binary].map((c) => (c === '1' ? 1 : 0));
+}
+
+/** Packs MSB-first bits back into text (non-printable bytes shown as `\xNN`). */
+export function bitsToText(bits: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i + 8 <= bits.length; i += 8) {
+    let byte = 0;
+    for (let k = 0; k < 8; k++) byte = (byte << 1) | (bits[i + k] ? 1 : 0);
+    out += byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+export interface KnownMark {
+  id: 'stable-diffusion-v1' | 'stable-diffusion-v2' | 'sdxl';
+  /** Who embeds it. */
+  generator: string;
+  /** The payload as the source states it. */
+  payload: string;
+  bits: readonly number[];
+}
+
+export const SDXL_WATERMARK_MESSAGE = '101100111110110010010000011110111011000110011110';
+
+export const KNOWN_MARKS: readonly KnownMark[] = [
+  {
+    id: 'stable-diffusion-v1',
+    generator: 'Stable Diffusion v1 reference scripts (CompVis / Stability AI)',
+    payload: 'StableDiffusionV1',
+    bits: textToBits('StableDiffusionV1'),
+  },
+  {
+    id: 'stable-diffusion-v2',
+    generator: 'Stable Diffusion 2 reference scripts (Stability AI)',
+    payload: 'SDV2',
+    bits: textToBits('SDV2'),
+  },
+  {
+    id: 'sdxl',
+    generator: 'Stable Diffusion XL (diffusers pipelines, Stability AI generative-models)',
+    payload: `0b${SDXL_WATERMARK_MESSAGE}`,
+    bits: binaryToBits(SDXL_WATERMARK_MESSAGE),
+  },
+];
+
+/**
+ * How many of the payload's bits must match for each finding. Chance agreement on an unmarked
+ * image follows Binomial(n, 1/2): at these cut-offs it is below one in a million for 32 or
+ * more bits. Stability's own checker (generative-models `scripts/demo/detect.py`) calls 35 of
+ * 48 bits "very likely marked"; ours is stricter because a wrong "AI" label costs more than a
+ * missed one.
+ */
+export const DETECTED_SHARE = 0.9;
+/** Share of matching bits reported as a weak (not decisive) trace. */
+export const TRACE_SHARE = 0.75;
+
+export interface MarkReading {
+  id: KnownMark['id'];
+  generator: string;
+  payload: string;
+  /** Matching bits of the best reading (of the two colour-conversion conventions). */
+  matchingBits: number;
+  totalBits: number;
+  /** matchingBits / totalBits. */
+  match: number;
+  /** detected: >= DETECTED_SHARE; trace: >= TRACE_SHARE; absent otherwise. */
+  status: 'detected' | 'trace' | 'absent';
+  /** For text payloads, what the decoded bits spell. */
+  decodedText?: string;
+}
+
+/** Reads every known mark from an RGB image (at least 256x256 pixels, as the library requires). */
+export function readKnownMarks(img: RgbPixels): MarkReading[] {
+  if (img.width * img.height < 256 * 256) return [];
+  return KNOWN_MARKS.map((mark) => {
+    let best = -1;
+    let bestBits: number[] = [];
+    // 128: the 8-bit convention (the SD reference scripts, and any decoder reading a file);
+    // 0.5: OpenCV's float convention, which diffusers' SDXL encoder ran in.
+    for (const uDelta of [128, 0.5]) {
+      const { bits } = decodeDwtDct(img, mark.bits.length, { uDelta });
+      const matching = bits.reduce((n, b, i) => n + (b === mark.bits[i] ? 1 : 0), 0);
+      if (matching > best) {
+        best = matching;
+        bestBits = bits;
+      }
+    }
+    const match = best / mark.bits.length;
+    const status = match >= DETECTED_SHARE ? 'detected' : match >= TRACE_SHARE ? 'trace' : 'absent';
+    const reading: MarkReading = {
+      id: mark.id,
+      generator: mark.generator,
+      payload: mark.payload,
+      matchingBits: best,
+      totalBits: mark.bits.length,
+      match: Math.round(match * 1000) / 1000,
+      status,
+    };
+    if (!mark.payload.startsWith('0b')) reading.decodedText = bitsToText(bestBits);
+    return reading;
+  });
+}
