@@ -72,3 +72,26 @@ describe('analyzeWatermarks', () => {
     await expect(analyzeWatermarks(new TextEncoder().encode('<html></html>'), opts())).rejects.toMatchObject({ status: 422 });
   });
 });
+
+describe('invisible marks', () => {
+  it('decodes an SDXL dwtDct mark written with the encoder, with bit agreement as confidence', async () => {
+    const { encodeDwtDct, KNOWN_MARKS } = await import('../invisible-watermark');
+    const { data, info } = await sharp('tests/fixtures/images/dog.jpg').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const sdxl = KNOWN_MARKS.find((m) => m.id === 'sdxl')!;
+    const marked = encodeDwtDct({ data: new Uint8Array(data), width: info.width, height: info.height }, sdxl.bits);
+    const png = await sharp(Buffer.from(marked), { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
+    const r = await analyzeWatermarks(png, opts({ detectType: 'invisible' }));
+    expect(r.invisible).toEqual([
+      expect.objectContaining({ algorithm: 'dwtDct', type: 'ai_generator', embedded_data: '0xb3ec907bb19e', status: 'detected' }),
+    ]);
+    expect(r.invisible[0]!.confidence).toBeGreaterThanOrEqual(0.9);
+    const off = await analyzeWatermarks(png, opts({ detectType: 'invisible', includeInvisible: false }));
+    expect(off.invisible).toEqual([]);
+    expect(off.timings['invisible']).toBeUndefined();
+  });
+
+  it('finds no invisible mark on an unmarked photo', async () => {
+    const r = await analyzeWatermarks(await readFile('tests/fixtures/images/dog.jpg'), opts({ detectType: 'invisible' }));
+    expect(r.invisible).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import sharp, { type SharpOptions } from 'sharp';
 import { HttpError } from '../../http/errors';
 import { IMAGE_LIMITS, invalidImage, sniffFormat, type ImageFormat } from '../image-input';
+import { decodeDwtDct, readKnownMarks } from '../invisible-watermark';
 import { recognizeText, type RgbImage } from '../ocr/ocr';
 import type { Brand } from './brands';
 import { readRightsMetadata, type RightsMetadata } from './rights';
@@ -22,12 +23,25 @@ export interface WatermarkOptions {
 }
 
 export interface InvisibleWatermark {
-  type: string;
-  algorithm: string;
+  /** What kind of mark: `ai_generator` for the known generator payloads. */
+  type: 'ai_generator';
+  /** `dwtDct`: the invisible-watermark library's method. */
+  algorithm: 'dwtDct';
+  /** How decisively the image's blocks vote for each bit (0-1, mean of |2 x vote - 1|). */
   strength: number;
+  /** Share of the payload's bits that match (bit agreement). */
   confidence: number;
+  /** The decoded payload: its text, or the bits as hex for a binary payload. */
   embedded_data: string;
+  /** Who embeds this payload. */
+  generator: string;
+  /** detected (>= 90% of bits) or trace (>= 75%, reported at high sensitivity only). */
+  status: 'detected' | 'trace';
 }
+
+/** Said with every invisible result: what is and is not checked. */
+export const INVISIBLE_SCOPE =
+  'Decodes the dwtDct mark of the invisible-watermark library with the public payloads of Stable Diffusion v1/v2 and SDXL. Other invisible schemes (SynthID, Digimarc, TrustMark, vendor marks) need their vendors\' keys or models and are not checked; their absence here proves nothing.';
 
 export interface WatermarkAnalysis {
   width: number;
@@ -82,6 +96,37 @@ async function decode(bytes: Uint8Array): Promise<{ format: ImageFormat; width: 
 
 const ms = (since: number): number => Math.round(performance.now() - since);
 
+/** The bits as hex (MSB first), for binary payloads. */
+const bitsHex = (payload: string): string => `0x${BigInt(payload).toString(16)}`;
+
+/**
+ * The known dwtDct payloads, read from the full-resolution pixels as stored (the mark lives in
+ * 4x4 blocks of the chroma: any resize or EXIF rotation would move the grid).
+ */
+async function readInvisible(bytes: Uint8Array, sensitivity: WatermarkOptions['sensitivity']): Promise<InvisibleWatermark[]> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const img = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const strength = (bits: number): number => {
+    const { votes } = decodeDwtDct(img, bits);
+    return Math.round((votes.reduce((sum, v) => sum + Math.abs(2 * v - 1), 0) / Math.max(1, votes.length)) * 100) / 100;
+  };
+  return readKnownMarks(img)
+    .filter((r) => r.status === 'detected' || (r.status === 'trace' && sensitivity === 'high'))
+    .map((r) => ({
+      type: 'ai_generator' as const,
+      algorithm: 'dwtDct' as const,
+      strength: strength(r.totalBits),
+      confidence: r.match,
+      embedded_data: r.decodedText ?? (r.payload.startsWith('0b') ? bitsHex(r.payload) : r.payload),
+      generator: r.generator,
+      status: r.status as 'detected' | 'trace',
+    }));
+}
+
 /** Analyses one encoded image (JPEG, PNG, WebP). Throws 413/422 HttpErrors for bad images. */
 export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOptions): Promise<WatermarkAnalysis> {
   const timings: Record<string, number> = {};
@@ -107,6 +152,12 @@ export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOpt
     if (visibleWanted) visible = result.watermarks;
     if (logosWanted) logos = result.logos;
   }
+  let invisible: InvisibleWatermark[] = [];
+  if (invisibleWanted) {
+    t = performance.now();
+    invisible = await readInvisible(bytes, options.sensitivity);
+    timings['invisible'] = ms(t);
+  }
   let rights: RightsMetadata | undefined;
   if (rightsWanted) {
     t = performance.now();
@@ -120,7 +171,7 @@ export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOpt
     ran: { visible: visibleWanted, brand_logos: logosWanted, invisible: invisibleWanted, rights_metadata: rightsWanted },
     visible,
     logos,
-    invisible: [],
+    invisible,
     rights,
     evidence,
     timings,
