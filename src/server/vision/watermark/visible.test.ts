@@ -31,7 +31,23 @@ function paintStrokes(img: RgbImage, box: { x: number; y: number; w: number; h: 
   return [[box.x, box.y], [box.x + box.w, box.y], [box.x + box.w, box.y + box.h], [box.x, box.y + box.h]];
 }
 
+function paintPlate(img: RgbImage, box: { x: number; y: number; w: number; h: number }, color: [number, number, number]): void {
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let x = box.x; x < box.x + box.w; x++) for (let c = 0; c < 3; c++) img.data[(y * img.width + x) * 3 + c] = color[c]!;
+  }
+}
+
 describe('estimateBlend', () => {
+  it('sees text on a flat plate unlike its surroundings as written on a plate (a sign), and an overlay as not', () => {
+    const sign = background(320, 200);
+    paintPlate(sign, { x: 40, y: 60, w: 240, h: 76 }, [30, 90, 45]);
+    const signQuad = paintStrokes(sign, { x: 60, y: 80, w: 200, h: 36 }, [255, 255, 255], 1);
+    expect(estimateBlend(sign, signQuad)!.onPlate).toBe(true);
+    const overlay = background(320, 200);
+    const overlayQuad = paintStrokes(overlay, { x: 60, y: 80, w: 200, h: 36 }, [255, 255, 255], 0.4);
+    expect(estimateBlend(overlay, overlayQuad)!.onPlate).toBe(false);
+  });
+
   for (const opacity of [0.3, 0.5, 0.8]) {
     it(`recovers a white overlay's opacity of ${opacity} from how it blends with a textured background`, () => {
       const img = background(320, 200);
@@ -63,6 +79,7 @@ function evidence(overrides: Partial<LineEvidence>): LineEvidence {
     opacityMethod: 'blending',
     placement: 'other',
     neutralColor: false,
+    onPlate: false,
     vocabulary: false,
     repeats: 0,
     score: 0.5,

@@ -44,6 +44,8 @@ export interface LineEvidence {
   opacityMethod: 'blending' | 'contrast';
   placement: 'corner' | 'centre' | 'edge' | 'other';
   neutralColor: boolean;
+  /** Written on a flat patch unlike its surroundings (a sign, a label): evidence against an overlay. */
+  onPlate: boolean;
   vocabulary: boolean;
   brand?: BrandMatch | undefined;
   /** Other lines with the same text (or the text repeated within the line). */
@@ -173,6 +175,44 @@ interface Blend {
   opacity: number;
   method: 'blending' | 'contrast';
   neutral: boolean;
+  /** The text sits on a flat patch unlike its wider surroundings: a sign or a label in the scene. */
+  onPlate: boolean;
+}
+
+/** The quad grown by `d` pixels on every side (along its own axes). */
+function expandQuad(q: readonly Point[], d: number): Point[] {
+  const [a, b, , e] = q as [Point, Point, Point, Point];
+  const lu = Math.max(1e-6, dist(a, b));
+  const lv = Math.max(1e-6, dist(a, e));
+  const u: Point = [(b[0] - a[0]) / lu, (b[1] - a[1]) / lu];
+  const v: Point = [(e[0] - a[0]) / lv, (e[1] - a[1]) / lv];
+  const signs: [number, number][] = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+  return q.map((p, i) => {
+    const [su, sv] = signs[i] as [number, number];
+    return [p[0] + d * (su * u[0] + sv * v[0]), p[1] + d * (su * u[1] + sv * v[1])] as Point;
+  });
+}
+
+/** Mean and standard deviation of the luminance between two grown outlines of the quad. */
+function ringStats(image: RgbImage, quad: readonly Point[], inner: number, outer: number): { mean: number; sd: number; n: number } {
+  const innerQ = expandQuad(quad, inner);
+  const outerQ = expandQuad(quad, outer);
+  const b = quadBox(outerQ);
+  let sum = 0;
+  let sum2 = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(b.y)); y < Math.min(image.height, Math.ceil(b.y + b.height)); y += 2) {
+    for (let x = Math.max(0, Math.floor(b.x)); x < Math.min(image.width, Math.ceil(b.x + b.width)); x += 2) {
+      if (!insideQuad(outerQ, x + 0.5, y + 0.5) || insideQuad(innerQ, x + 0.5, y + 0.5)) continue;
+      const s = (y * image.width + x) * 3;
+      const l = 0.299 * (image.data[s] as number) + 0.587 * (image.data[s + 1] as number) + 0.114 * (image.data[s + 2] as number);
+      sum += l;
+      sum2 += l * l;
+      n++;
+    }
+  }
+  const mean = n ? sum / n : 0;
+  return { mean, sd: n ? Math.sqrt(Math.max(0, sum2 / n - mean * mean)) : 0, n };
 }
 
 /**
@@ -311,7 +351,23 @@ export function estimateBlend(image: RgbImage, quad: readonly Point[]): Blend | 
   const reliability = clamp((sdB - 6) / 14);
   const opacity = reliability > 0 ? reliability * fromSlope + (1 - reliability) * fromContrast : fromContrast;
   const spread = Math.max(...means) - Math.min(...means);
+  // What the text is written on: the non-stroke pixels inside the box, against a ring further out.
+  let pSum = 0;
+  let pSum2 = 0;
+  let pN = 0;
+  for (let i = 0; i < n; i++) {
+    if (!inQuad[i] || !back[i]) continue;
+    const l = lum[i] as number;
+    pSum += l;
+    pSum2 += l * l;
+    pN++;
+  }
+  const plateMean = pN ? pSum / pN : 0;
+  const plateSd = pN ? Math.sqrt(Math.max(0, pSum2 / pN - plateMean * plateMean)) : 0;
+  const far = ringStats(image, quad, textH * 0.7, textH * 1.4);
+  const onPlate = pN > 16 && far.n > 16 && plateSd < 12 && Math.abs(plateMean - far.mean) > 25;
   return {
+    onPlate,
     opacity: Math.round(opacity * 100) / 100,
     method: reliability >= 0.5 ? 'blending' : 'contrast',
     neutral: spread < 40 && Math.max(...intercepts) - Math.min(...intercepts) < 60,
@@ -340,7 +396,7 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
     const q = line.quad;
     const box = quadBox(q);
     const angle = (Math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]) * 180) / Math.PI;
-    const blend = estimateBlend(image, q) ?? { opacity: 1, method: 'contrast' as const, neutral: false };
+    const blend = estimateBlend(image, q) ?? { opacity: 1, method: 'contrast' as const, neutral: false, onPlate: false };
     const norm = norms[idx] as string;
     const words = line.text.split(/\s+/).map(normalizeText).filter((w) => w.length >= 3);
     const selfRepeats = words.length - new Set(words).size;
@@ -360,6 +416,7 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
     if (placement === 'corner' || placement === 'centre') score += 0.15;
     else if (placement === 'edge') score += 0.08;
     if (blend.neutral) score += 0.08;
+    if (blend.onPlate) score -= 0.3;
     score *= 0.6 + 0.4 * clamp((line.confidence - 0.5) / 0.4);
     return {
       text: line.text,
@@ -370,6 +427,7 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
       opacityMethod: blend.method,
       placement,
       neutralColor: blend.neutral,
+      onPlate: blend.onPlate,
       vocabulary,
       brand,
       repeats,
