@@ -69,9 +69,9 @@ export interface BrandLogo {
   logo_type: 'overlay' | 'embedded';
 }
 
-/** Words and forms that overlays carry and scene text rarely does. */
+/** Words and forms that overlays carry and scene text rarely does (stems: OCR often drops a last letter). */
 const WATERMARK_WORDS =
-  /(sample|preview|proof|draft|watermark|copyright|©|\(c\)|all rights|rights reserved|do not (copy|use)|confidential|stock|licen[cs]ed?|photo(graphy)? by|image by|credit|www\.|https?:|\.(com|net|org|io|co|example|photo|photos|studio)\b|@[a-z0-9_]{3,}|\bdemo\b|\bcomp\b)/i;
+  /(sampl|previe|proof|draft|watermar|copyrig|©|\(c\)|all rights|rights reserved|do not (copy|use)|confidential|stock|licen[cs]ed?|photo(graphy)? by|image by|credit|www\.|https?:|\.(com|net|org|io|co|example|photo|photos|studio)\b|@[a-z0-9_]{3,}|\bdemo\b|\bcomp\b)/i;
 
 const clamp = (v: number, lo = 0, hi = 1): number => Math.min(hi, Math.max(lo, v));
 
@@ -413,7 +413,9 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
     if (brand) score += 0.45 * brand.similarity;
     if (repeats > 0) score += Math.min(0.6, 0.3 + 0.1 * repeats);
     if (diagonal) score += 0.2;
-    if (placement === 'corner' || placement === 'centre') score += 0.15;
+    // Corners are where credits go. The centre is where stock overlays go, but also where a
+    // photographer frames a sign: it counts only for tilted or see-through text.
+    if (placement === 'corner' || (placement === 'centre' && (diagonal || blend.opacity < 0.7))) score += 0.15;
     else if (placement === 'edge') score += 0.08;
     if (blend.neutral) score += 0.08;
     if (blend.onPlate) score -= 0.3;
