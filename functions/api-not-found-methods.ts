@@ -17,6 +17,7 @@ export const config: Config = {
     '/api/auth/session',
     '/api/contacts',
     '/api/demo/object-detection',
+    '/api/demo/watermark-detection',
     '/api/use-cases',
     '/api/use-cases/:id',
     '/api/v1',
