@@ -78,6 +78,8 @@ export const rightsMetadataSchema = z.object({
 
 export const watermarkResponseSchema = z.object({
   image_url: z.string().nullable().describe('The image_url sent, or null for an upload.'),
+  image_width: z.number().int().describe('Width of the analysed image in pixels (after EXIF rotation): the coordinate system of every location.'),
+  image_height: z.number().int().describe('Height of the analysed image in pixels (after EXIF rotation).'),
   watermarks_detected: z.boolean().describe('True when any visible, invisible or brand-logo mark was found.'),
   total_watermarks: z.number().int().min(0).describe('Visible marks + invisible marks + brand logos.'),
   detection_settings: z

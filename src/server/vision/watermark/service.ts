@@ -37,6 +37,8 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
   const rights = a.rights;
   return {
     image_url: imageUrl,
+    image_width: a.width,
+    image_height: a.height,
     watermarks_detected: total > 0,
     total_watermarks: total,
     detection_settings: {
