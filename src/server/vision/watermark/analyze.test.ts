@@ -95,3 +95,20 @@ describe('invisible marks', () => {
     expect(r.invisible).toEqual([]);
   });
 });
+
+describe('the watermark demo samples (scripts/make-watermark-samples.ts)', () => {
+  const run = async (name: string) => analyzeWatermarks(await readFile(`public/images/samples/${name}`), opts());
+  it('each shows the case it is offered for', async () => {
+    const corner = await run('wm-corner-wordmark.jpg');
+    expect(corner.visible.map((v) => v.type)).toEqual(['wordmark']);
+    expect(corner.logos).toEqual([expect.objectContaining({ brand: 'Shutterstock', logo_type: 'overlay' })]);
+    const tiled = await run('wm-tiled-pattern.jpg');
+    expect(tiled.visible).toEqual([expect.objectContaining({ type: 'tiled_pattern', text: 'PREVIEW' })]);
+    const invisible = await run('wm-invisible-sdxl.jpg');
+    expect(invisible.visible).toEqual([]);
+    expect(invisible.invisible).toEqual([expect.objectContaining({ algorithm: 'dwtDct', embedded_data: '0xb3ec907bb19e' })]);
+    const sign = await run('wm-scene-sign.jpg');
+    expect(sign.evidence.map((e) => e.text)).toContain('BAKERY');
+    expect(sign.visible).toEqual([]);
+  }, 120_000);
+});

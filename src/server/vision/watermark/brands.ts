@@ -78,7 +78,8 @@ export function matchBrand(text: string, brands: readonly Brand[] = DEFAULT_BRAN
       const exact = alias.length >= 6 ? whole.includes(alias) : words.includes(alias) || whole === alias;
       if (exact) return { brand: brand.name, similarity: 1 };
       if (alias.length >= 6) {
-        for (const w of [whole, ...words]) {
+        // Near misses only between long strings: a common short word ("stock") is no brand.
+        for (const w of [whole, ...words].filter((x) => x.length >= 6)) {
           if (editDistance(w, alias, 1) <= 1 && (!best || best.similarity < 0.85)) best = { brand: brand.name, similarity: 0.85 };
         }
       }
