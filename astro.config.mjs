@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { csp } from './src/integrations/csp';
+import { pagefindIndex } from './src/integrations/pagefind';
 import { sitemap } from './src/integrations/sitemap';
 import { siteOriginFromEnv } from './src/shared/site-origin';
 
@@ -19,7 +20,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   // csp() writes dist/_headers with the hashes of the inline scripts (no 'unsafe-inline').
-  integrations: [react(), mdx(), sitemap(), csp()],
+  integrations: [react(), mdx(), sitemap(), csp(), pagefindIndex()],
   markdown: {
     shikiConfig: { theme: 'github-dark-default' },
   },

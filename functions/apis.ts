@@ -3,6 +3,7 @@ import { getApi, listApis } from '../src/server/catalogue/catalogue.service';
 import { getDb } from '../src/server/db';
 import { defineHandler, json } from '../src/server/http/handler';
 import { isPath, pathParam } from '../src/server/http/path-param';
+import { getApiOperation } from '../src/shared/contracts/catalogue';
 
 /** The catalogue changes only on deploy + seed: a short shared cache is safe. */
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -11,7 +12,8 @@ export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export default defineHandler(['GET'], async (req, ctx) => {
   const headers = { 'Cache-Control': CATALOGUE_CACHE };
   if (isPath(req, '/api/apis')) return json(await listApis(getDb()), ctx, { headers });
-  return json(await getApi(getDb(), pathParam(req, '/api/apis/')), ctx, { headers });
+  const { id } = getApiOperation.params.parse({ id: pathParam(req, '/api/apis/') });
+  return json(await getApi(getDb(), id), ctx, { headers });
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -1,19 +1,15 @@
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
 import { checkCredentials, issueSessionCookie, requireAdminConfig } from '../src/server/auth/admin-session';
 import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { adminLoginOperation } from '../src/shared/contracts/admin-auth';
 
 /** Login attempts allowed per client per window: enough for typos, too few for guessing. */
-export const LOGIN_LIMIT = { name: 'auth-login', limit: 10, windowMs: 15 * 60 * 1000 } as const;
-
-const loginSchema = z.object({
-  username: z.string().min(1, 'Required').max(200),
-  password: z.string().min(1, 'Required').max(1000),
-});
+export const LOGIN_LIMIT = SITE_RATE_LIMITS['auth-login'];
 
 /** POST /api/auth/login: checks the admin pair, starts a server-side session and sets its cookie. */
 export default defineHandler(['POST'], async (req, ctx) => {
@@ -22,7 +18,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
   const config = requireAdminConfig();
   // Counted before the password check, so the limit applies to guesses as well as mistakes.
   await enforceRateLimit(getDb(), ctx, LOGIN_LIMIT);
-  const { username, password } = await readJson(req, loginSchema, { maxBytes: 4096 });
+  const { username, password } = await readJson(req, adminLoginOperation.body, { maxBytes: 4096 });
   if (!(await checkCredentials(config, username, password))) {
     throw new HttpError(401, 'UNAUTHORIZED', 'Invalid credentials');
   }

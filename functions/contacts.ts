@@ -1,12 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { authorize } from '../src/server/auth/require-admin';
-import { CONTACT_MAX_BODY_BYTES, contactListQuerySchema, contactRequestSchema } from '../src/server/contacts/contact.schema';
+import { CONTACT_MAX_BODY_BYTES } from '../src/server/contacts/contact.schema';
 import { createContact, listContacts } from '../src/server/contacts/contact.service';
-import { HONEYPOT_FIELD, honeypotSchema, pretendStored } from '../src/server/contacts/honeypot';
+import { pretendStored } from '../src/server/contacts/honeypot';
 import { getDb } from '../src/server/db';
 import { validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { createContactOperation, listContactsOperation } from '../src/shared/contracts/contacts';
+import { HONEYPOT_FIELD } from '../src/shared/schemas/contact';
 
 /**
  * Contact requests per client per 10 minutes: plenty for people, a wall for scripts.
@@ -14,7 +17,8 @@ import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
  */
 export function contactRateLimit(env: Record<string, string | undefined> = process.env) {
   const override = Number(env['CONTACT_RATE_LIMIT']);
-  return { name: 'contacts', limit: Number.isInteger(override) && override > 0 ? override : 5, windowMs: 10 * 60 * 1000 };
+  const policy = SITE_RATE_LIMITS.contacts;
+  return { ...policy, limit: Number.isInteger(override) && override > 0 ? override : policy.limit };
 }
 
 /**
@@ -30,7 +34,7 @@ export default defineHandler(['GET', 'POST'], async (req, ctx) => {
   const db = getDb();
   if (req.method === 'POST') {
     await enforceRateLimit(db, ctx, contactRateLimit());
-    const { [HONEYPOT_FIELD]: trap, ...body } = await readJson(req, contactRequestSchema.extend(honeypotSchema), {
+    const { [HONEYPOT_FIELD]: trap, ...body } = await readJson(req, createContactOperation.body, {
       maxBytes: CONTACT_MAX_BODY_BYTES,
     });
     // A filled honeypot is a bot: answer exactly like a success so it learns nothing, store nothing.
@@ -41,7 +45,7 @@ export default defineHandler(['GET', 'POST'], async (req, ctx) => {
 
   await authorize(req);
   const params = Object.fromEntries(new URL(req.url).searchParams);
-  const query = contactListQuerySchema.safeParse(params);
+  const query = listContactsOperation.query.safeParse(params);
   if (!query.success) throw validationError(query.error);
   return json(await listContacts(db, query.data), ctx);
 });

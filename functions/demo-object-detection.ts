@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import type { z } from 'zod';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson, type HandlerContext } from '../src/server/http/handler';
@@ -7,10 +8,12 @@ import { runDemo } from '../src/server/vision/detection-service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { demoRequestSchema, parseObjectsList } from '../src/shared/schemas/detect';
+import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { demoObjectDetectionOperation as op } from '../src/shared/contracts/object-detection';
+import { parseObjectsList, type DemoRequest } from '../src/shared/schemas/detect';
 
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
-export const DEMO_LIMIT = { name: 'demo-object-detection', limit: 30, windowMs: 60_000 } as const;
+export const DEMO_LIMIT = SITE_RATE_LIMITS['demo-object-detection'];
 
 /** Multipart overhead allowed on top of the 10 MB image. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -62,28 +65,30 @@ export default defineHandler(['POST'], async (req, ctx) => {
 async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
   const type = req.headers.get('content-type') ?? '';
 
-  let fields: ReturnType<typeof demoRequestSchema.parse>;
+  let fields: z.output<typeof op.body>;
   let upload: Uint8Array | undefined;
   if (/^multipart\/form-data\b/i.test(type)) {
     const form = await readForm(req);
-    const file = form.get('file');
-    if (file instanceof Blob && file.size > 0) upload = new Uint8Array(await file.arrayBuffer());
-    // Keep the upload's real cost; a URL in the form takes its own share when fetched.
-    if (upload) lease?.holdImage(upload.byteLength);
-    else lease?.release();
-    const text = (key: string) => {
+    const text = (key: keyof DemoRequest) => {
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;
     };
-    const parsed = demoRequestSchema.safeParse({
+    const file = form.get('file');
+    // An empty file part (a form sent with no file chosen) counts as no file.
+    const parsed = op.multipartBody.safeParse({
       objects_to_find: text('objects_to_find') ?? '',
       ...(text('image_url') !== undefined && { image_url: text('image_url') }),
       ...(text('room_category') !== undefined && { room_category: text('room_category') }),
+      ...(file instanceof File && file.size > 0 && { file }),
     });
+    if (parsed.success && parsed.data.file) upload = new Uint8Array(await parsed.data.file.arrayBuffer());
+    // Keep the upload's real cost; a URL in the form takes its own share when fetched.
+    if (upload) lease?.holdImage(upload.byteLength);
+    else lease?.release();
     if (!parsed.success) throw validationError(parsed.error);
     fields = parsed.data;
   } else {
-    fields = await readJson(req, demoRequestSchema);
+    fields = await readJson(req, op.body);
   }
 
   const objects = parseObjectsList(fields.objects_to_find);

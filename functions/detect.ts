@@ -1,27 +1,33 @@
 import type { Config } from '@netlify/functions';
+import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
-import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS, policyForImages } from '../src/server/rate-limit/policies';
-import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
-import { runDetect } from '../src/server/vision/detection-service';
+import { DETECT_API_ID, runDetect } from '../src/server/vision/detection-service';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
-import { detectRequestSchema } from '../src/shared/schemas/detect';
+import { detectOperation } from '../src/shared/contracts/object-detection';
 
 /**
- * POST /api/v1/detect: checks 1-20 image URLs for the objects of a category. An image that
- * cannot be fetched or decoded gets its own `error` entry; the batch still answers 200.
+ * POST /api/v1/detect: checks 1-20 image URLs for the objects of a category, with an API key
+ * (or the signed-in visitor's session on this site). An image that cannot be fetched or decoded
+ * gets its own `error` entry; the batch still answers 200. The account's own categories apply.
  */
-export default defineHandler(['POST'], async (req, ctx) => {
+export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  const body = await readJson(req, detectRequestSchema).catch(async (error: unknown) => {
-    // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
-    await enforceRateLimit(db, ctx, API_RATE_LIMITS.single);
-    throw error;
+  return runApiCall(db, req, ctx, DETECT_API_ID, async (call) => {
+    const body = await readJson(req, detectOperation.body).catch(async (error: unknown) => {
+      // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
+      await call.rateLimit(API_RATE_LIMITS.single);
+      throw error;
+    });
+    // The documented limits: a call with more than one image counts as a batch.
+    await call.rateLimit(policyForImages(body.image_urls.length));
+    const data = await runDetect(body, { store: dbVisionStore(db, { userId: call.userId }), siteOrigins: siteOrigins(req) });
+    // Images analysed: the per-URL entries with objects (not the superset entry, not the errors).
+    const images = data.detection_results.slice(0, body.image_urls.length).filter((r) => 'objects' in r).length;
+    return { data, images };
   });
-  // The documented limits: a call with more than one image counts as a batch.
-  await enforceRateLimit(db, ctx, policyForImages(body.image_urls.length));
-  return json(await runDetect(body, { store: dbVisionStore(db), siteOrigins: siteOrigins(req) }), ctx);
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

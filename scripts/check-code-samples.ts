@@ -1,17 +1,30 @@
 /**
  * Runs the code samples of the built site against the local runtime: every curl sample is sent
  * (in-process, to the same handler chain `npm start` serves, on a fresh embedded database, with
- * no loopback opt-in), and every API URL in the JavaScript and Python samples must name a route
- * a function serves. A sample whose path the server does not know fails the check.
+ * no loopback opt-in) with a test API key in place of the placeholder, and must answer the
+ * status the OpenAPI document gives for its operation; every API URL in the JavaScript and
+ * Python samples must name a route a function serves. A sample whose path the server does not
+ * know fails the check.
  * Usage: tsx scripts/check-code-samples.ts [dist]
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtPages } from './lib/built-site';
 import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from './lib/code-samples';
+import { createTestAccount } from '../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { createSiteHandler } from '../src/server/local/site-handler';
+import { docsDocument, documentOperations } from '../src/lib/docs/reference';
+
+/** The success status the document gives for a call, or undefined for a path it does not describe. */
+function documentedStatus(method: string, pathname: string): number | undefined {
+  const found = documentOperations(docsDocument('http://sample.check')).find(
+    (o) => o.method === method && compilePattern(o.path.replace(/\{(\w+)\}/g, ':$1'))(pathname) !== null,
+  );
+  if (!found) return undefined;
+  return Number(Object.keys(found.op.responses).find((s) => /^2\d\d$/.test(s)));
+}
 
 /**
  * Documented on /docs but not served yet: the photo-authenticity API, which its own issue
@@ -44,6 +57,8 @@ const others = samples.filter((s) => !s.text.trimStart().startsWith('curl ') && 
 const testDb = await createTestDb();
 await seed(testDb.db);
 setDb(testDb.db);
+// The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object detection.
+const { key: apiKey } = await createTestAccount(testDb.db);
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,
@@ -63,7 +78,7 @@ for (const s of curls) {
     failures.push(`${s.page}: unreadable curl sample (${(error as Error).message})`);
     continue;
   }
-  const key = `${call.method} ${call.url} ${call.body ?? ''}`;
+  const key = `${call.method} ${call.url} ${call.body ?? ''} ${JSON.stringify(call.form ?? {})}`;
   const entry = seen.get(key) ?? { call, pages: new Set<string>() };
   entry.pages.add(s.page);
   seen.set(key, entry);
@@ -72,11 +87,19 @@ for (const s of curls) {
 let client = 0;
 for (const { call, pages } of seen.values()) {
   const url = new URL(call.url);
-  const headers = new Headers(Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', 'sample-check-key')]));
-  const res = await site.handle(
-    new Request(url, { method: call.method, headers, ...(call.body === undefined ? {} : { body: call.body }) }),
-    `198.18.0.${++client}`,
+  const headers = new Headers(
+    Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', apiKey).replace('YOUR_API_KEY', apiKey)]),
   );
+  let body: BodyInit | undefined = call.body;
+  if (call.form) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(call.form)) {
+      if (v.startsWith('@')) failures.push(`${[...pages].join(', ')}: a curl sample uploads a local file (${v}); samples must run as copied`);
+      else form.append(k, v);
+    }
+    body = form;
+  }
+  const res = await site.handle(new Request(url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }), `198.18.0.${++client}`);
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
   const where = [...pages].join(', ');
@@ -87,6 +110,9 @@ for (const { call, pages } of seen.values()) {
     if (res.status !== 404) failures.push(`${call.method} ${url.pathname}: ${verdict}`);
   } else if (res.status === 404 || res.status >= 500 || !type.includes('application/json')) {
     verdict = `FAILED (${res.status} ${type}: ${text.slice(0, 160)})`;
+    failures.push(`${call.method} ${url.pathname} on ${where}: ${verdict}`);
+  } else if (documentedStatus(call.method, url.pathname) !== undefined && res.status !== documentedStatus(call.method, url.pathname)) {
+    verdict = `FAILED (answered ${res.status}, documented ${documentedStatus(call.method, url.pathname)}: ${text.slice(0, 160)})`;
     failures.push(`${call.method} ${url.pathname} on ${where}: ${verdict}`);
   } else {
     verdict = `${res.status}`;

@@ -1,7 +1,7 @@
 /**
  * Lighthouse over key pages in Debian's Chromium, desktop and mobile, against the local
  * runtime. Prints the four category scores per page and form factor.
- * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first)
+ * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages)
  * --strict exits non-zero when a score is under its target (100 everywhere on desktop; on
  * mobile >= 95 performance and 100 for the rest).
  */
@@ -13,7 +13,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startLocalServer } from './lib/local-server';
 
-const PAGES = ['/', '/apis', '/docs', '/industries/real-estate'];
+/** Pages to score; LH_PAGES (comma-separated paths) picks others. */
+const PAGES = process.env['LH_PAGES']?.split(',') ?? ['/', '/apis', '/docs', '/docs/image-object-detection', '/industries/real-estate'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const DEBUG_PORT = 9333;

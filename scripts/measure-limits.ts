@@ -10,6 +10,7 @@
  * test needs the local-test opt-in VISION_ALLOW_PRIVATE_URLS=1.
  */
 import { startTestImageServer } from '../src/server/vision/test-image-server';
+import { signUpForKey } from './lib/api-key-client';
 
 const base = process.env['BASE_URL'] ?? 'http://127.0.0.1:4321';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,6 +18,8 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 const images = await startTestImageServer();
+// /api/v1 needs a key: a premium account signed up on the server under test.
+const auth = { Authorization: `Bearer ${await signUpForKey(base)}` };
 try {
   // 1. Login guesses, each claiming another client.
   const statuses = new Map<number, number>();
@@ -29,11 +32,11 @@ try {
   const passed = [...statuses].filter(([s]) => s !== 429).reduce((n, [, c]) => n + c, 0);
   console.log(`login guesses with rotating X-Forwarded-For: ${passed}/60 reached the password check (statuses ${JSON.stringify(Object.fromEntries(statuses))})`);
 
-  // 2. A burst of single detect calls (malformed, so no image work): the documented 100/min.
+  // 2. A burst of single detect calls with one key (malformed, so no image work): the documented 100/min.
   let allowed = 0;
   let last: Response | undefined;
   for (let i = 0; i < 130; i++) {
-    last = await fetch(`${base}/api/v1/detect`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+    last = await fetch(`${base}/api/v1/detect`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: '{' });
     if (last.status !== 429) allowed++;
     await last.body?.cancel();
   }
@@ -51,7 +54,7 @@ try {
   // 4. 20 image URLs that never answer, in one detect call.
   const started = performance.now();
   const urls = Array.from({ length: 20 }, (_, i) => `${images.origin}/hang?${i}`);
-  const batch = await post('/api/v1/detect', { image_urls: urls, error_checks: 0 }, {});
+  const batch = await post('/api/v1/detect', { image_urls: urls, error_checks: 0 }, auth);
   type Item = { error?: { code: string } };
   // A 200 lists the results; an answer with no image analysed lists them in the error details.
   const body = (await batch.json()) as { detection_results?: Item[]; error?: { details?: { results?: Item[] } } };

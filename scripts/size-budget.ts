@@ -1,6 +1,6 @@
 /**
  * Prints the JavaScript and CSS each built page ships (gzip), split into the page's own
- * scripts and its islands, and fails when a marketing, industry or pricing page ships more
+ * scripts and its islands, and fails when a marketing, industry, pricing, docs or API reference page ships more
  * than the budget of JS beyond what its islands need.
  * Usage: tsx scripts/size-budget.ts [dist]
  */
@@ -11,7 +11,7 @@ import { builtPages, tags } from './lib/built-site';
 
 /** Page JS (gzip bytes) allowed beyond islands on the pages the budget covers. */
 export const PAGE_JS_BUDGET = 15 * 1024;
-const BUDGETED = /^\/(pricing|real-estate-analysis|ai-image-detection|similar-images|photo-authentication|virtual-inspection|industries\/.+)$/;
+const BUDGETED = /^\/(pricing|real-estate-analysis|ai-image-detection|similar-images|photo-authentication|virtual-inspection|industries\/.+|docs|docs\/.+)$/;
 
 // Static imports only: `import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`. A
 // dynamic `import("./x.js")` loads on demand and is not part of what the page ships up front.

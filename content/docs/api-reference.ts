@@ -6,14 +6,6 @@
  */
 import type { HttpMethod, JsonValue } from '../../src/lib/snippets';
 import { API_RATE_LIMITS } from '../../src/server/rate-limit/policies';
-import { storedExamples } from '../../src/shared/examples';
-
-/** A stored real exchange (content/examples), as the docs show it. */
-const ex = (name: string) => {
-  const found = storedExamples[name];
-  if (!found) throw new Error(`api-reference: no stored example "${name}"`);
-  return { request: found.request as JsonValue, response: found.response as JsonValue, title: found.title };
-};
 
 /** One field of a request body, path or response. */
 export interface DocField {
@@ -231,120 +223,11 @@ export const authenticityGroup: DocApiGroup = {
   ],
 };
 
-/** The object-detection API this site serves (the live tester on /api/{id} calls it). */
-export const detectionGroup: DocApiGroup = {
-  id: 'detection-endpoints',
-  title: 'Object detection endpoints',
-  description:
-    'Check which objects of a room category appear in photos, e.g. whether a kitchen has an oven, a sink and a refrigerator. Each URL gets its own result; one unreachable image never fails the batch. The examples below are real answers of the engine on this site\'s sample photos: copy a sample and run it.',
-  endpoints: [
-    {
-      id: 'post-detect',
-      title: 'Detect objects',
-      method: 'POST',
-      path: '/api/v1/detect',
-      description:
-        'Looks for the objects of a category in each image and answers with a yes/no per object. In `superset` mode it adds one combined entry: an object counts as present if any image shows it.',
-      requestFields: [
-        { name: 'image_urls', type: 'string[] (URLs)', required: true, description: 'Valid image URLs, 1 to 20.' },
-        { name: 'mode', type: '"per_item" | "superset"', required: false, description: 'Default `per_item`. `superset` adds a combined result for all images.' },
-        { name: 'category', type: 'string', required: false, description: 'Category whose objects to look for, e.g. `bathroom`, `kitchen`, `bedroom`. Omit to auto-detect.' },
-        {
-          name: 'error_checks',
-          type: 'integer',
-          required: false,
-          description:
-            'Default 3, from 0 to 10: how many extra verification passes, over augmented views of the image, a detection must survive to count. Higher is stricter and slower.',
-        },
-      ],
-      requestExample: ex('detect').request,
-      successStatus: 200,
-      responseFields: [
-        { name: 'category', type: 'string', required: true, description: 'The category the objects were checked against: the one sent, or the room inferred from the images.' },
-        { name: 'category_inferred', type: 'boolean', required: true, description: '`true` when the request named no category and it was inferred.' },
-        { name: 'mode', type: 'string', required: true, description: 'The mode used.' },
-        { name: 'error_checks', type: 'integer', required: true, description: 'The number of verification passes used.' },
-        {
-          name: 'undetectable_objects',
-          type: 'string[]',
-          required: true,
-          description: 'Objects of the category the model has no class for; they are left out of `objects` rather than reported as absent.',
-        },
-        { name: 'analysis_method', type: 'string', required: true, description: 'The model and runtime that produced the result.' },
-        { name: 'detection_results', type: 'object[]', required: true, description: 'One entry per image, in request order.' },
-        { name: 'detection_results[].image_url', type: 'string', required: true, description: 'The image, or `superset` for the combined entry.' },
-        {
-          name: 'detection_results[].objects',
-          type: 'object',
-          required: false,
-          description: 'Object name to `true`/`false`, plus `none_observed`: `true` when no object of the category is present.',
-        },
-        {
-          name: 'detection_results[].error',
-          type: 'object',
-          required: false,
-          description: '`{ code, message }` instead of `objects` when this image could not be fetched or decoded.',
-        },
-        { name: 'result_id', type: 'string (UUID)', required: true, description: 'Identifier of the stored detection run.' },
-      ],
-      responseExample: ex('detect').response,
-      moreResponses: [
-        {
-          title: 'Superset mode',
-          description: 'With `"mode": "superset"` a last entry with `image_url` `superset` combines all images: an object is present if any image shows it.',
-          example: ex('detectSuperset').response,
-        },
-        {
-          title: 'Category inferred',
-          description: 'Without `category`, the room is inferred from the objects in the photos and its objects are checked.',
-          example: ex('detectInferred').response,
-        },
-        {
-          title: 'Nothing of the category present',
-          description: 'An image without any object of the category answers `none_observed: true`.',
-          example: ex('detectNoneObserved').response,
-        },
-        {
-          title: 'One image could not be read',
-          description: 'An image that cannot be fetched or decoded gets its own `error`; the others still answer. When no image at all can be analysed the call answers `422 NO_IMAGE_ANALYSED`.',
-          example: ex('detectImageError').response,
-        },
-      ],
-      notes: [
-        'More than 20 URLs, an invalid URL, an unknown `mode`, an unknown `category` or `error_checks` outside 0 to 10 answers `400 INVALID_REQUEST` with the field in `details.fields`.',
-        'When none of the images can be fetched or decoded the call answers `422 NO_IMAGE_ANALYSED`, with each image\'s error in `details.results`: a run over no image is never reported as a success.',
-        'Objects the model has no class for (for example `walk_in_shower`, `bathtub`, `mirror`) are listed in `undetectable_objects` and left out of `objects`, never reported as absent.',
-        'Results are indicators from a general-purpose model, not certainties: review important decisions.',
-      ],
-    },
-    {
-      id: 'post-categories',
-      title: 'Define categories',
-      method: 'POST',
-      path: '/api/v1/categories',
-      description: 'Creates or replaces categories and the objects detection looks for in each.',
-      requestFields: [
-        { name: 'definitions', type: 'object[]', required: true, description: 'At least one definition.' },
-        { name: 'definitions[].category', type: 'string', required: true, description: 'Category name, non-empty.' },
-        { name: 'definitions[].objects', type: 'string[]', required: true, description: 'Object names, at least one, none empty.' },
-      ],
-      requestExample: ex('categories').request,
-      successStatus: 200,
-      responseFields: [
-        { name: 'updated', type: 'integer', required: true, description: 'How many definitions were written (created or replaced).' },
-        { name: 'categories', type: 'object[]', required: true, description: 'The stored definitions.' },
-        { name: 'categories[].category', type: 'string', required: true, description: 'Category name.' },
-        { name: 'categories[].objects', type: 'string[]', required: true, description: 'Its objects, as stored.' },
-        { name: 'categories[].undetectable_objects', type: 'string[]', required: true, description: 'Objects the model cannot detect; detection leaves them out.' },
-        { name: 'categories[].created', type: 'boolean', required: true, description: '`true` for a new category, `false` when one was replaced.' },
-      ],
-      responseExample: ex('categories').response,
-    },
-  ],
-};
-
-/** All endpoint groups in page order. */
-export const apiGroups: DocApiGroup[] = [authenticityGroup, detectionGroup];
+/**
+ * The hand-written groups: only the photo-authenticity API, whose endpoints have no contract
+ * yet. APIs with contracts are generated from the OpenAPI document (src/lib/docs/docs-groups.ts).
+ */
+export const apiGroups: DocApiGroup[] = [authenticityGroup];
 
 /** Batch job states in order (spec section 4). */
 export const batchJobStates: { state: string; description: string }[] = [
@@ -359,50 +242,23 @@ export const httpStatuses: { status: number; name: string; description: string }
   { status: 200, name: 'OK', description: 'The request succeeded.' },
   { status: 201, name: 'Created', description: 'A batch job or error report was created.' },
   { status: 400, name: 'Bad Request', description: 'The body failed validation (`INVALID_REQUEST`) or is not valid JSON (`INVALID_JSON`).' },
-  { status: 401, name: 'Unauthorized', description: 'The API key is missing or invalid.' },
-  { status: 403, name: 'Forbidden', description: 'The API key lacks permission for this endpoint.' },
+  { status: 401, name: 'Unauthorized', description: 'The API key is missing, malformed, unknown or revoked (`UNAUTHORIZED`).' },
+  { status: 403, name: 'Forbidden', description: 'The key\'s account has no active subscription to this API (`FORBIDDEN`).' },
   { status: 404, name: 'Not Found', description: 'The job or resource does not exist.' },
+  { status: 409, name: 'Conflict', description: 'The request conflicts with the current state (`CONFLICT`).' },
   { status: 413, name: 'Payload Too Large', description: 'The request body or the image is too large.' },
   { status: 415, name: 'Unsupported Media Type', description: 'The body is not sent as `application/json`.' },
   { status: 422, name: 'Unprocessable Content', description: 'The image URL is not allowed, or the image could not be fetched or decoded.' },
-  { status: 429, name: 'Too Many Requests', description: 'Rate limit exceeded. Wait the number of seconds in the `Retry-After` header.' },
+  { status: 429, name: 'Too Many Requests', description: 'A per-minute rate limit (`RATE_LIMITED`: wait the seconds in `Retry-After`) or the monthly quota of your tier (`QUOTA_EXCEEDED`: wait for the next billing month or change tier) was reached.' },
   { status: 500, name: 'Internal Server Error', description: 'Something failed on our side. Retry later and quote the `request_id`.' },
   { status: 502, name: 'Bad Gateway', description: 'The host of an image URL failed or timed out.' },
   { status: 503, name: 'Service Unavailable', description: 'The service is temporarily unavailable; retry later.' },
 ];
 
-/** What each error code means; every code in `src/server/http/errors.ts` needs an entry (tested). */
-export const errorCodeDocs: Record<string, { status: string; description: string }> = {
-  INVALID_REQUEST: { status: '400', description: 'A field is missing or invalid; `details.fields` lists the messages per field.' },
-  INVALID_JSON: { status: '400', description: 'The body is not valid JSON.' },
-  UNAUTHORIZED: { status: '401', description: 'Missing or invalid API key.' },
-  FORBIDDEN: { status: '403', description: 'The key lacks permission for this endpoint.' },
-  NOT_FOUND: { status: '404', description: 'The job or resource does not exist.' },
-  METHOD_NOT_ALLOWED: { status: '405', description: 'The endpoint does not accept this method; see the `Allow` header.' },
-  PAYLOAD_TOO_LARGE: { status: '413', description: 'The body or image exceeds the size limit.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: '415', description: 'Send the body as `application/json`.' },
-  INVALID_IMAGE: { status: '422', description: 'The file is not a JPEG, PNG or WebP image, or its dimensions are out of range.' },
-  IMAGE_URL_NOT_ALLOWED: {
-    status: '422',
-    description: 'The image URL is refused: only public `http`/`https` hosts, without credentials; private and loopback addresses are blocked.',
-  },
-  NO_IMAGE_ANALYSED: {
-    status: '422',
-    description: 'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
-  },
-  RATE_LIMITED: { status: '429', description: 'Too many requests; retry after `Retry-After` seconds.' },
-  IMAGE_FETCH_FAILED: {
-    status: '422 or 502',
-    description: 'The image could not be downloaded: invalid URL, unknown host or over 10 MB (422), or the host failed or timed out (502).',
-  },
-  INTERNAL_ERROR: { status: '500', description: 'Unexpected server error; quote the `request_id` when contacting support.' },
-  SERVICE_UNAVAILABLE: { status: '503', description: 'The service is temporarily unavailable; retry later.' },
-};
-
 /** Requests per minute per API key (spec section 9), from the table the server enforces. */
 export const rateLimits: { scope: string; endpoints: string; perMinute: number }[] = [
-  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real', perMinute: API_RATE_LIMITS.single.limit },
-  { scope: 'Batch', endpoints: 'POST /api/predict_batch', perMinute: API_RATE_LIMITS.batch.limit },
+  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real, POST /api/v1/detect with one URL', perMinute: API_RATE_LIMITS.single.limit },
+  { scope: 'Batch', endpoints: 'POST /api/predict_batch, POST /api/v1/detect with 2 to 20 URLs', perMinute: API_RATE_LIMITS.batch.limit },
   { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: API_RATE_LIMITS.results.limit },
   { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: API_RATE_LIMITS.errors.limit },
 ];

@@ -36,6 +36,8 @@ export interface CurlCall {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Multipart form fields (`-F name=value`); a value starting with `@` names a file. */
+  form?: Record<string, string>;
 }
 
 /** Splits a shell command line into words: single and double quotes, backslash-newline. */
@@ -80,13 +82,14 @@ export function shellWords(command: string): string[] {
   return words;
 }
 
-/** The call of a curl command line (`curl [-X M] URL [-H h]... [-d body]`). */
+/** The call of a curl command line (`curl [-X M] URL [-H h]... [-d body | -F field=value...]`). */
 export function parseCurl(command: string): CurlCall {
   const words = shellWords(command.trim());
   if (words[0] !== 'curl') throw new Error(`not a curl command: ${command.slice(0, 40)}`);
   let method: string | undefined;
   let url: string | undefined;
   let body: string | undefined;
+  let form: Record<string, string> | undefined;
   const headers: Record<string, string> = {};
   for (let i = 1; i < words.length; i++) {
     const w = words[i] as string;
@@ -96,10 +99,21 @@ export function parseCurl(command: string): CurlCall {
       const colon = h.indexOf(':');
       headers[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
     } else if (w === '-d' || w === '--data' || w === '--data-raw') body = words[++i];
+    else if (w === '-F' || w === '--form') {
+      const f = words[++i] ?? '';
+      const eq = f.indexOf('=');
+      (form ??= {})[f.slice(0, eq)] = f.slice(eq + 1);
+    }
     else if (!w.startsWith('-')) url = w;
   }
   if (!url) throw new Error(`curl command without a URL: ${command.slice(0, 60)}`);
-  return { method: method ?? (body === undefined ? 'GET' : 'POST'), url, headers, ...(body === undefined ? {} : { body }) };
+  return {
+    method: method ?? (body === undefined && form === undefined ? 'GET' : 'POST'),
+    url,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(form === undefined ? {} : { form }),
+  };
 }
 
 /** Every absolute http(s) URL with an `/api/` path that a sample mentions. */

@@ -2,7 +2,8 @@
  * The example exchanges the site shows, and how to run one through the real handler. Shared by
  * the generator (scripts/generate-examples.ts) and the test that replays the stored examples.
  */
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestDb, getDb, seed, setDb } from '../../src/server/db';
 import type { ApiExample } from '../../src/shared/examples';
 import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
 import categories from '../../functions/categories';
@@ -88,10 +89,13 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   await database();
   const handler = handlers[spec.path];
   if (!handler) throw new Error(`no handler for ${spec.path}`);
+  // /api/v1 calls are made with the key of a fresh premium account each, so the `usage` they
+  // show does not depend on which examples ran before.
+  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb())).key}` } : {};
   const res = await handler(
     new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
       method: spec.method,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...auth },
       body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)),
     }),
     // Each example its own documentation client address (as the runtime passes it), so rate

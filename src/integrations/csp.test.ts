@@ -17,7 +17,7 @@ describe('contentSecurityPolicy', () => {
   it("allows inline scripts only by hash, never with 'unsafe-inline'", () => {
     const policy = contentSecurityPolicy(["'sha256-abc='"]);
     const scriptSrc = policy.split('; ').find((d) => d.startsWith('script-src '));
-    expect(scriptSrc).toBe("script-src 'self' 'sha256-abc='");
+    expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
   });

@@ -10,6 +10,7 @@
  *   <button data-signup>Get Started Now</button>
  * `data-page-name` falls back to the page's `<body data-page-name>`.
  */
+import { readSubscribeMarker, withoutSubscribeMarker } from '../islands/account/next-path';
 import type { OverlayApi, SubscribeTarget, ToastInput } from '../islands/overlay/types';
 
 let overlay: Promise<OverlayApi> | undefined;
@@ -62,4 +63,27 @@ for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     },
     { passive: true },
   );
+}
+
+/**
+ * Back from sign-up or log-in with `?subscribe=<api id>&tier=<tier>`: reopen the subscribe
+ * dialog on the same choice (the trigger with that API and plan), and drop the marker from the
+ * address so a reload does not reopen it.
+ */
+function subscribeTriggerFor(root: ParentNode, apiId: string, tier: string): HTMLElement | null {
+  const triggers = [...root.querySelectorAll<HTMLElement>('[data-subscribe]')].filter(
+    (el) => el.dataset['apiId'] === apiId && !(el instanceof HTMLButtonElement && el.disabled),
+  );
+  return (
+    triggers.find((el) => el.dataset['planName']?.trim().toLowerCase() === tier) ??
+    (tier === 'standard' ? triggers.find((el) => !el.dataset['planName']) : undefined) ??
+    null
+  );
+}
+
+const marker = readSubscribeMarker(location.search);
+if (marker) {
+  history.replaceState(history.state, '', withoutSubscribeMarker(`${location.pathname}${location.search}${location.hash}`));
+  const trigger = subscribeTriggerFor(document, marker.apiId, marker.tier);
+  if (trigger) openSubscribe(subscribeTargetOf(trigger), trigger);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
+import { testerEndpoint } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
 
 interface ApiJson {
@@ -83,7 +83,7 @@ test('every API the server lists has a detail page with its status, price and ac
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
       // Only an API with its own endpoint has a tester; no page runs another API's.
-      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(api.id in TESTER_ENDPOINTS ? 1 : 0);
+      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(testerEndpoint(api.id) ? 1 : 0);
     } else {
       await expect(page.getByText('Coming Soon', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
@@ -126,18 +126,34 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
       await expect(dialog).toBeHidden();
     }
   }
-  await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(
-    page.getByText('Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.', { exact: true }),
-  ).toBeVisible();
-  expect(calls, 'the subscription is still simulated').toBe(0);
+  // Signed out, the dialog sends the visitor to sign up with this tier to come back to.
+  const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
+  await expect(page.getByTestId('subscribe-dialog').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
+  expect(calls, 'nothing is posted while signed out').toBe(0);
+  await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  // Subscribe Now is pay per use at the API's price.
+  // Object detection is sold in monthly bundles: Subscribe Now offers them, the popular one chosen.
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  const terms = page.getByTestId('subscribe-dialog').getByTestId('subscribe-terms');
-  await expect(terms).toContainText('PlanPay per use');
-  await expect(terms).toContainText('$0.05 per request');
-  await expect(terms).toContainText('Monthly minimum$20');
+  const dialog = page.getByTestId('subscribe-dialog');
+  const tiers = dialog.getByTestId('subscribe-tiers');
+  await expect(tiers.getByRole('radio')).toHaveCount(3);
+  // The tier marked popular in the pricing content comes chosen.
+  await expect(tiers.getByRole('radio', { name: /Testing/ })).toBeChecked();
+  const terms = dialog.getByTestId('subscribe-terms');
+  await expect(terms).toContainText('PlanTesting');
+  await tiers.getByRole('radio', { name: /Premium/ }).check();
+  await expect(terms).toContainText('PlanPremium');
+  await expect(terms).toContainText('Up to 5,000 requests/month');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // An API without bundles is pay per use at its price.
+  await page.goto('/api/image-classification');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  const payTerms = page.getByTestId('subscribe-dialog').getByTestId('subscribe-terms');
+  await expect(payTerms).toContainText('PlanPay per use');
+  await expect(payTerms).toContainText('per request');
+  await expect(payTerms).toContainText('Monthly minimum$20');
+  await expect(page.getByTestId('subscribe-tiers')).toHaveCount(0);
 });
 
 test('/pricing explains how pay per use, the bundles and the Standard Plan fit together', async ({ page, request }) => {

@@ -172,15 +172,12 @@ test('a failed sign-up shows the error toast and keeps the dialog open', async (
   await expect(dialog.getByLabel('Email')).toHaveValue('someone@example.com');
 });
 
-test('the subscribe dialog simulates a subscription and says where the key appears', async ({ page }) => {
+test('the subscribe dialog asks a signed-out visitor to sign up or log in, and says where the key appears', async ({ page }) => {
   await page.goto('/apis');
   const trigger = page.locator('[data-subscribe]:visible').first();
   await expect(trigger).toBeVisible();
   const apiName = (await trigger.getAttribute('data-api-name')) ?? '';
-  let calls = 0;
-  page.on('request', (r) => {
-    if (r.method() !== 'GET') calls += 1;
-  });
+  const apiId = (await trigger.getAttribute('data-api-id')) ?? '';
   await trigger.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByTestId('subscribe-dialog');
@@ -188,12 +185,11 @@ test('the subscribe dialog simulates a subscription and says where the key appea
   await expect(dialog).toContainText(apiName);
   await expect(dialog).toContainText(/\$\d+\.\d{2,4} per request/);
   await expect(dialog).toContainText('dashboard');
-  await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-  await expect(page.getByText(`Successfully subscribed to ${apiName}. Your API key will be available in your dashboard.`, { exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  expect(calls, 'the subscription makes no server call').toBe(0);
+  await expect(dialog.getByTestId('subscribe-sign-in')).toHaveText('Sign up or log in to subscribe. You will come back to this choice afterwards.');
+  await expect(dialog.getByRole('button', { name: 'Subscribe', exact: true })).toHaveCount(0);
+  const back = `/apis?subscribe=${apiId}&tier=standard`;
+  await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
+  await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(back)}`);
 });
 
 test('markup in every field is shown as inert text in the admin list', async ({ page }) => {

@@ -107,3 +107,111 @@ test.describe('/docs', () => {
     });
   }
 });
+
+test.describe('API reference pages', () => {
+  const REF = '/docs/image-object-detection';
+
+  test('links to /docs and its Markdown twin, and every heading has an anchor', async ({ page }) => {
+    await page.goto(REF);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Object Detection API reference');
+    await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', `${REF}.md`);
+    await expect(page.getByRole('link', { name: 'Markdown version' })).toHaveAttribute('href', `${REF}.md`);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
+    for (const h of await page.locator('main h2, main h3').all()) {
+      const id = await h.getAttribute('id');
+      expect(id).toBeTruthy();
+      await expect(h.locator('a[aria-label^="Link to this section"]')).toHaveAttribute('href', `#${id}`);
+    }
+    // The detect field table carries the contract's limits.
+    const errorChecks = page.locator('#detect-objects').locator('..').locator('tr', { has: page.locator('code', { hasText: /^error_checks$/ }) });
+    await expect(errorChecks.first()).toContainText('0 to 10');
+    await expect(errorChecks.first()).toContainText('default 3');
+    // /docs links to the reference.
+    await page.goto('/docs');
+    await page.getByRole('link', { name: 'Image Object Detection API reference', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${REF}$`));
+  });
+
+  test('Try it sends a real detect request (JSON) and shows status, headers, JSON and timing', async ({ page }) => {
+    await page.goto(REF);
+    const tryIt = page.locator('article', { has: page.locator('#detect-objects') }).locator('[data-try-it]');
+    await tryIt.locator('summary').click();
+    const send = tryIt.getByRole('button', { name: 'Send POST request' });
+    await expect(send).toBeEnabled();
+    await expect(tryIt.getByLabel('Request body (JSON)')).toHaveValue(/"image_urls"/);
+    await send.click();
+    const result = tryIt.locator('[data-try-result]');
+    await expect(result.getByRole('heading')).toContainText(/Response: 200 .* in \d+ ms/, { timeout: 30_000 });
+    await expect(result.getByRole('heading')).toBeFocused();
+    await expect(result.locator('[data-try-body]')).toContainText('"detection_results"');
+    await result.getByText(/Response headers/).click();
+    await expect(result.locator('dt', { hasText: /^content-type$/ })).toBeVisible();
+  });
+
+  test('Try it uploads a file to the keyless demo operation and shows the JSON', async ({ page }) => {
+    await page.goto(REF);
+    const tryIt = page.locator('article', { has: page.locator('#demo-object-detection') }).locator('[data-try-it]');
+    await tryIt.locator('summary').click();
+    await expect(tryIt.getByRole('button', { name: 'Send POST request' })).toBeEnabled();
+    await tryIt.getByLabel(/Image file/).setInputFiles('public/images/samples/od-dog-bicycle.jpg');
+    await tryIt.getByLabel('image_url').fill('');
+    await tryIt.getByLabel('objects_to_find').fill('dog, bicycle');
+    await tryIt.getByRole('button', { name: 'Send POST request' }).click();
+    const result = tryIt.locator('[data-try-result]');
+    await expect(result.locator('[data-try-status]')).toHaveText('200', { timeout: 30_000 });
+    await expect(result.locator('[data-try-body]')).toContainText('"objects_found"');
+    await expect(result.locator('[data-try-body]')).toContainText('"dog"');
+  });
+
+  test('a pasted key stays in the tab unless the visitor ticks remember', async ({ page }) => {
+    await page.goto(REF);
+    const tryIt = page.locator('[data-try-it]').first();
+    await tryIt.locator('summary').click();
+    await expect(tryIt.getByRole('button', { name: 'Send POST request' })).toBeEnabled();
+    await tryIt.getByLabel('An API key').check();
+    await tryIt.getByLabel('API key', { exact: true }).fill('tab-only-key');
+    await tryIt.getByRole('button', { name: 'Send POST request' }).click();
+    await expect(tryIt.locator('[data-try-status]')).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => [sessionStorage.getItem('optiq:try-it-key'), localStorage.getItem('optiq:try-it-key')])).toEqual(['tab-only-key', null]);
+  });
+
+  test('search opens with the keyboard, finds an operation by a parameter name, and follows the result', async ({ page }) => {
+    await page.goto('/');
+    // Nothing of Pagefind loads before search is opened.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/')))).toBe(false);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search the docs and APIs' });
+    await expect(dialog).toBeVisible();
+    const input = dialog.getByRole('textbox');
+    await expect(input).toBeFocused();
+    await input.fill('error_checks');
+    const first = dialog.locator('.pagefind-ui__result-link').first();
+    await expect(first).toBeVisible();
+    await expect(dialog.locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' })).toBeVisible();
+    await dialog.locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' }).first().click();
+    await expect(page).toHaveURL(/\/docs\/image-object-detection(#.*)?$/);
+  });
+
+  test('serves the Markdown versions and llms.txt', async ({ request }) => {
+    for (const [path, text] of [
+      ['/docs.md', '# Vision Authenticity API'],
+      [`${REF}.md`, '# Image Object Detection API reference'],
+      ['/llms.txt', '# Optiq'],
+      ['/llms-full.txt', '### POST /api/v1/detect'],
+    ] as const) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).toContain(text);
+    }
+  });
+
+  test('no serious or critical axe violations on a reference page, with Try it open', async ({ page }) => {
+    await page.goto(REF);
+    await page.locator('[data-try-it] summary').first().click();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(blocking).toEqual([]);
+  });
+});

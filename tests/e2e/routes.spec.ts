@@ -129,9 +129,10 @@ test.describe('navigation', () => {
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Real Estate', 'Agriculture', 'Virtual Inspection', 'Docs', 'Pricing', 'Get Started']) {
+    for (const name of ['Real Estate', 'Agriculture', 'Virtual Inspection', 'Docs', 'Pricing', 'Get Started', 'Sign in']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    await expect(menu.getByRole('link', { name: 'Get Started', exact: true })).toHaveAttribute('href', '/signup');
     await menu.getByRole('link', { name: 'Manufacturing' }).tap();
     await expect(page).toHaveURL(/\/industries\/manufacturing$/);
   });

@@ -45,12 +45,16 @@ export function allRoutes(): string[] {
     ...ids('apis').map((id) => `/api/${id}`),
     ...ids('use-cases').map((id) => `/use-case/${id}`),
     '/docs',
+    '/docs/image-object-detection',
     '/pricing',
     '/demo',
     ...DEMO_ROUTES,
     ...MARKETING_ROUTES,
     ...INDUSTRY_SLUGS.map((s) => `/industries/${s}`),
     '/c',
+    '/signup',
+    '/login',
+    '/dashboard',
   ];
 }
 

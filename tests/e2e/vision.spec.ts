@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
-import { TESTER_ENDPOINTS } from '../../src/islands/live-tester/live-tester';
+import { testerEndpoint } from '../../src/islands/live-tester/live-tester';
 import { isolateClient } from './contact-helpers';
 import { holdIsland, hydrated } from './hydration';
 
@@ -106,7 +106,7 @@ test.describe('live tester', () => {
     );
     await t.getByLabel('Mode').selectOption('superset');
     await t.getByLabel('Category').selectOption('kitchen');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/detect'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/detect'));
     await t.getByRole('button', { name: 'Test API' }).click();
     await expect(t.getByRole('button', { name: 'Testing...' })).toBeVisible();
     const body = (await sent).postDataJSON() as { image_urls: string[]; mode: string; category?: string };
@@ -126,7 +126,7 @@ test.describe('live tester', () => {
     const t = tester(page);
     await hydrated(page, 'LiveTester', t);
     await t.getByLabel('Image URLs').fill(`${images.origin}/images/coffee.jpg`);
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/detect'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/detect'));
     await t.getByRole('button', { name: 'Test API' }).click();
     expect((await sent).postDataJSON()).not.toHaveProperty('category');
     await expect(t.getByText('(inferred from the images)')).toBeVisible({ timeout: 60_000 });
@@ -153,7 +153,7 @@ test.describe('live tester truth', () => {
     const list = Array.isArray(apis) ? apis : apis.items;
     for (const api of list.filter((a) => a.status === 'active')) {
       await page.goto(`/api/${api.id}`);
-      const endpoint = TESTER_ENDPOINTS[api.id];
+      const endpoint = testerEndpoint(api.id);
       if (!endpoint) {
         await expect(tester(page), api.id).toHaveCount(0);
         continue;
@@ -181,7 +181,7 @@ test.describe('live tester truth', () => {
   });
 
   test("shows the server's 422 NO_IMAGE_ANALYSED message and its per-image errors", async ({ page }) => {
-    await page.route('**/api/v1/detect', (route) =>
+    await page.route('**/api/demo/detect', (route) =>
       route.fulfill({
         status: 422,
         contentType: 'application/json',

@@ -7,7 +7,7 @@ import { useVisionEnv } from './vision-env';
 const env = useVisionEnv();
 
 const call = (fn: (r: Request) => Promise<Response>, path: string, body: unknown) =>
-  fn(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+  fn(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...env.auth() }, body: JSON.stringify(body) }));
 
 describe('POST /api/v1/categories', () => {
   it('adds a category that detect then uses', async () => {

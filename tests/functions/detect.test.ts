@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestAccount } from '../../src/server/account/test-account';
 import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
@@ -12,7 +13,7 @@ function post(body: unknown, init: { raw?: string; contentType?: string } = {}) 
   return detect(
     new Request('http://localhost/api/v1/detect', {
       method: 'POST',
-      headers: { 'Content-Type': init.contentType ?? 'application/json' },
+      headers: { 'Content-Type': init.contentType ?? 'application/json', ...env.auth() },
       body: init.raw ?? JSON.stringify(body),
     }),
     { ip: `203.0.113.${ip}` },
@@ -68,7 +69,8 @@ describe('POST /api/v1/detect', () => {
   it('stores every run in detection_results', async () => {
     const body = detectResponseSchema.parse(await (await post({ image_urls: [img('astronaut.jpg')], category: 'office', error_checks: 2 })).json());
     const row = await getDb().selectFrom('detection_results').selectAll().where('id', '=', body.result_id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ api_id: 'image-object-detection', category: 'office', mode: 'per_item', user_id: null });
+    // Stored under the calling account.
+    expect(row).toMatchObject({ api_id: 'image-object-detection', category: 'office', mode: 'per_item', user_id: env.account().userId });
     expect(Number(row.error_checks)).toBe(2);
     expect(row.image_urls).toEqual([img('astronaut.jpg')]);
     expect(row.results).toMatchObject({ result_id: body.result_id });
@@ -106,8 +108,12 @@ describe('POST /api/v1/detect', () => {
     expect(text.status).toBe(415);
   });
 
-  const call = (client: string, body: string) =>
-    detect(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), { ip: client });
+  // Limits count per key: each test makes its own keys (accounts), all calls from one address.
+  const call = (key: string, body: string) =>
+    detect(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` }, body }), {
+      ip: '198.51.100.7',
+    });
+  const newKey = async () => (await createTestAccount(getDb())).key;
 
   // The allowance refills continuously; a stopped clock keeps a slow machine from refilling it mid-test.
   const stopClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
@@ -115,34 +121,37 @@ describe('POST /api/v1/detect', () => {
     vi.useRealTimers();
   });
 
-  it('limits one client to 100 single calls a minute with 429, Retry-After and RateLimit fields, others unaffected', async () => {
+  it('limits one key to 100 single calls a minute with 429, Retry-After and RateLimit fields, other keys unaffected', async () => {
+    const [key, other] = [await newKey(), await newKey()];
     stopClock();
     // Malformed on purpose: a bad call counts as a single one, before any work is done.
-    for (let i = 0; i < 100; i++) expect((await call('198.51.100.7', '{')).status).toBe(400);
-    const limited = await call('198.51.100.7', '{');
+    for (let i = 0; i < 100; i++) expect((await call(key, '{')).status).toBe(400);
+    const limited = await call(key, '{');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(limited.headers.get('RateLimit-Policy')).toBe('"single";q=100;w=60');
     expect(limited.headers.get('RateLimit')).toMatch(/^"single";r=0;t=\d+$/);
     expect((await errorOf(limited)).code).toBe('RATE_LIMITED');
-    expect((await call('198.51.100.8', '{')).status).toBe(400);
+    // Another key from the same address has its own budget.
+    expect((await call(other, '{')).status).toBe(400);
   });
 
   it('counts a call with more than one image against the batch limit of 20 a minute', async () => {
+    const key = await newKey();
     stopClock();
     // One real photo shows the fields on a 200; the other calls hold only URLs the address policy
     // refuses at once, so they cost no fetch or analysis (whatever status they answer, it is not 429).
-    const first = await call('198.51.100.20', JSON.stringify({ image_urls: [img('dog.jpg'), 'http://10.0.0.1/b.jpg'], error_checks: 0 }));
+    const first = await call(key, JSON.stringify({ image_urls: [img('dog.jpg'), 'http://10.0.0.1/b.jpg'], error_checks: 0 }));
     expect(first.status).toBe(200);
     expect(first.headers.get('RateLimit-Policy')).toBe('"batch";q=20;w=60');
     expect(first.headers.get('RateLimit')).toMatch(/^"batch";r=19;t=\d+$/);
     const batch = JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg', 'http://10.0.0.1/b.jpg'], error_checks: 0 });
-    for (let i = 1; i < 20; i++) expect((await call('198.51.100.20', batch)).status).not.toBe(429);
-    const limited = await call('198.51.100.20', batch);
+    for (let i = 1; i < 20; i++) expect((await call(key, batch)).status).not.toBe(429);
+    const limited = await call(key, batch);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('RateLimit')).toMatch(/^"batch";r=0;t=\d+$/);
     // The single budget is separate.
-    const single = await call('198.51.100.20', JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg'], error_checks: 0 }));
+    const single = await call(key, JSON.stringify({ image_urls: ['http://169.254.169.254/a.jpg'], error_checks: 0 }));
     expect(single.status).not.toBe(429);
     expect(single.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
   });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exampleRequests, runExample } from '../../scripts/lib/examples-run';
-import { exampleResponseSchemas, storedExamples } from '../../src/shared/examples';
+import { operations } from '../../src/shared/contracts';
+import { storedExamples } from '../../src/shared/examples';
 import { closeDb } from '../../src/server/db';
 
 beforeAll(() => vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', ''));
@@ -26,10 +27,10 @@ describe('stored examples', () => {
   });
 
   it.each(Object.entries(storedExamples))('%s matches its response contract', (_name, ex) => {
-    const schema = exampleResponseSchemas[ex.path];
-    expect(schema, `no contract for ${ex.path}`).toBeDefined();
-    expect(ex.status).toBe(200);
-    schema!.parse(ex.response);
+    const op = operations.find((o) => o.method === ex.method && o.path === ex.path);
+    expect(op, `no contract for ${ex.method} ${ex.path}`).toBeDefined();
+    expect(ex.status).toBe(op!.response.status);
+    op!.response.schema.parse(ex.response);
   });
 
   it.each(Object.entries(exampleRequests))('%s is what the engine answers today', async (name, spec) => {

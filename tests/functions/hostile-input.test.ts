@@ -13,13 +13,13 @@ import detect from '../../functions/detect';
 import useCases from '../../functions/use-cases';
 import { useVisionEnv } from './vision-env';
 
-useVisionEnv();
+const env = useVisionEnv();
 beforeAll(() => {
   vi.stubEnv('CONTACT_RATE_LIMIT', '10000');
 });
 
 const json = (path: string, body: unknown) =>
-  new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...env.auth() }, body: JSON.stringify(body) });
 
 async function errorOf(res: Response) {
   return errorBodySchema.parse(await res.json()).error as { code: string; message: string; details: { fields?: Record<string, string[]> } | null };

@@ -3,16 +3,19 @@
  * the other vision tests use, while every other loopback URL stays refused.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../../src/server/db';
 import { demoResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';
 
 let close: (() => Promise<void>) | undefined;
+let account: TestAccount;
 beforeAll(async () => {
   vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '');
   const t = await createTestDb();
   await seed(t.db);
+  account = await createTestAccount(t.db);
   setDb(t.db);
   close = t.close;
 }, 60_000);
@@ -27,7 +30,7 @@ const post = (fn: (req: Request, runtime?: { ip?: string }) => Promise<Response>
   fn(
     new Request(`${ORIGIN}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.key}`, ...headers },
       body: JSON.stringify(body),
     }),
     // Each call its own client address, passed as the runtime passes it.

@@ -4,6 +4,7 @@
  * VISION_ALLOW_PRIVATE_URLS. Call once at the top of a test file.
  */
 import { afterAll, beforeAll, vi } from 'vitest';
+import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../../src/server/db';
 import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
 
@@ -12,14 +13,22 @@ export interface VisionEnv {
   img(name: string): string;
   /** The loopback server (for its origin and misbehaving routes). */
   server(): TestImageServer;
+  /** `Authorization` header of an account subscribed to object detection (premium tier; seeded env only). */
+  auth(): Record<string, string>;
+  /** That account. */
+  account(): TestAccount;
 }
 
 export function useVisionEnv({ seeded = true }: { seeded?: boolean } = {}): VisionEnv {
   let server: TestImageServer | undefined;
   let close: (() => Promise<void>) | undefined;
+  let account: TestAccount | undefined;
   beforeAll(async () => {
     const testDb = await createTestDb();
-    if (seeded) await seed(testDb.db);
+    if (seeded) {
+      await seed(testDb.db);
+      account = await createTestAccount(testDb.db);
+    }
     setDb(testDb.db);
     close = testDb.close;
     server = await startTestImageServer();
@@ -34,5 +43,9 @@ export function useVisionEnv({ seeded = true }: { seeded?: boolean } = {}): Visi
     if (!server) throw new Error('useVisionEnv: the server starts in beforeAll');
     return server;
   };
-  return { server: get, img: (name) => `${get().origin}/images/${name}` };
+  const getAccount = () => {
+    if (!account) throw new Error('useVisionEnv: the account is created in beforeAll of a seeded env');
+    return account;
+  };
+  return { server: get, img: (name) => `${get().origin}/images/${name}`, account: getAccount, auth: () => ({ Authorization: `Bearer ${getAccount().key}` }) };
 }

@@ -19,7 +19,7 @@ const postDetect = (body: unknown) =>
   detect(
     new Request('http://localhost/api/v1/detect', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++ip}` },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++ip}`, ...env.auth() },
       body: JSON.stringify(body),
     }),
   );

@@ -5,8 +5,8 @@
  * - Pay per use, for every active API: each request at that API's own per-request price,
  *   billed monthly with a $20 minimum. That minimum is the "starts at $20/month" of the cards.
  * - Monthly bundles, for object detection: a fixed monthly price for a prepaid number of that
- *   API's requests (Testing, Standard, Premium); requests beyond the bundle cost the
- *   pay-per-use price. Custom volume by contact.
+ *   API's requests (Testing, Standard, Premium); requests beyond the bundle are refused with
+ *   429 QUOTA_EXCEEDED until the next calendar month (UTC). Custom volume by contact.
  * - The Standard Plan on /pricing: one plan for every active API, 5,000 images a month for
  *   $150 and $0.03 per extra image; custom enterprise pricing above 15,000 images a month.
  */
@@ -26,7 +26,7 @@ export const payPerUseNote = `Pay per use, billed monthly with a ${formatWholeUs
 
 /** One line under a bundle list: what a bundle is and what happens beyond it. */
 export function bundleTerms(price: number): string {
-  return `Each bundle prepays a number of requests at a fixed monthly price. Requests beyond your bundle cost the pay-per-use price of ${formatUsd(price)} each; unused requests do not roll over.`;
+  return `Each bundle prepays a number of requests at a fixed monthly price. Once it is used up, further requests are refused (HTTP 429) until it renews on the 1st of the next month (UTC) or you move to a larger bundle; they are never billed at the pay-per-use price of ${formatUsd(price)}. Unused requests do not roll over.`;
 }
 
 /** A plan a visitor can subscribe to, as the subscribe dialog shows it. */

@@ -1,15 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiGroups, errorCodeDocs, errorExample, unauthorizedExample, type DocEndpoint } from '../../../content/docs/api-reference';
+import { errorExample, unauthorizedExample, type DocEndpoint } from '../../../content/docs/api-reference';
+import { ERROR_HELP } from '../../shared/contracts/error-docs';
+import { docsGroups } from '../../lib/docs/docs-groups';
+import { apiReferences, docsDocument, type CatalogueApi } from '../../lib/docs/reference';
 import { errorBodySchema, errorCodes } from '../../server/http/errors';
-import {
-  categoryDefinitionsResponseSchema,
-  categoryDefinitionsSchema,
-  detectRequestSchema,
-  detectResponseSchema,
-} from '../../shared/schemas/detect';
+import { defineCategoriesOperation, detectOperation } from '../../shared/contracts/object-detection';
+import { categoryDefinitionsSchema, detectRequestSchema } from '../../shared/schemas/detect';
 import { withOrigin } from '../../shared/site-origin';
 import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
 
+const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+/** The groups /docs renders: hand-written authenticity, then the ones generated from the OpenAPI document. */
+const apiGroups = docsGroups(apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test'), 'https://x.test');
 const endpoints = apiGroups.flatMap((g) => g.endpoints);
 
 describe('API reference', () => {
@@ -40,21 +43,21 @@ describe('API reference', () => {
     const detect = withOrigin(endpoints.find((e) => e.id === 'post-detect') as DocEndpoint, 'https://x.test');
     expect(() => detectRequestSchema.parse(detect.requestExample)).not.toThrow();
     for (const example of [detect.responseExample, ...(detect.moreResponses ?? []).map((r) => r.example)]) {
-      expect(() => detectResponseSchema.parse(example)).not.toThrow();
+      expect(() => detectOperation.response.schema.parse(example)).not.toThrow();
     }
     const categories = endpoints.find((e) => e.id === 'post-categories') as DocEndpoint;
     expect(() => categoryDefinitionsSchema.parse(categories.requestExample)).not.toThrow();
-    expect(() => categoryDefinitionsResponseSchema.parse(categories.responseExample)).not.toThrow();
+    expect(() => defineCategoriesOperation.response.schema.parse(categories.responseExample)).not.toThrow();
   });
 
   it('lists exactly the top-level fields the detection schemas define', () => {
     const topLevel = (e: DocEndpoint | undefined, kind: 'requestFields' | 'responseFields') =>
-      (e?.[kind] ?? []).map((f) => f.name).filter((n) => !n.includes('['));
+      (e?.[kind] ?? []).map((f) => f.name).filter((n) => !n.includes('[') && !n.includes('.'));
     const detect = endpoints.find((e) => e.id === 'post-detect');
     expect(topLevel(detect, 'requestFields').sort()).toEqual(Object.keys(detectRequestSchema.shape).sort());
-    expect(topLevel(detect, 'responseFields').sort()).toEqual(Object.keys(detectResponseSchema.shape).sort());
+    expect(topLevel(detect, 'responseFields').sort()).toEqual(Object.keys(detectOperation.response.schema.shape).sort());
     const categories = endpoints.find((e) => e.id === 'post-categories');
-    expect(topLevel(categories, 'responseFields').sort()).toEqual(Object.keys(categoryDefinitionsResponseSchema.shape).sort());
+    expect(topLevel(categories, 'responseFields').sort()).toEqual(Object.keys(defineCategoriesOperation.response.schema.shape).sort());
   });
 
   it('shows error bodies in the documented shape, with real codes', () => {
@@ -64,8 +67,18 @@ describe('API reference', () => {
     }
   });
 
-  it('describes every error code the functions can answer with', () => {
-    for (const code of errorCodes) expect(errorCodeDocs[code], code).toBeDefined();
+  it('describes every error code the functions can answer with, and what to do about it', () => {
+    for (const code of errorCodes) {
+      expect(ERROR_HELP[code].meaning, code).toBeTruthy();
+      expect(ERROR_HELP[code].remedy, code).toBeTruthy();
+    }
+  });
+
+  it('generates the detect fields and example from the contract, with every response field', () => {
+    const detect = endpoints.find((e) => e.id === 'post-detect') as DocEndpoint;
+    expect(Object.keys(detect.responseExample as object).sort()).toEqual(Object.keys(detectOperation.response.schema.shape).sort());
+    expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('0 to 10');
+    expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('default 3');
   });
 });
 

@@ -23,6 +23,7 @@ export const errorSections = [
 ] as const;
 export const performanceSections = [
   { id: 'rate-limits', label: 'Rate limits' },
+  { id: 'quotas', label: 'Monthly quotas' },
   { id: 'response-times', label: 'Typical response times' },
   { id: 'image-requirements', label: 'Image requirements' },
   { id: 'detection-limits', label: 'Detection limits' },
@@ -71,6 +72,7 @@ export function tocFor(groups: DocApiGroup[]): TocEntry[] {
   return [
     { id: 'quick-start', label: 'Quick start', children: [] },
     { id: 'authentication', label: 'Authentication', children: [] },
+    { id: 'api-references', label: 'API references', children: [] },
     {
       id: 'endpoints',
       label: 'Endpoints',

@@ -32,3 +32,15 @@ describe('slugify', () => {
     expect(slugify('  Rate limits  ')).toBe('rate-limits');
   });
 });
+
+describe('splitInlineCode links', () => {
+  it('turns a site-relative Markdown link into a link segment, and leaves other brackets alone', () => {
+    expect(splitInlineCode('Use your [dashboard](/dashboard) and `key` [x] (y)')).toEqual([
+      { code: false, text: 'Use your ' },
+      { code: false, text: 'dashboard', href: '/dashboard' },
+      { code: false, text: ' and ' },
+      { code: true, text: 'key' },
+      { code: false, text: ' [x] (y)' },
+    ]);
+  });
+});

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorInfo } from '../../lib/api-client';
 import { ContactList } from './ContactList';
 import { fetchSession, logout, readLoggedInFlag, writeLoggedInFlag } from './contacts-api';
 import { LoginForm } from './LoginForm';
@@ -13,7 +12,6 @@ type View = 'checking' | 'login' | 'list';
 export default function AdminApp() {
   // Always 'checking' on the first render so the pre-rendered HTML and hydration agree.
   const [view, setView] = useState<View>('checking');
-  const [configured, setConfigured] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
 
   const loggedOut = useCallback((message: string | null = null) => {
@@ -25,31 +23,24 @@ export default function AdminApp() {
   useEffect(() => {
     let live = true;
     if (readLoggedInFlag()) setView('list');
-    fetchSession()
-      .then((s) => {
-        if (!live) return;
-        setConfigured(s.configured);
-        if (s.authenticated) {
-          writeLoggedInFlag(true);
-          setView('list');
-        } else {
-          loggedOut(readLoggedInFlag() ? 'Your session has ended. Please sign in again.' : null);
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) loggedOut(`Could not check the session: ${errorInfo(error).message}`);
-      });
+    void fetchSession().then((result) => {
+      if (!live) return;
+      if (!result.ok) loggedOut(`Could not check the session: ${result.error.message}`);
+      else if (result.data.authenticated) {
+        writeLoggedInFlag(true);
+        setView('list');
+      } else {
+        loggedOut(readLoggedInFlag() ? 'Your session has ended. Please sign in again.' : null);
+      }
+    });
     return () => {
       live = false;
     };
   }, [loggedOut]);
 
   const onLogout = async () => {
-    try {
-      await logout();
-    } finally {
-      loggedOut();
-    }
+    await logout();
+    loggedOut();
   };
 
   if (view === 'checking') {
@@ -68,7 +59,7 @@ export default function AdminApp() {
           </p>
         ) : null}
         <LoginForm
-          configured={configured}
+          configured
           onLoggedIn={() => {
             writeLoggedInFlag(true);
             setNotice(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorInfo, subscribe } from '../../lib/api-client';
+import { subscribe, type ApiClientError } from '../../shared/api-client';
 import { Button } from '../ui/button';
 import { fetchContactsPage, type ContactSubmission } from './contacts-api';
 import { formatSubmittedAt } from './format-date';
@@ -23,13 +23,13 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
   const abort = useRef<AbortController | null>(null);
 
   const handleError = useCallback(
-    (error: unknown): string | null => {
-      if (error instanceof DOMException && error.name === 'AbortError') return null;
-      if (error instanceof ApiError && error.status === 401) {
+    (error: ApiClientError): string | null => {
+      if (error.aborted) return null;
+      if (error.status === 401) {
         onUnauthorized();
         return null;
       }
-      return errorInfo(error).message || 'Unknown error';
+      return error.message || 'Unknown error';
     },
     [onUnauthorized],
   );
@@ -40,11 +40,12 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
     abort.current = controller;
     setState({ status: 'loading' });
     setMoreError(null);
-    try {
-      const page = await fetchContactsPage(null, controller.signal);
-      setState({ status: 'ready', ...page });
-    } catch (error) {
-      const message = handleError(error);
+    const result = await fetchContactsPage(null, controller.signal);
+    if (result.ok) {
+      const { items, total, next_cursor: nextCursor } = result.data;
+      setState({ status: 'ready', items, total, nextCursor });
+    } else {
+      const message = handleError(result.error);
       if (message !== null) setState({ status: 'error', message });
     }
   }, [handleError]);
@@ -63,19 +64,19 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
     if (state.status !== 'ready' || !state.nextCursor || loadingMore) return;
     setLoadingMore(true);
     setMoreError(null);
-    try {
-      const page = await fetchContactsPage(state.nextCursor);
-      setState((prev) =>
-        prev.status === 'ready'
-          ? { status: 'ready', items: [...prev.items, ...page.items.filter((c) => !prev.items.some((p) => p.id === c.id))], total: page.total, nextCursor: page.nextCursor }
-          : prev,
-      );
-    } catch (error) {
-      const message = handleError(error);
+    const result = await fetchContactsPage(state.nextCursor);
+    setLoadingMore(false);
+    if (!result.ok) {
+      const message = handleError(result.error);
       if (message !== null) setMoreError(`Error loading contacts: ${message}`);
-    } finally {
-      setLoadingMore(false);
+      return;
     }
+    const page = result.data;
+    setState((prev) =>
+      prev.status === 'ready'
+        ? { status: 'ready', items: [...prev.items, ...page.items.filter((c) => !prev.items.some((p) => p.id === c.id))], total: page.total, nextCursor: page.next_cursor }
+        : prev,
+    );
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { errorInfo } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { FieldError, Label } from '../ui/label';
@@ -44,18 +43,15 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
     }
     setError(null);
     setPending(true);
-    try {
-      await login(username.trim(), password);
-      setPassword('');
+    const result = await login(username.trim(), password);
+    setPending(false);
+    setPassword('');
+    if (result.ok) {
       onLoggedIn();
-    } catch (err) {
-      const info = errorInfo(err);
-      setError(info.status === 401 ? 'Invalid credentials' : info.message || 'Login failed. Please try again.');
-      setPassword('');
-      setRefocus(true);
-    } finally {
-      setPending(false);
+      return;
     }
+    setError(result.error.status === 401 ? 'Invalid credentials' : result.error.message || 'Login failed. Please try again.');
+    setRefocus(true);
   };
 
   const describedBy = (field: Field) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { query } from '../../lib/api-client';
+import { query, request } from '../../shared/api-client';
+import { listApisOperation } from '../../shared/contracts/catalogue';
 import { ApiCard, ApiCardSkeleton } from './ApiCard';
-import { parseApiList, type ApiCardData } from './api-card-data';
-
-/** Where the live catalogue comes from (spec section 7). */
-export const APIS_URL = '/api/apis';
+import { sortApis, toCardData, type ApiCardData } from './api-card-data';
 
 export interface ApiGridProps {
   /** Catalogue from the content collections, rendered into the HTML at build time. */
@@ -25,18 +23,13 @@ export default function ApiGrid({ initialApis }: ApiGridProps) {
 
   useEffect(() => {
     let current = true;
-    query<unknown>([APIS_URL])
-      .then((body) => {
-        if (!current) return;
-        const parsed = parseApiList(body);
-        if (parsed) setApis(parsed);
-        setStatus(parsed ? 'live' : 'stale');
-      })
-      .catch(() => {
-        // Not logged as an error: the browser already reports the failed request, and the
-        // visitor keeps a complete, build-time catalogue.
-        if (current) setStatus('stale');
-      });
+    // A failed or off-contract answer is not logged as an error: the browser already reports a
+    // failed request, and the visitor keeps a complete, build-time catalogue.
+    void query([listApisOperation.path], () => request(listApisOperation)).then((result) => {
+      if (!current) return;
+      if (result.ok) setApis(sortApis(result.data.map(toCardData)));
+      setStatus(result.ok ? 'live' : 'stale');
+    });
     return () => {
       current = false;
     };

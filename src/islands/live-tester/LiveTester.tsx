@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { request } from '../../shared/api-client';
 import { useHydrated } from '../ui/use-hydrated';
 import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
 import { notify } from '../demo/notify';
@@ -8,18 +9,18 @@ import {
   parseImageUrls,
   TESTER_CATEGORIES,
   TESTER_MODES,
+  testerOperation,
   testOutcome,
   toRows,
   urlCountError,
   type TesterCategory,
   type TesterRow,
 } from './live-tester';
+import { useOwnSubscription } from './own-subscription';
 
 export interface LiveTesterProps {
   apiId: string;
   apiName: string;
-  /** The API's own endpoint (`testerEndpoint(apiId)`); pages without one show no tester. */
-  endpoint: string;
 }
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -28,7 +29,7 @@ const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-
  * The API detail page's live tester: image URLs one per line, mode and category, then a real
  * POST to the API's own endpoint whose answer is listed per image.
  */
-export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps) {
+export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<DetectMode>('per_item');
@@ -40,6 +41,9 @@ export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps
   // until React runs: a click before hydration must not reload the page and lose the input.
   const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
+  // Signed in with an active subscription: the visitor may run the test on it instead of the demo endpoint.
+  const own = useOwnSubscription(apiId);
+  const [useOwn, setUseOwn] = useState(false);
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,29 +54,17 @@ export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps
       notify({ title: 'Error', description: countError, variant: 'destructive' });
       return;
     }
+    const operation = own && useOwn ? own.operation : testerOperation(apiId);
+    if (!operation) return;
     setBusy(true);
-    try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(buildDetectRequest(urls, mode, category)),
-      });
-      const body: unknown = await res.json().catch(() => undefined);
-      const outcome = testOutcome(res.status, body);
-      setResult(outcome.response);
-      setErrorRows(outcome.ok ? [] : outcome.rows);
-      if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
-      else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
-    } catch {
-      setResult(undefined);
-      setErrorRows([]);
-      notify({ title: 'Error', description: 'API test failed', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      // After React has rendered the answer.
-      requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
-    }
+    const outcome = testOutcome(await request(operation, { body: buildDetectRequest(urls, mode, category) }));
+    setResult(outcome.response);
+    setErrorRows(outcome.ok ? [] : outcome.rows);
+    if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
+    else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
+    setBusy(false);
+    // After React has rendered the answer.
+    requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
   }
 
   const rows = result ? toRows(result) : errorRows;
@@ -122,6 +114,21 @@ export default function LiveTester({ apiId, apiName, endpoint }: LiveTesterProps
             </select>
           </div>
         </div>
+        {own && (
+          <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <input
+              id={`${id}-own`}
+              type="checkbox"
+              checked={useOwn}
+              onChange={(e) => setUseOwn(e.target.checked)}
+              className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+              data-testid="tester-own-subscription"
+            />
+            <label htmlFor={`${id}-own`} className="text-sm text-slate-700">
+              Run on my subscription ({own.tierName}): the test counts toward my usage
+            </label>
+          </div>
+        )}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Testing...' : 'Test API'}
         </button>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { errorFromResponse, type ApiResult } from '../../shared/api-client';
 import type { DetectResponse } from '../../shared/schemas/detect';
 import {
   buildDetectRequest,
   NO_IMAGE_ANALYSED_MESSAGE,
   parseImageUrls,
-  TESTER_ENDPOINTS,
+  TESTER_OPERATIONS,
   testerEndpoint,
-  testErrorMessage,
   testOutcome,
   toRows,
   urlCountError,
@@ -60,21 +60,13 @@ describe('toRows', () => {
   });
 });
 
-describe('testErrorMessage', () => {
-  it('uses the documented error message, else the generic text', () => {
-    expect(testErrorMessage({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } })).toBe('Too many requests');
-    expect(testErrorMessage('oops')).toBe('API test failed');
-    expect(testErrorMessage({ error: { message: '' } })).toBe('API test failed');
-  });
-});
-
 describe('testerEndpoint', () => {
   it("maps each API to its own endpoint and the others to none", () => {
-    expect(testerEndpoint('image-object-detection')).toBe('/api/v1/detect');
+    expect(testerEndpoint('image-object-detection')).toBe('/api/demo/detect');
     expect(testerEndpoint('image-classification')).toBeUndefined();
     expect(testerEndpoint('photo-authenticity')).toBeUndefined();
     expect(testerEndpoint('toString')).toBeUndefined();
-    expect(Object.keys(TESTER_ENDPOINTS)).toEqual(['image-object-detection']);
+    expect(Object.keys(TESTER_OPERATIONS)).toEqual(['image-object-detection']);
   });
 });
 
@@ -90,15 +82,21 @@ describe('testOutcome', () => {
     detection_results: [],
   };
   const failed = { image_url: 'https://a/1.jpg', error: { code: 'FETCH_FAILED', message: 'Image could not be fetched' } };
+  const ok = (data: DetectResponse): ApiResult<DetectResponse> => ({ ok: true, data, status: 200 });
+  /** What the client makes of an error answer (a 200 that is not a detect response is a BAD_RESPONSE too). */
+  const failure = (status: number, body: unknown): ApiResult<DetectResponse> => ({
+    ok: false,
+    error: status === 200 ? { ...errorFromResponse(500, '', '', null), status, code: 'BAD_RESPONSE' } : errorFromResponse(status, '', body === undefined ? '' : JSON.stringify(body), null),
+  });
 
   it('is a success when at least one image was analysed', () => {
     const response = { ...base, detection_results: [failed, { image_url: 'https://a/2.jpg', objects: { oven: true } }] };
-    expect(testOutcome(200, response)).toEqual({ ok: true, response });
+    expect(testOutcome(ok(response))).toEqual({ ok: true, response });
   });
 
   it('is an error when every image failed, even with a 200 and a superset entry', () => {
     const response = { ...base, mode: 'superset' as const, detection_results: [failed, { image_url: 'superset', objects: { oven: false } }] };
-    const outcome = testOutcome(200, response);
+    const outcome = testOutcome(ok(response));
     expect(outcome).toMatchObject({ ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response });
     expect(outcome.ok ? [] : outcome.rows.map((r) => r.kind)).toEqual(['error', 'objects']);
   });
@@ -108,7 +106,7 @@ describe('testOutcome', () => {
       error: { code: 'NO_IMAGE_ANALYSED', message: 'None of the images could be analysed', details: { results: [failed] } },
       request_id: 'q1',
     };
-    expect(testOutcome(422, body)).toEqual({
+    expect(testOutcome(failure(422, body))).toEqual({
       ok: false,
       message: 'None of the images could be analysed',
       rows: [{ kind: 'error', imageUrl: 'https://a/1.jpg', message: 'Image could not be fetched' }],
@@ -116,12 +114,17 @@ describe('testOutcome', () => {
   });
 
   it('is an error for other failures and for an answer that is not a detect response', () => {
-    expect(testOutcome(500, undefined)).toEqual({ ok: false, message: 'API test failed', rows: [] });
-    expect(testOutcome(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 3 } } })).toEqual({
+    expect(testOutcome(failure(500, undefined))).toEqual({ ok: false, message: 'API test failed', rows: [] });
+    expect(testOutcome({ ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', fields: {}, retryAfter: undefined, details: null, aborted: false } })).toEqual({
+      ok: false,
+      message: 'API test failed',
+      rows: [],
+    });
+    expect(testOutcome(failure(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 3 } }, request_id: 'q' }))).toEqual({
       ok: false,
       message: 'Too many requests',
       rows: [],
     });
-    expect(testOutcome(200, 'ok')).toEqual({ ok: false, message: 'API test failed', rows: [] });
+    expect(testOutcome(failure(200, 'ok'))).toEqual({ ok: false, message: 'API test failed', rows: [] });
   });
 });

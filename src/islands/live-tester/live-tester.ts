@@ -2,20 +2,27 @@
  * The live tester's pure logic (spec sections 5 and 8): turning the textarea into a detect
  * request, and the messages it shows. Kept apart from the component so it is unit-tested.
  */
-import { MAX_IMAGE_URLS, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
+import type { ApiResult } from '../../shared/api-client';
+import { demoDetectOperation } from '../../shared/contracts/object-detection';
+import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
 
 /**
- * The endpoint each API's live tester calls, by API id. An API page shows a tester only when
+ * The operation each API's live tester calls, by API id. An API page shows a tester only when
  * its API has an entry here, so no page ever runs another API's endpoint: add an API's own
- * endpoint here when it exists.
+ * operation here when it exists.
  */
-export const TESTER_ENDPOINTS: Readonly<Record<string, string>> = {
-  'image-object-detection': '/api/v1/detect',
+export const TESTER_OPERATIONS: Readonly<Record<string, typeof demoDetectOperation>> = {
+  'image-object-detection': demoDetectOperation,
 };
 
-/** The endpoint the live tester of `apiId` calls, or undefined when that API has no tester yet. */
+/** The operation the live tester of `apiId` calls, or undefined when that API has no tester yet. */
+export function testerOperation(apiId: string): typeof demoDetectOperation | undefined {
+  return Object.hasOwn(TESTER_OPERATIONS, apiId) ? TESTER_OPERATIONS[apiId] : undefined;
+}
+
+/** The path the live tester of `apiId` calls, or undefined when that API has no tester yet. */
 export function testerEndpoint(apiId: string): string | undefined {
-  return Object.hasOwn(TESTER_ENDPOINTS, apiId) ? TESTER_ENDPOINTS[apiId] : undefined;
+  return testerOperation(apiId)?.path;
 }
 
 /** Category choices of the live tester; `auto` means "send no category". */
@@ -80,43 +87,30 @@ export type TestOutcome =
   | { ok: true; response: DetectResponse }
   | { ok: false; message: string; response?: DetectResponse; rows: TesterRow[] };
 
+/** Shown when a test call fails without a message meant for people (network, odd answer). */
+export const TEST_FAILED_MESSAGE = 'API test failed';
+
 /**
- * Reads the answer of a test call. Success needs a 2xx answer in which at least one image
- * was analysed: a 200 whose every per-image result is an error is a failure, and so is the
+ * Reads the answer of a test call. Success needs an answer in which at least one image was
+ * analysed: a 200 whose every per-image result is an error is a failure, and so is the
  * server's `422 NO_IMAGE_ANALYSED` (its `details.results` holds the per-image errors).
  */
-export function testOutcome(status: number, body: unknown): TestOutcome {
-  if (status < 200 || status > 299) return { ok: false, message: testErrorMessage(body), rows: errorRows(body) };
-  const response = body as DetectResponse;
-  if (!isRecord(body) || !Array.isArray(response.detection_results)) return { ok: false, message: 'API test failed', rows: [] };
+export function testOutcome(result: ApiResult<DetectResponse>): TestOutcome {
+  if (!result.ok) {
+    const { code, message, details } = result.error;
+    const readable = code !== 'NETWORK_ERROR' && code !== 'BAD_RESPONSE' && message;
+    return { ok: false, message: readable || TEST_FAILED_MESSAGE, rows: errorRows(details) };
+  }
+  const response = result.data;
   // The superset entry merges the images; it is no evidence that any single image was analysed.
   const analysed = response.detection_results.some((r) => r.image_url !== 'superset' && !('error' in r));
   if (!analysed) return { ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response, rows: toRows(response) };
   return { ok: true, response };
 }
 
-/** The per-image errors of an error body (`error.details.results`), as rows. */
-function errorRows(body: unknown): TesterRow[] {
-  const details = isRecord(body) && isRecord(body['error']) ? body['error']['details'] : undefined;
-  const results = isRecord(details) && Array.isArray(details['results']) ? details['results'] : [];
-  return results.flatMap((r): TesterRow[] => {
-    if (!isRecord(r) || typeof r['image_url'] !== 'string' || !isRecord(r['error'])) return [];
-    const message = typeof r['error']['message'] === 'string' ? r['error']['message'] : 'Image could not be analysed';
-    return [{ kind: 'error', imageUrl: r['image_url'], message }];
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The message of a failed call: the documented error body's message, else 'API test failed'. */
-export function testErrorMessage(body: unknown): string {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) {
-      return error.message;
-    }
-  }
-  return 'API test failed';
+/** The per-image errors of an error's details (`details.results`), as rows. */
+function errorRows(details: unknown): TesterRow[] {
+  const parsed = noImageAnalysedDetailsSchema.safeParse(details);
+  if (!parsed.success) return [];
+  return parsed.data.results.flatMap((r): TesterRow[] => ('error' in r ? [{ kind: 'error', imageUrl: r.image_url, message: r.error.message }] : []));
 }

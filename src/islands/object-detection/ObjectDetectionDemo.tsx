@@ -11,17 +11,19 @@ import { ResultsCard, type ResultsStatus } from '../demo/ResultsCard';
 import { SubmitButton } from '../demo/SubmitButton';
 import { useDebouncedValue } from '../demo/use-debounced-value';
 import { fieldClass } from '../ui/input';
+import { request } from '../../shared/api-client';
+import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
 import type { DemoResponse } from '../../shared/schemas/detect';
 import { BoxOverlay } from './BoxOverlay';
 import { ImageDrop } from './ImageDrop';
 import {
   addObject,
   DEFAULT_OBJECTS,
-  DEMO_ENDPOINT,
+  DEMO_FAILED_MESSAGE,
+  demoErrorMessage,
   demoRequestBody,
   displayedRequest,
   effectiveRoom,
-  errorMessageOf,
   OD_SAMPLES,
   parseObjectsList,
   QUICK_ADD,
@@ -80,28 +82,21 @@ export default function ObjectDetectionDemo() {
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
     const src = file ? fileUrl : imageUrl.trim();
     try {
-      let init: RequestInit;
       let upload: PreparedUpload | undefined;
+      let body: FormData | ReturnType<typeof demoRequestBody>;
       if (file) {
         upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
-        const form = new FormData();
-        form.set('file', upload.file, upload.name);
-        form.set('objects_to_find', objects);
-        form.set('room_category', sentRoom);
-        init = { method: 'POST', body: form, credentials: 'include' };
+        body = new FormData();
+        body.set('file', upload.file, upload.name);
+        body.set('objects_to_find', objects);
+        body.set('room_category', sentRoom);
       } else {
-        init = {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(demoRequestBody(imageUrl.trim(), objects, sentRoom)),
-        };
+        body = demoRequestBody(imageUrl.trim(), objects, sentRoom);
       }
-      const res = await fetch(DEMO_ENDPOINT, init);
-      const body: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) throw new Error(errorMessageOf(body) ?? 'Failed to analyze image with AI');
+      const result = await request(demoObjectDetectionOperation, { body });
+      if (!result.ok) throw new Error(demoErrorMessage(result.error));
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
-      const response = upload ? toSourcePixels(body as DemoResponse, upload) : (body as DemoResponse);
+      const response: DemoResponse = upload ? toSourcePixels(result.data, upload) : result.data;
       setResult({ response, src });
       setStatus('done');
       toast({
@@ -109,7 +104,7 @@ export default function ObjectDetectionDemo() {
         description: `Found ${response.total_objects_detected} object${response.total_objects_detected === 1 ? '' : 's'} in ${response.processing_time.toFixed(2)}s`,
       });
     } catch (error) {
-      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to analyze image with AI';
+      const message = error instanceof Error && error.message ? error.message : DEMO_FAILED_MESSAGE;
       setErrorText(message);
       setStatus('error');
       toast({ title: 'Analysis Failed', description: message, variant: 'destructive' });

@@ -2,7 +2,9 @@
  * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
  * the URL-based room guess, and the request shown in the API Request panel.
  */
-import { demoRoomCategories, parseObjectsList } from '../../shared/schemas/detect';
+import type { ApiClientError } from '../../shared/api-client';
+import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
+import { demoRoomCategories, parseObjectsList, type DemoRequest } from '../../shared/schemas/detect';
 import type { DemoSample } from '../../lib/demo-samples';
 
 export { parseObjectsList };
@@ -51,11 +53,11 @@ export function effectiveRoom(selected: RoomCategory, imageUrl: string): string 
 }
 
 /** The keyless endpoint the demo calls (the API with keys is `/api/v1/detect`). */
-export const DEMO_ENDPOINT = '/api/demo/object-detection';
+export const DEMO_ENDPOINT = demoObjectDetectionOperation.path;
 
-/** The JSON body the demo sends for an image URL. */
-export function demoRequestBody(imageUrl: string, objectsField: string, room: string) {
-  return { image_url: imageUrl, objects_to_find: objectsField, room_category: room };
+/** The JSON body the demo sends for an image URL (`room` is one of the demo's room categories). */
+export function demoRequestBody(imageUrl: string, objectsField: string, room: string): DemoRequest {
+  return { image_url: imageUrl, objects_to_find: objectsField, room_category: room as DemoRequest['room_category'] };
 }
 
 /** The request shown in the API Request panel: exactly what the page sends. */
@@ -84,13 +86,10 @@ export const OD_SAMPLES: readonly DemoSample[] = [
   sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512),
 ];
 
-/** Error body message of a failed call, if the body is the documented error shape. */
-export function errorMessageOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message;
-  }
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' ? message : undefined;
+/** Shown when the demo call fails without a message meant for people (network, odd answer). */
+export const DEMO_FAILED_MESSAGE = 'Failed to analyze image with AI';
+
+/** The message a failed demo call shows: the server's documented error message, else the generic one. */
+export function demoErrorMessage(error: ApiClientError): string {
+  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message ? DEMO_FAILED_MESSAGE : error.message;
 }

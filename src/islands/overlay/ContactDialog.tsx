@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { apiJson, errorInfo, invalidate, rateLimitMessage } from '../../lib/api-client';
+import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
+import { createContactOperation } from '../../shared/contracts/contacts';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
@@ -68,26 +69,25 @@ export function ContactDialog({ open, pageName, opener, onClose }: Props) {
     }
     setErrors({});
     setPending(true);
-    try {
-      await apiJson('POST', '/api/contacts', { ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) });
+    const sent = await request(createContactOperation, { body: { ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) } });
+    setPending(false);
+    if (sent.ok) {
       setValues(EMPTY);
       setHoneypot('');
-      invalidate('/api/contacts');
+      invalidate(createContactOperation.path);
       onClose();
       showToast({ title: 'Message sent!', description: "Thanks for reaching out. We'll get back to you soon." });
-    } catch (error) {
-      const info = errorInfo(error);
-      const fieldErrs: ContactFieldErrors = {};
-      for (const f of FIELDS) if (info.fields[f]?.length) fieldErrs[f] = info.fields[f];
-      setErrors(fieldErrs);
-      focusFirstError(fieldErrs);
-      let description = info.message || 'Failed to send message. Please try again.';
-      if (info.status === 429) description = rateLimitMessage(info.retryAfterSeconds);
-      else if (Object.keys(fieldErrs).length > 0) description = 'Please check the fields marked below.';
-      showToast({ title: 'Error', description, variant: 'destructive' });
-    } finally {
-      setPending(false);
+      return;
     }
+    const { error } = sent;
+    const fieldErrs: ContactFieldErrors = {};
+    for (const f of FIELDS) if (error.fields[f]?.length) fieldErrs[f] = error.fields[f];
+    setErrors(fieldErrs);
+    focusFirstError(fieldErrs);
+    let description = error.message || 'Failed to send message. Please try again.';
+    if (error.status === 429) description = rateLimitMessage(error.retryAfter);
+    else if (Object.keys(fieldErrs).length > 0) description = 'Please check the fields marked below.';
+    showToast({ title: 'Error', description, variant: 'destructive' });
   };
 
   // Cancel starts over: an emptied form with no errors the next time it opens.

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { apiJson, errorInfo, invalidate, rateLimitMessage } from '../../lib/api-client';
+import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
+import { createContactOperation } from '../../shared/contracts/contacts';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
@@ -32,19 +33,17 @@ export function SignupDialog({ open, opener, onClose }: Props) {
     // An empty address is ignored (spec 5); the browser's own `required` message explains it.
     if (!trimmed || pending) return;
     setPending(true);
-    try {
-      await apiJson('POST', '/api/contacts', { ...SIGNUP_REQUEST, email: trimmed });
-      invalidate('/api/contacts');
+    const sent = await request(createContactOperation, { body: { ...SIGNUP_REQUEST, email: trimmed } });
+    setPending(false);
+    if (sent.ok) {
+      invalidate(createContactOperation.path);
       setEmail('');
       onClose();
       showToast({ title: 'Request Submitted!', description: 'We will be in touch within 24 hours' });
-    } catch (error) {
-      const info = errorInfo(error);
-      const description = info.status === 429 ? rateLimitMessage(info.retryAfterSeconds) : 'Failed to submit request. Please try again.';
-      showToast({ title: 'Error', description, variant: 'destructive' });
-    } finally {
-      setPending(false);
+      return;
     }
+    const description = sent.error.status === 429 ? rateLimitMessage(sent.error.retryAfter) : 'Failed to submit request. Please try again.';
+    showToast({ title: 'Error', description, variant: 'destructive' });
   };
 
   return (

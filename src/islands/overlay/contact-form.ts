@@ -5,11 +5,7 @@
 import type { z } from 'zod';
 import { contactRequestSchema } from '../../shared/schemas/contact';
 
-/**
- * Name of the honeypot field: invisible to people, filled in by naive bots. Must equal the
- * server's `HONEYPOT_FIELD` (src/server/contacts/honeypot.ts; a test checks they match).
- */
-export const HONEYPOT_FIELD = 'website';
+export { HONEYPOT_FIELD } from '../../shared/schemas/contact';
 
 export type ContactFieldName = 'name' | 'email' | 'message';
 export type ContactFieldErrors = Partial<Record<ContactFieldName | 'pageName', string[]>>;

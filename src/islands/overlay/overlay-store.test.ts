@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlayStore } from './overlay-store';
-import { formatPricePerRequest, subscribedMessage } from './SubscribeDialog';
+import { bundleChoices, formatPricePerRequest, signInLinks, subscribedMessage, tierOf } from './SubscribeDialog';
 
 describe('overlay store', () => {
   it('opens one dialog at a time and remembers the page name and API', () => {
@@ -42,5 +42,44 @@ describe('the opener', () => {
     expect(overlayStore.get().opener).toBe(first);
     overlayStore.openSignup();
     expect(overlayStore.get().opener).toBeNull();
+  });
+});
+
+describe('the tier a subscription is created at', () => {
+  const target = { apiId: 'image-object-detection', apiName: 'Image Object Detection', price: 0.05 };
+  it("is the tier card's plan, else the pay-per-use standard tier", () => {
+    expect(tierOf({ ...target, plan: { name: 'Premium', monthlyPrice: 99, requestsPerMonth: 5000 } })).toBe('premium');
+    expect(tierOf({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } })).toBe('testing');
+    expect(tierOf({ apiId: 'image-classification', apiName: 'Image Classification', price: 0.02 })).toBe('standard');
+  });
+
+  it('is carried through sign-up and log-in back to the same page', () => {
+    const links = signInLinks({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } }, '/api/image-object-detection');
+    const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
+    expect(links.signup).toBe(`/signup?next=${encodeURIComponent(back)}`);
+    expect(links.login).toBe(`/login?next=${encodeURIComponent(back)}`);
+  });
+});
+
+describe('bundleChoices', () => {
+  it('offers the monthly bundles of an API, leaving out plans arranged by contact', () => {
+    const body = {
+      id: 'image-object-detection',
+      pricingPlans: [
+        { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, popular: false },
+        { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000, popular: true },
+        { name: 'Custom', monthlyPrice: null, requestsPerMonth: null },
+      ],
+    };
+    expect(bundleChoices(body)).toEqual([
+      { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, popular: false },
+      { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000, popular: true },
+    ]);
+  });
+
+  it('offers none for a pay-per-use API or an unreadable answer', () => {
+    expect(bundleChoices({ pricingPlans: [] })).toEqual([]);
+    expect(bundleChoices(null)).toEqual([]);
+    expect(bundleChoices({ pricingPlans: 'x' })).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export interface ToastData {
   /** Display time in ms. */
   duration: number;
   open: boolean;
+  /** A link under the text, e.g. to the dashboard. */
+  link?: { label: string; href: string };
 }
 
 export interface ToastOptions {
@@ -18,6 +20,7 @@ export interface ToastOptions {
   description?: string;
   variant?: 'default' | 'destructive';
   duration?: number;
+  link?: { label: string; href: string };
 }
 
 /** Default display time (spec 9). */
@@ -38,9 +41,9 @@ function emit(next: readonly ToastData[]): void {
 }
 
 /** Shows a toast, replacing any shown one; returns its id. */
-export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastOptions): number {
+export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS, link }: ToastOptions): number {
   const id = nextId++;
-  const toast: ToastData = { id, title, variant, duration, open: true, ...(description ? { description } : {}) };
+  const toast: ToastData = { id, title, variant, duration, open: true, ...(description ? { description } : {}), ...(link ? { link } : {}) };
   emit([toast, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }

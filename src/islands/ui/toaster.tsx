@@ -21,6 +21,11 @@ export function Toaster() {
         >
           <ToastTitle>{t.title}</ToastTitle>
           {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
+          {t.link ? (
+            <a href={t.link.href} className="mt-1 text-sm font-semibold underline underline-offset-2">
+              {t.link.label}
+            </a>
+          ) : null}
           <ToastClose />
         </Toast>
       ))}

@@ -3,39 +3,13 @@
  * them"), plus the lookups the functions call.
  */
 import type { Kysely } from 'kysely';
-import type { Endpoint, PricingPlan } from '../../shared/schemas/catalogue';
+import type { ApiView, UseCaseView } from '../../shared/schemas/catalogue';
 import type { ApiCategoryRow, ApiRow, Database, UseCaseRow } from '../db';
 import { HttpError } from '../http/errors';
 import * as repo from './api.repository';
 
-/** An API as `GET /api/apis` returns it. */
-export interface ApiView {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  status: string;
-  features: string[];
-  /** Price per request in US dollars, at most 2 decimals. */
-  price: number;
-  category: string;
-  endpoints: Endpoint[];
-  baseUrl: string | null;
-  pricingPlans: PricingPlan[];
-  useCases: string[];
-}
-
-/** A use case as `GET /api/use-cases` returns it. */
-export interface UseCaseView {
-  id: string;
-  name: string;
-  description: string;
-  imageUrl: string;
-  imageAlt: string | null;
-  industries: string[];
-  applicableApis: string[];
-  benefits: string[];
-}
+/** The shapes `GET /api/apis` and `GET /api/use-cases` return, declared with their contracts. */
+export type { ApiView, UseCaseView };
 
 /** An API category (room type) with the objects the detector reports for it. */
 export interface ApiCategoryView {

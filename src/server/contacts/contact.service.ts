@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ContactRow, Database } from '../db';
 import { HttpError } from '../http/errors';
 import * as repo from './contact.repository';
-import type { ContactListQuery, ContactRequest, ContactSubmission } from './contact.schema';
+import type { ContactListQuery, ContactPage, ContactRequest, ContactSubmission } from './contact.schema';
 
 export function toSubmission(row: ContactRow): ContactSubmission {
   return {
@@ -25,15 +25,6 @@ export async function createContact(db: Kysely<Database>, req: ContactRequest): 
     page_name: req.pageName,
   });
   return toSubmission(row);
-}
-
-/** One page of `GET /api/contacts`. */
-export interface ContactPage {
-  items: ContactSubmission[];
-  /** All stored submissions, for the admin page's count. */
-  total: number;
-  /** Pass as `cursor` for the next page; null on the last one. */
-  next_cursor: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

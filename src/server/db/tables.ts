@@ -37,8 +37,6 @@ export interface UsersTable {
   username: string;
   password: string;
   email: string;
-  api_keys: JsonWithDefault<Record<string, unknown>>;
-  subscriptions: JsonWithDefault<unknown[]>;
   created_at: CreatedAt;
 }
 
@@ -93,6 +91,62 @@ export interface SubscriptionsTable {
   is_active: Generated<boolean>;
   subscription_date: CreatedAt;
   usage_count: Generated<number>;
+  /** Tier id: `testing`, `standard`, `premium` (APIs without tiers: `standard`). */
+  tier: Generated<string>;
+  /** Requests included per month; null when pay per use without a cap. */
+  monthly_quota: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  /** SHA-256 of the key; the key itself is never stored. */
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface UsageEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  key_id: string | null;
+  api_id: string;
+  method: string;
+  endpoint: string;
+  status: number;
+  images: number;
+  duration_ms: number;
+  at: CreatedAt;
+}
+
+/** `date` column: the first day of a billing month (UTC), written and read as `YYYY-MM-DD`. */
+export type PeriodDate = ColumnType<Date | string, string, string>;
+
+export interface UsageMonthlyTable {
+  user_id: string;
+  api_id: string;
+  period: PeriodDate;
+  requests: Generated<number>;
+  images: Generated<number>;
+}
+
+export interface UsageMonthlyKeysTable {
+  key_id: string;
+  period: PeriodDate;
+  requests: Generated<number>;
+  images: Generated<number>;
+}
+
+export interface AccountCategoriesTable {
+  user_id: string;
+  category: string;
+  name: string;
+  objects: Json<string[]>;
 }
 
 export interface ContactsTable {
@@ -113,6 +167,11 @@ export interface Database {
   detection_results: DetectionResultsTable;
   subscriptions: SubscriptionsTable;
   contacts: ContactsTable;
+  api_keys: ApiKeysTable;
+  usage_events: UsageEventsTable;
+  usage_monthly: UsageMonthlyTable;
+  usage_monthly_keys: UsageMonthlyKeysTable;
+  account_categories: AccountCategoriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

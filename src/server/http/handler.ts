@@ -56,15 +56,17 @@ export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
  * and anything unexpected to a generic 500 that is logged, not echoed.
  */
 export function defineHandler(
-  methods: readonly string[],
+  /** The methods served; a function when they differ by path (a collection and its items). */
+  methods: readonly string[] | ((req: Request) => readonly string[]),
   body: (req: Request, ctx: HandlerContext) => Promise<Response>,
 ): (req: Request, runtime?: RuntimeContext) => Promise<Response> {
   return async (req, runtime) => {
     const ctx: HandlerContext = { requestId: crypto.randomUUID(), clientIp: resolveClientIp(req, runtime?.ip), headers: new Headers() };
     try {
-      if (!methods.includes(req.method)) {
+      const allowed = typeof methods === 'function' ? methods(req) : methods;
+      if (!allowed.includes(req.method)) {
         throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed`, {
-          headers: { Allow: methods.join(', ') },
+          headers: { Allow: allowed.join(', ') },
         });
       }
       return await body(req, ctx);

@@ -56,7 +56,7 @@ describe('local site handler', () => {
     expect(await res.text()).toContain('Known API');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-abc='");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
   });
 
   it("applies a not-found rule's 404 status, as Netlify does", async () => {

@@ -20,3 +20,29 @@ export const API_RATE_LIMITS = {
 
 /** The single or batch policy for a call analysing `images` images. */
 export const policyForImages = (images: number): RatePolicy => (images > 1 ? API_RATE_LIMITS.batch : API_RATE_LIMITS.single);
+
+/**
+ * The site's own endpoints' limits per client (login, contact form, keyless demo, category
+ * writes), in the same shape; the OpenAPI document reads both tables by name.
+ */
+export const SITE_RATE_LIMITS = {
+  /** Login attempts: enough for typos, too few for guessing. */
+  'auth-login': { name: 'auth-login', limit: 10, windowMs: 15 * MINUTE },
+  /** Contact requests: plenty for people, a wall for scripts (`CONTACT_RATE_LIMIT` overrides the count). */
+  contacts: { name: 'contacts', limit: 5, windowMs: 10 * MINUTE },
+  /** Keyless demo runs: each costs ~0.2-0.5 s of CPU; generous for a person clicking. */
+  'demo-object-detection': { name: 'demo-object-detection', limit: 30, windowMs: MINUTE },
+  /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */
+  'demo-detect': { name: 'demo-detect', limit: 10, windowMs: MINUTE },
+  /** Category writes are rare: this stops scripted floods without hindering real use. */
+  categories: { name: 'categories', limit: 30, windowMs: MINUTE },
+  /** Account sign-ups per client address. */
+  'account-signup': { name: 'account-signup', limit: 30, windowMs: 60 * MINUTE },
+  /** Account sign-in attempts per client address... */
+  'account-login': { name: 'account-login', limit: 10, windowMs: 15 * MINUTE },
+  /** ...and per username or email tried, from any address. */
+  'account-login-id': { name: 'account-login-id', limit: 10, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RatePolicy>;
+
+/** Every named policy, for documentation: API limits and the site's own. */
+export const ALL_RATE_LIMITS: Readonly<Record<string, RatePolicy>> = { ...API_RATE_LIMITS, ...SITE_RATE_LIMITS };

@@ -149,7 +149,15 @@ export interface LimitedContext {
  * with `Retry-After` (seconds).
  */
 export async function enforceRateLimit(db: Kysely<Database>, ctx: LimitedContext, policy: RatePolicy, now?: number): Promise<void> {
-  const result = await consumeRateLimit(db, { bucket: policy.name, key: clientKey(ctx.clientIp), limit: policy.limit, windowMs: policy.windowMs }, now);
+  return enforceRateLimitFor(db, ctx, policy, clientKey(ctx.clientIp), now);
+}
+
+/**
+ * `enforceRateLimit` counted under another key than the client address: an API key's id, an
+ * account, a hashed login identifier. The key is stored as given, so never pass raw secrets.
+ */
+export async function enforceRateLimitFor(db: Kysely<Database>, ctx: Pick<LimitedContext, 'headers'>, policy: RatePolicy, key: string, now?: number): Promise<void> {
+  const result = await consumeRateLimit(db, { bucket: policy.name, key, limit: policy.limit, windowMs: policy.windowMs }, now);
   for (const [name, value] of Object.entries(rateLimitHeaders(policy, result))) ctx.headers.set(name, value);
   if (!result.allowed) {
     throw new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`, {

@@ -58,13 +58,53 @@ function toStringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** The VisionStore on the application database. */
-export function dbVisionStore(db: Kysely<Database>): VisionStore {
+/**
+ * The VisionStore on the application database. With `userId` (a call made with an account's key
+ * or session), the account's own categories are read over the seeded defaults, definitions are
+ * written to that account only, and runs are stored under it; without, the defaults alone.
+ */
+export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: string | null } = {}): VisionStore {
+  const defaults = async () => {
+    const rows = await db.selectFrom('api_categories').select(['id', 'name', 'objects']).orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, objects: toStringArray(r.objects) }));
+  };
+  if (userId) {
+    return {
+      async listCategories() {
+        const [base, own] = await Promise.all([
+          defaults(),
+          db.selectFrom('account_categories').select(['category', 'name', 'objects']).where('user_id', '=', userId).execute(),
+        ]);
+        const merged = new Map(base.map((c) => [c.id, c]));
+        for (const r of own) merged.set(r.category, { id: r.category, name: r.name, objects: toStringArray(r.objects) });
+        return [...merged.values()].sort((a, b) => a.id.localeCompare(b.id));
+      },
+      async upsertCategories(defs) {
+        return db.transaction().execute(async (trx) => {
+          const ids = defs.map((d) => d.id);
+          const [base, own] = await Promise.all([
+            trx.selectFrom('api_categories').select('id').where('id', 'in', ids).execute(),
+            trx.selectFrom('account_categories').select('category as id').where('user_id', '=', userId).where('category', 'in', ids).execute(),
+          ]);
+          const existing = new Set([...base, ...own].map((r) => r.id));
+          for (const def of defs) {
+            const objects = toJson(def.objects);
+            await trx
+              .insertInto('account_categories')
+              .values({ user_id: userId, category: def.id, name: def.name, objects })
+              .onConflict((oc) => oc.columns(['user_id', 'category']).doUpdateSet({ name: def.name, objects }))
+              .execute();
+          }
+          return defs.map((d) => ({ id: d.id, created: !existing.has(d.id) }));
+        });
+      },
+      async saveDetectionRun(run) {
+        await saveRun(db, run, userId);
+      },
+    };
+  }
   return {
-    async listCategories() {
-      const rows = await db.selectFrom('api_categories').select(['id', 'name', 'objects']).orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, name: r.name, objects: toStringArray(r.objects) }));
-    },
+    listCategories: defaults,
     async upsertCategories(defs) {
       return db.transaction().execute(async (trx) => {
         const existing = new Set(
@@ -82,21 +122,25 @@ export function dbVisionStore(db: Kysely<Database>): VisionStore {
       });
     },
     async saveDetectionRun(run) {
-      await db
-        .insertInto('detection_results')
-        .values({
-          id: run.id,
-          user_id: null,
-          api_id: run.apiId,
-          image_urls: toJson(run.imageUrls),
-          category: run.category,
-          mode: run.mode,
-          error_checks: run.errorChecks,
-          results: toJson<unknown>(storedResults(run.imageUrls, run.results)),
-        })
-        .execute();
+      await saveRun(db, run, null);
     },
   };
+}
+
+async function saveRun(db: Kysely<Database>, run: DetectionRunRecord, userId: string | null): Promise<void> {
+  await db
+    .insertInto('detection_results')
+    .values({
+      id: run.id,
+      user_id: userId,
+      api_id: run.apiId,
+      image_urls: toJson(run.imageUrls),
+      category: run.category,
+      mode: run.mode,
+      error_checks: run.errorChecks,
+      results: toJson<unknown>(storedResults(run.imageUrls, run.results)),
+    })
+    .execute();
 }
 
 /** Days a detect run is kept when `DETECTION_RETENTION_DAYS` is not set. */

@@ -20,7 +20,7 @@ export const accountUserSchema = z
     email: z.string().describe('Unique email address of the account.'),
     created_at: z.string().describe('When the account was created (ISO 8601).'),
   })
-  .meta({ id: 'AccountUser' });
+  .meta({ id: 'AccountUser', description: 'An Optiq account.' });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
 export const signupRequestSchema = z.object({
@@ -64,6 +64,7 @@ export const signupOperation = defineOperation({
   body: signupRequestSchema,
   response: { status: 201, description: 'The new account; the session cookie is set.', schema: accountResponseSchema },
   errors: ['INVALID_REQUEST', 'CONFLICT', 'FORBIDDEN', ...COMMON_ERRORS],
+  rateLimit: 'account-signup',
 });
 
 export const loginOperation = defineOperation({
@@ -77,6 +78,7 @@ export const loginOperation = defineOperation({
   body: loginRequestSchema,
   response: { status: 200, description: 'The signed-in account; the session cookie is set.', schema: accountResponseSchema },
   errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS],
+  rateLimit: ['account-login', 'account-login-id'],
 });
 
 export const logoutOperation = defineOperation({
@@ -115,7 +117,7 @@ export const apiKeySummarySchema = z
     last_used_at: z.string().nullable().describe('When the key last authenticated a call (ISO 8601), null if never.'),
     revoked_at: z.string().nullable().describe('When the key was revoked (ISO 8601), null while it is active.'),
   })
-  .meta({ id: 'ApiKeySummary' });
+  .meta({ id: 'ApiKeySummary', description: 'An API key as listed: never the key itself.' });
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
 export const createKeyRequestSchema = z.object({
@@ -185,7 +187,7 @@ export const subscriptionSchema = z
     subscription_date: z.string().describe('When the subscription started (ISO 8601).'),
     cancelled_at: z.string().nullable().describe('When it was cancelled (ISO 8601), null while active.'),
   })
-  .meta({ id: 'Subscription' });
+  .meta({ id: 'Subscription', description: "An account's subscription to one API at one tier." });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscribeRequestSchema = z.object({
@@ -281,7 +283,7 @@ export const usageSchema = z
       )
       .describe('The last 20 requests of the account, newest first.'),
   })
-  .meta({ id: 'Usage' });
+  .meta({ id: 'Usage', description: "The account's usage in the current billing month." });
 export type Usage = z.infer<typeof usageSchema>;
 
 export const usageOperation = defineOperation({

@@ -39,8 +39,9 @@ export const errorBodySchema = z
       code: z.string().describe('Machine-readable error code, e.g. INVALID_REQUEST.'),
       message: z.string().describe('What went wrong, in a sentence a person can act on.'),
       details: z.unknown().nullable().describe('Extra data for the code, e.g. `fields` for validation errors; null when none.'),
-    }),
+    })
+    .describe('The error: its code, a readable message and details.'),
     request_id: z.string().describe('Id of this request; quote it when you contact support.'),
   })
-  .meta({ id: 'ErrorBody' });
+  .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,8 @@
-import { defineCategoriesOperation, detectOperation } from './object-detection';
+import { accountOperations } from './account';
+import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from './admin-auth';
+import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from './catalogue';
+import { createContactOperation, listContactsOperation } from './contacts';
+import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 
 /**
@@ -6,8 +10,24 @@ import type { OperationContract } from './operation';
  * test checks it against the routes the functions declare (each route here has a handler,
  * each handler's route is here). Add a contract here before writing its handler.
  */
-export const operations: readonly OperationContract[] = [detectOperation, defineCategoriesOperation];
+export const operations: readonly OperationContract[] = [
+  listApisOperation,
+  getApiOperation,
+  listUseCasesOperation,
+  getUseCaseOperation,
+  createContactOperation,
+  listContactsOperation,
+  adminLoginOperation,
+  adminLogoutOperation,
+  adminSessionOperation,
+  detectOperation,
+  defineCategoriesOperation,
+  demoObjectDetectionOperation,
+  demoDetectOperation,
+  ...accountOperations,
+];
 
 export type { OperationAuth, OperationContract } from './operation';
 export { defineOperation } from './operation';
+export { ERROR_EXAMPLE_MESSAGES, ERROR_HELP, errorHelp, type ErrorHelp } from './error-docs';
 export { ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';

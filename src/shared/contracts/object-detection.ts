@@ -1,5 +1,38 @@
-import { categoryDefinitionsResponseSchema, categoryDefinitionsSchema, detectRequestSchema, detectResponseSchema } from '../schemas/detect';
+import {
+  categoryDefinitionsResponseSchema,
+  categoryDefinitionsSchema,
+  demoRequestSchema,
+  demoResponseSchema,
+  demoUploadSchema,
+  detectRequestSchema,
+  detectResponseSchema,
+  noImageAnalysedDetailsSchema,
+  type CategoryDefinitions,
+  type CategoryDefinitionsResponse,
+  type DemoRequest,
+  type DemoResponse,
+  type DetectRequest,
+  type DetectResponse,
+} from '../schemas/detect';
+import { withUsage, type ApiUsage } from '../schemas/api-usage';
+import { example } from '../examples';
+import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
+
+/**
+ * A stored real exchange (content/examples, produced by the engine) as a request and response
+ * example, with the default origin in its URLs (the OpenAPI document swaps in the site's).
+ */
+function stored<Req, Res>(name: string) {
+  const ex = example(name, DEFAULT_SITE_ORIGIN);
+  return { summary: ex.title, request: ex.request as Req, response: ex.response as Res };
+}
+
+const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectImageError'].map((name) =>
+  stored<DetectRequest, DetectResponse & { usage: ApiUsage }>(name),
+);
+const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse & { usage: ApiUsage }>('categories');
+const demoExample = stored<DemoRequest, DemoResponse>('demo');
 
 /** POST /api/v1/detect */
 export const detectOperation = defineOperation({
@@ -9,12 +42,17 @@ export const detectOperation = defineOperation({
   group: 'image-object-detection',
   summary: 'Detect the objects of a room category',
   description:
-    'Checks 1 to 20 image URLs for the objects of a category. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed.',
+    'Checks 1 to 20 image URLs for the objects of a category. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.',
   auth: 'apiKey',
   body: detectRequestSchema,
-  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'single',
+  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode), and what the call counted.', schema: withUsage(detectResponseSchema) },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
+  rateLimit: ['single', 'batch'],
+  examples: {
+    request: detectExamples.map((e) => ({ summary: e.summary, value: e.request })),
+    response: detectExamples.map((e) => ({ summary: e.summary, value: e.response })),
+  },
 });
 
 /** POST /api/v1/categories */
@@ -24,9 +62,64 @@ export const defineCategoriesOperation = defineOperation({
   path: '/api/v1/categories',
   group: 'image-object-detection',
   summary: 'Add or replace category definitions',
-  description: 'Adds or replaces the object lists of categories for your account; detect calls made with your keys use them over the defaults.',
+  description: 'Adds or replaces the object lists of categories for your account; detect calls made with your keys use them over the defaults, and nobody else sees them. Analyses no image, so it uses no quota (`usage.requests` is 0).',
   auth: 'apiKey',
   body: categoryDefinitionsSchema,
-  response: { status: 200, description: 'The definitions written.', schema: categoryDefinitionsResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: { status: 200, description: 'The definitions written, and what the call counted.', schema: withUsage(categoryDefinitionsResponseSchema) },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'categories',
+  examples: {
+    request: [{ summary: categoriesExample.summary, value: categoriesExample.request }],
+    response: [{ summary: categoriesExample.summary, value: categoriesExample.response }],
+  },
+});
+
+/** POST /api/demo/object-detection */
+export const demoObjectDetectionOperation = defineOperation({
+  operationId: 'demoObjectDetection',
+  method: 'POST',
+  path: '/api/demo/object-detection',
+  group: 'demo',
+  summary: 'Find objects in one image (keyless demo)',
+  description:
+    'The object-detection demo: boxes in source-image pixels for the requested objects, in one image given by URL (JSON) or uploaded as `file` (multipart/form-data). No key; strict per-client limits.',
+  auth: 'none',
+  body: demoRequestSchema,
+  multipartBody: demoUploadSchema,
+  response: { status: 200, description: 'The objects found, with their boxes.', schema: demoResponseSchema },
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'METHOD_NOT_ALLOWED',
+    'INVALID_IMAGE',
+    'IMAGE_FETCH_FAILED',
+    'IMAGE_URL_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
+  rateLimit: 'demo-object-detection',
+  examples: {
+    request: [{ summary: demoExample.summary, value: demoExample.request }],
+    response: [{ summary: demoExample.summary, value: demoExample.response }],
+  },
+});
+
+/** POST /api/demo/detect */
+export const demoDetectOperation = defineOperation({
+  operationId: 'demoDetectObjects',
+  method: 'POST',
+  path: '/api/demo/detect',
+  group: 'demo',
+  summary: 'Try object detection without a key',
+  description:
+    "The request and response of POST /api/v1/detect without an API key, for the site's live tester: limited to 10 calls a minute per client, seeded categories only, not tied to an account (no `usage`).",
+  auth: 'none',
+  body: detectRequestSchema,
+  response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode).', schema: detectResponseSchema },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
+  rateLimit: 'demo-detect',
 });

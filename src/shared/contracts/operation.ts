@@ -40,13 +40,18 @@ export interface OperationContract<
   description: string;
   auth: OperationAuth;
   /** Path parameters, e.g. `z.object({ id: z.string().describe('...') })`. */
-  params?: z.ZodObject;
+  params?: z.ZodObject | undefined;
   /** Query parameters. */
-  query?: z.ZodObject;
+  query?: z.ZodObject | undefined;
   /** Request body schema (validated by the handler). */
-  body?: Body;
+  body?: Body | undefined;
   /** Media type of the body; JSON unless said otherwise. */
   bodyType?: 'application/json' | 'multipart/form-data';
+  /**
+   * The same operation also accepts `multipart/form-data` with these fields (a file upload
+   * beside the JSON body, e.g. the demo's `file`).
+   */
+  multipartBody?: z.ZodObject | undefined;
   response: {
     status: 200 | 201 | 202 | 204;
     description: string;
@@ -54,17 +59,45 @@ export interface OperationContract<
   };
   /** Every error code the operation may answer with (status from ERROR_STATUS). */
   errors: readonly ErrorCode[];
-  /** Name of the rate-limit policy that applies (src/server/rate-limit/policies.ts), if any. */
-  rateLimit?: string;
+  /** The shape of `error.details` for codes that carry more than null, e.g. NO_IMAGE_ANALYSED's per-image results. */
+  errorDetails?: Partial<Record<ErrorCode, z.ZodType>> | undefined;
+  /**
+   * Name of the rate-limit policy that applies (src/server/rate-limit/policies.ts), if any; a
+   * list when the call picks one of several (detect: `single`, or `batch` for several images).
+   */
+  rateLimit?: string | readonly string[];
   examples?: {
     request?: NamedExample<Body extends z.ZodType ? z.input<Body> : never>[];
     response?: NamedExample<z.output<Response>>[];
   };
 }
 
-/** Identity helper that keeps the schema types of one contract. */
-export function defineOperation<Body extends z.ZodType | undefined, Response extends z.ZodType>(
-  contract: OperationContract<Body, Response>,
-): OperationContract<Body, Response> {
-  return contract;
+/** A contract as `defineOperation` returns it: its body, params, query and multipart schemas keep their exact types. */
+export type DefinedOperation<
+  Body extends z.ZodType | undefined,
+  Response extends z.ZodType,
+  Params extends z.ZodObject | undefined,
+  Query extends z.ZodObject | undefined,
+  Multipart extends z.ZodObject | undefined = undefined,
+> = Omit<OperationContract<Body, Response>, 'body' | 'params' | 'query' | 'multipartBody'> & {
+  body: Body;
+  params: Params;
+  query: Query;
+  multipartBody: Multipart;
+};
+
+/**
+ * Identity helper that keeps the schema types of one contract, so a handler can write
+ * `readJson(req, op.body)` and `op.params.parse(...)` and get the exact types.
+ */
+export function defineOperation<
+  Response extends z.ZodType,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends z.ZodObject | undefined = undefined,
+  Query extends z.ZodObject | undefined = undefined,
+  Multipart extends z.ZodObject | undefined = undefined,
+>(
+  contract: OperationContract<Body, Response> & { params?: Params; query?: Query; multipartBody?: Multipart },
+): DefinedOperation<Body, Response, Params, Query, Multipart> {
+  return contract as DefinedOperation<Body, Response, Params, Query, Multipart>;
 }

@@ -33,16 +33,14 @@ function text(max: number, missing: string, tooLong: string) {
 
 export const contactRequestSchema = z.object(
   {
-    /** Sender's name as typed in the dialog. */
-    name: text(CONTACT_LIMITS.name, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameTooLong),
-    /** Business email address to answer to. */
-    email: text(CONTACT_LIMITS.email, CONTACT_MESSAGES.email, CONTACT_MESSAGES.emailTooLong).pipe(
-      z.email({ error: CONTACT_MESSAGES.email }),
+    name: text(CONTACT_LIMITS.name, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameTooLong).describe("Sender's name (1-100 characters)."),
+    email: text(CONTACT_LIMITS.email, CONTACT_MESSAGES.email, CONTACT_MESSAGES.emailTooLong)
+      .pipe(z.email({ error: CONTACT_MESSAGES.email }))
+      .describe('Business email address to answer to.'),
+    message: text(CONTACT_LIMITS.message, CONTACT_MESSAGES.message, CONTACT_MESSAGES.messageTooLong).describe('What the sender needs (1-5,000 characters).'),
+    pageName: text(CONTACT_LIMITS.pageName, CONTACT_MESSAGES.pageName, CONTACT_MESSAGES.pageNameTooLong).describe(
+      'Name of the page the form was sent from, e.g. `Pricing`.',
     ),
-    /** What the visitor needs. */
-    message: text(CONTACT_LIMITS.message, CONTACT_MESSAGES.message, CONTACT_MESSAGES.messageTooLong),
-    /** Name of the page the dialog was opened from, e.g. `Pricing`. */
-    pageName: text(CONTACT_LIMITS.pageName, CONTACT_MESSAGES.pageName, CONTACT_MESSAGES.pageNameTooLong),
   },
   { error: 'Please send the contact form as a JSON object with name, email, message and pageName' },
 );
@@ -52,13 +50,51 @@ export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 /** The validated, trimmed request. */
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
+/**
+ * Name of the contact form's honeypot field: hidden from people and assistive tech, filled in by
+ * form-filling bots. The dialogs send it only when something typed into it; the server answers a
+ * filled one like a success and stores nothing.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** The request body the endpoint accepts: the contact request plus the optional honeypot. */
+export const contactBodySchema = contactRequestSchema.extend({
+  [HONEYPOT_FIELD]: z.string().max(2000).optional().describe('Leave out: a form field people never see (spam protection).'),
+});
+
 /** A stored contact submission as the API returns it (spec 3). */
-export interface ContactSubmission {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  pageName: string;
-  /** ISO 8601 timestamp. */
-  createdAt: string;
-}
+export const contactSubmissionSchema = z
+  .object({
+    id: z.string().describe('Id of the stored submission (UUID).'),
+    name: z.string().describe("Sender's name."),
+    email: z.string().describe("Sender's email address."),
+    message: z.string().describe('The message as sent.'),
+    pageName: z.string().describe('Page the form was sent from.'),
+    createdAt: z.string().describe('When it was received (ISO 8601).'),
+  })
+  .meta({ id: 'ContactSubmission', description: 'A stored contact submission.' });
+export type ContactSubmission = z.output<typeof contactSubmissionSchema>;
+
+/** Page size bounds of `GET /api/contacts`. */
+export const CONTACT_PAGE = { default: 50, max: 100 } as const;
+
+/** Query string of `GET /api/contacts`: `limit` (1-100, default 50) and an opaque `cursor`. */
+export const contactListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Expected number' })
+    .int('Expected integer')
+    .min(1, 'Number must be greater than or equal to 1')
+    .max(CONTACT_PAGE.max, `Number must be less than or equal to ${CONTACT_PAGE.max}`)
+    .default(CONTACT_PAGE.default)
+    .describe('Rows per page (1-100, default 50).'),
+  cursor: z.string().min(1).max(200).optional().describe('`next_cursor` of the previous page; leave out for the first page.'),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+/** One page of `GET /api/contacts`, newest first. */
+export const contactPageSchema = z.object({
+  items: z.array(contactSubmissionSchema).describe('Submissions of this page, newest first.'),
+  total: z.number().int().describe('Number of stored submissions in all.'),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+});
+export type ContactPage = z.output<typeof contactPageSchema>;

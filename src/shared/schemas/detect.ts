@@ -32,113 +32,143 @@ export const detectRequestSchema = z.object({
   image_urls: z
     .array(imageUrl, { message: 'image_urls must be a list of URLs' })
     .min(1, 'Please provide at least one image URL')
-    .max(MAX_IMAGE_URLS, `Maximum ${MAX_IMAGE_URLS} image URLs allowed`),
+    .max(MAX_IMAGE_URLS, `Maximum ${MAX_IMAGE_URLS} image URLs allowed`)
+    .describe('Images to analyse: 1 to 20 absolute http(s) URLs of public JPEG, PNG or WebP images.'),
   /** per_item answers per image; superset adds an entry combining all images (OR). */
-  mode: z.enum(detectModes, { message: 'mode must be per_item or superset' }).default('per_item'),
+  mode: z
+    .enum(detectModes, { message: 'mode must be per_item or superset' })
+    .default('per_item')
+    .describe('`per_item` answers per image; `superset` adds an entry combining all images (an object counts when any image shows it).'),
   /** Category whose object list is checked; inferred from the images when omitted. */
-  category: categoryKey.optional(),
+  category: categoryKey.optional().describe('Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted.'),
   /** Extra verification passes over augmented views (0-10); see the API reference. */
   error_checks: z
     .number({ message: 'error_checks must be an integer from 0 to 10' })
     .int('error_checks must be an integer from 0 to 10')
     .min(0, 'error_checks must be an integer from 0 to 10')
     .max(MAX_ERROR_CHECKS, 'error_checks must be an integer from 0 to 10')
-    .default(DEFAULT_ERROR_CHECKS),
+    .default(DEFAULT_ERROR_CHECKS)
+    .describe('Extra verification passes over augmented views of each image (0-10); more passes, fewer false positives, slower answers.'),
 });
 export type DetectRequest = z.input<typeof detectRequestSchema>;
 export type DetectRequestParsed = z.output<typeof detectRequestSchema>;
 
 /** A per-image error: the batch still succeeds for the other images. */
-export const itemErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-});
+export const itemErrorSchema = z
+  .object({
+    code: z.string().describe('Machine-readable reason, e.g. IMAGE_FETCH_FAILED or INVALID_IMAGE.'),
+    message: z.string().describe('What went wrong with this image, in a sentence.'),
+  })
+  .meta({ id: 'ImageError', description: 'Why one image of a batch could not be analysed.' });
 
-export const detectionResultSchema = z.union([
-  z.object({
-    /** The image this answer is for, or `superset` for the combined entry. */
-    image_url: z.string(),
-    /** Object name -> present; `none_observed` is true when none of them is. */
-    objects: z.record(z.string(), z.boolean()),
-  }),
-  z.object({
-    image_url: z.string(),
-    error: itemErrorSchema,
-  }),
-]);
+export const detectionResultSchema = z
+  .union([
+    z.object({
+      /** The image this answer is for, or `superset` for the combined entry. */
+      image_url: z.string().describe('The image this answer is for, or `superset` for the combined entry.'),
+      /** Object name -> present; `none_observed` is true when none of them is. */
+      objects: z
+        .record(z.string(), z.boolean())
+        .describe('Object name -> whether it is present; `none_observed` is true when none of them is.'),
+    }),
+    z.object({
+      image_url: z.string().describe('The image that could not be analysed.'),
+      error: itemErrorSchema.describe('Why this image could not be analysed; the other images are still answered.'),
+    }),
+  ])
+  .meta({ id: 'DetectionResult', description: 'The answer for one image: its objects, or its error.' });
 export type DetectionResult = z.infer<typeof detectionResultSchema>;
 
 export const detectResponseSchema = z.object({
-  /** Category used: the requested one, or the room inferred from the images. */
-  category: z.string(),
-  /** True when the category was inferred because the request named none. */
-  category_inferred: z.boolean(),
-  mode: z.enum(detectModes),
-  error_checks: z.number().int(),
-  /** Category objects the model has no class for; they are left out of `objects`. */
-  undetectable_objects: z.array(z.string()),
-  analysis_method: z.string(),
-  detection_results: z.array(detectionResultSchema),
-  /** Id of the stored detection run. */
-  result_id: z.string(),
+  category: z.string().describe('Category used: the requested one, or the room inferred from the images.'),
+  category_inferred: z.boolean().describe('True when the category was inferred because the request named none.'),
+  mode: z.enum(detectModes).describe('The mode the images were answered in.'),
+  error_checks: z.number().int().describe('Verification passes run per image.'),
+  undetectable_objects: z.array(z.string()).describe('Category objects the model has no class for; they are left out of `objects`.'),
+  analysis_method: z.string().describe('Model and method that produced the answer.'),
+  detection_results: z.array(detectionResultSchema).describe('One entry per image, in request order (plus `superset` in superset mode).'),
+  result_id: z.string().describe('Id of the stored detection run.'),
 });
 export type DetectResponse = z.infer<typeof detectResponseSchema>;
 
+/** `details` of a 422 NO_IMAGE_ANALYSED: why each image failed. */
+export const noImageAnalysedDetailsSchema = z.object({
+  results: z.array(detectionResultSchema).describe('One entry per image of the request, each with its `error`.'),
+});
+
 /** POST /api/v1/categories body. */
 export const categoryDefinitionsSchema = z.object({
-  /** Definitions to add or replace, keyed by category. */
   definitions: z
     .array(
       z.object({
-        /** Category key, e.g. `bathroom`. */
         category: z
           .string({ message: 'category must be a non-empty text' })
           .trim()
           .min(1, 'category must be a non-empty text')
-          .max(64, 'category is too long (max 64 characters)'),
-        /** Object names reported for this category. */
+          .max(64, 'category is too long (max 64 characters)')
+          .describe('Category key, e.g. `bathroom` or `home_office`.'),
         objects: z
           .array(z.string({ message: 'Each object must be a non-empty text' }).trim().min(1, 'Each object must be a non-empty text').max(64), {
             message: 'objects must be a list of texts',
           })
           .min(1, 'objects must not be empty')
-          .max(100, 'At most 100 objects per category'),
+          .max(100, 'At most 100 objects per category')
+          .describe('Object names detect reports for this category (1-100).'),
       }),
       { message: 'definitions must be a list' },
     )
     .min(1, 'definitions must not be empty')
-    .max(50, 'At most 50 definitions per request'),
+    .max(50, 'At most 50 definitions per request')
+    .describe('Definitions to add or replace (1-50), one per category.'),
 });
 export type CategoryDefinitions = z.infer<typeof categoryDefinitionsSchema>;
 
 export const categoryDefinitionsResponseSchema = z.object({
-  /** Number of definitions written (created or replaced). */
-  updated: z.number().int(),
-  categories: z.array(
-    z.object({
-      category: z.string(),
-      objects: z.array(z.string()),
-      /** Objects of this category the model cannot detect. */
-      undetectable_objects: z.array(z.string()),
-      created: z.boolean(),
-    }),
-  ),
+  updated: z.number().int().describe('Number of definitions written (created or replaced).'),
+  categories: z
+    .array(
+      z.object({
+        category: z.string().describe('Category key.'),
+        objects: z.array(z.string()).describe('Object names now defined for the category.'),
+        undetectable_objects: z.array(z.string()).describe('Objects of this category the model cannot detect (reported as not detectable).'),
+        created: z.boolean().describe('True when the category was new, false when an existing definition was replaced.'),
+      }),
+    )
+    .describe('The definitions as stored.'),
 });
 export type CategoryDefinitionsResponse = z.infer<typeof categoryDefinitionsResponseSchema>;
 
 /** Room categories the object-detection demo offers. */
 export const demoRoomCategories = ['auto', 'living_room', 'kitchen', 'bedroom', 'bathroom', 'office', 'dining_room'] as const;
 
-/** POST /api/demo/object-detection (JSON; multipart uses the same fields plus `file`). */
+/** POST /api/demo/object-detection as JSON (multipart: `demoUploadSchema`). */
 export const demoRequestSchema = z.object({
-  /** Image to analyse; omitted when a file is uploaded. */
-  image_url: z.string().trim().min(1, 'Please enter an image URL').pipe(imageUrl).optional(),
-  /** Comma-separated object names. */
-  objects_to_find: z.string().max(2000, 'objects_to_find is too long'),
-  /** Room category; `auto` (or omitted) infers it from the detections. */
-  room_category: z.enum([...demoRoomCategories, 'general'], { message: 'Unknown room category' }).optional(),
+  image_url: z
+    .string()
+    .trim()
+    .min(1, 'Please enter an image URL')
+    .pipe(imageUrl)
+    .optional()
+    .describe('Public http(s) URL of the image to analyse; omitted when a file is uploaded.'),
+  objects_to_find: z.string().max(2000, 'objects_to_find is too long').describe('Comma-separated object names to look for, e.g. `dog, bicycle`.'),
+  room_category: z
+    .enum([...demoRoomCategories, 'general'], { message: 'Unknown room category' })
+    .optional()
+    .describe('Room category; `auto` (or omitted) infers it from the detections.'),
 });
 export type DemoRequest = z.input<typeof demoRequestSchema>;
+
+/**
+ * POST /api/demo/object-detection as multipart/form-data: the JSON fields as text fields plus
+ * the image file. An empty `file` part counts as no file.
+ */
+export const demoUploadSchema = demoRequestSchema.extend({
+  file: z
+    .file()
+    .optional()
+    .describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+});
+export type DemoUpload = z.input<typeof demoUploadSchema>;
 
 /** Splits the comma-separated objects field: trimmed, lower-cased, empty entries dropped. */
 export function parseObjectsList(value: string): string[] {
@@ -150,33 +180,31 @@ export function parseObjectsList(value: string): string[] {
   return [...seen];
 }
 
-export const demoObjectFoundSchema = z.object({
-  /** The requested name this detection answers. */
-  object: z.string(),
-  /** The model's class for it. */
-  label: z.string(),
-  /** Model score, 0-1. */
-  confidence: z.number().min(0).max(1),
-  /** [x, y, width, height] in source-image pixels. */
-  bounding_box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-});
+export const demoObjectFoundSchema = z
+  .object({
+    object: z.string().describe('The requested name this detection answers.'),
+    label: z.string().describe("The model's class for it."),
+    confidence: z.number().min(0).max(1).describe('Model score, 0 to 1.'),
+    bounding_box: z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .describe('[x, y, width, height] of the box in source-image pixels.'),
+  })
+  .meta({ id: 'DemoObjectFound', description: 'One detected object with its box.' });
 
 export const demoResponseSchema = z.object({
-  total_objects_detected: z.number().int(),
-  /** Seconds spent on the server, fetch included. */
-  processing_time: z.number(),
-  room_category: z.string(),
-  room_category_inferred: z.boolean(),
-  objects_found: z.array(demoObjectFoundSchema),
-  /** Requested (detectable) objects that were not seen. */
-  objects_not_found: z.array(z.string()),
-  /** Requested objects the model has no class for. */
-  undetectable_objects: z.array(z.string()),
-  analysis_method: z.string(),
-  image_width: z.number().int(),
-  image_height: z.number().int(),
-  /** Where boxes are measured: always source-image pixels. */
-  bounding_box_format: z.literal('[x, y, width, height] in source-image pixels'),
+  total_objects_detected: z.number().int().describe('Number of boxes in `objects_found`.'),
+  processing_time: z.number().describe('Seconds spent on the server, image fetch included.'),
+  room_category: z.string().describe('Room category used: the requested one, or the one inferred from the detections.'),
+  room_category_inferred: z.boolean().describe('True when the room category was inferred.'),
+  objects_found: z.array(demoObjectFoundSchema).describe('Every requested object seen, with its box.'),
+  objects_not_found: z.array(z.string()).describe('Requested (detectable) objects that were not seen.'),
+  undetectable_objects: z.array(z.string()).describe('Requested objects the model has no class for.'),
+  analysis_method: z.string().describe('Model and method that produced the answer.'),
+  image_width: z.number().int().describe('Width of the analysed image in pixels.'),
+  image_height: z.number().int().describe('Height of the analysed image in pixels.'),
+  bounding_box_format: z
+    .literal('[x, y, width, height] in source-image pixels')
+    .describe('How `bounding_box` is measured: always source-image pixels.'),
 });
 export type DemoResponse = z.infer<typeof demoResponseSchema>;
 export type DemoObjectFound = z.infer<typeof demoObjectFoundSchema>;

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:keys`: what the key check costs per request (a benchmark, not a test).
+ * In process, on a fresh migrated and seeded database (embedded PGlite, or the PostgreSQL server
+ * of TEST_DATABASE_URL), the same handler body runs two ways, interleaved:
+ *
+ * - keyless: the client-address rate limit, body validation, a fixed detect answer;
+ * - with a key: `runApiCall` around the same body (key shape and checksum, SHA-256 lookup joined
+ *   with the subscription, per-key rate limit, quota reservation, image counters, usage event,
+ *   `last_used_at`), then the same fixed answer with its `usage`.
+ *
+ * The analysis itself is left out on both sides (it takes hundreds of milliseconds and would
+ * drown the difference). Prints p50/p90 of each and the difference.
+ * Options (env): BENCH_ITERATIONS (default 2000; at most 5000, the premium quota), BENCH_WARMUP (200).
+ */
+import { runApiCall } from '../src/server/account/api-call';
+import { createTestAccount } from '../src/server/account/test-account';
+import { createTestDb, seed } from '../src/server/db';
+import { defineHandler, json, readJson } from '../src/server/http/handler';
+import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
+import { DETECT_API_ID } from '../src/server/vision/detection-service';
+import { detectRequestSchema } from '../src/shared/schemas/detect';
+
+const iterations = Math.min(5000 - 300, Number(process.env['BENCH_ITERATIONS'] ?? 2000));
+const warmup = Number(process.env['BENCH_WARMUP'] ?? 200);
+// A policy nobody reaches, so every measured request does the full work of an allowed one.
+const POLICY = { name: 'bench', limit: 1e9, windowMs: 60_000 } as const;
+
+const t = await createTestDb();
+await seed(t.db);
+const db = t.db;
+const account = await createTestAccount(db);
+
+const answer = {
+  category: 'kitchen', category_inferred: false, mode: 'per_item', error_checks: 0, undetectable_objects: [], analysis_method: 'bench',
+  detection_results: [{ image_url: 'https://example.com/a.jpg', objects: { cup: true, none_observed: false } }], result_id: 'bench',
+};
+
+const keyless = defineHandler(['POST'], async (req, ctx) => {
+  await enforceRateLimit(db, ctx, POLICY);
+  await readJson(req, detectRequestSchema);
+  return json(answer, ctx);
+});
+const keyed = defineHandler(['POST'], (req, ctx) =>
+  runApiCall(db, req, ctx, DETECT_API_ID, async (call) => {
+    await readJson(req, detectRequestSchema);
+    await call.rateLimit(POLICY);
+    return { data: answer, images: 1 };
+  }),
+);
+
+const body = JSON.stringify({ image_urls: ['https://example.com/a.jpg'], category: 'kitchen', error_checks: 0 });
+const request = (headers: Record<string, string>) =>
+  new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+
+async function timed(run: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  const res = await run();
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`bench request answered ${res.status}`);
+  return ms;
+}
+
+const withKey: number[] = [];
+const withoutKey: number[] = [];
+for (let i = 0; i < warmup + iterations; i++) {
+  // Interleaved, so drift (JIT, GC, other processes) hits both sides alike.
+  const a = await timed(() => keyless(request({}), { ip: '192.0.2.1' }));
+  const b = await timed(() => keyed(request({ Authorization: `Bearer ${account.key}` }), { ip: '192.0.2.1' }));
+  if (i >= warmup) {
+    withoutKey.push(a);
+    withKey.push(b);
+  }
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
+};
+const f = (ms: number) => `${ms.toFixed(3)} ms`;
+console.log(`key check overhead, ${iterations} requests each way after ${warmup} warm-up, on ${t.engine}:`);
+console.log(`  keyless   p50 ${f(pct(withoutKey, 50))}  p90 ${f(pct(withoutKey, 90))}`);
+console.log(`  with key  p50 ${f(pct(withKey, 50))}  p90 ${f(pct(withKey, 90))}`);
+const overhead50 = pct(withKey, 50) - pct(withoutKey, 50);
+console.log(`  overhead  p50 ${f(overhead50)}  p90 ${f(pct(withKey, 90) - pct(withoutKey, 90))}  (target: under 2 ms at p50: ${overhead50 < 2 ? 'met' : 'NOT met'})`);
+await t.close();
+process.exit(0);

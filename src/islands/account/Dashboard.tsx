@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState } from 'react';
+import { logoutOperation, meOperation, usageOperation } from '../../shared/contracts/account';
+import { Button } from '../ui/button';
+import { KeysPanel } from './KeysPanel';
+import { request } from '../../shared/api-client';
+import { SubscriptionsPanel } from './SubscriptionsPanel';
+import { UsagePanel } from './UsagePanel';
+import { useResource } from './use-resource';
+
+/**
+ * The signed-in account's dashboard: keys, subscriptions, usage, sign out. Signed-out visitors
+ * are sent to /login and back here.
+ */
+export function Dashboard() {
+  const [me] = useResource((signal) => request(meOperation, { signal }));
+  const [usage, reloadUsage] = useResource((signal) => request(usageOperation, { signal }));
+  const [announcement, setAnnouncement] = useState('');
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  // A new message each time, even when it repeats, so screen readers speak it again.
+  const announce = useCallback((message: string) => {
+    setAnnouncement('');
+    requestAnimationFrame(() => setAnnouncement(message));
+  }, []);
+
+  useEffect(() => {
+    if (me.state === 'ready') document.body.dataset['signedIn'] = '1';
+  }, [me.state]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    setSignOutError(null);
+    const result = await request(logoutOperation);
+    if (result.ok) {
+      window.location.assign('/');
+      return;
+    }
+    setSigningOut(false);
+    setSignOutError(result.error.message);
+  };
+
+  if (me.state !== 'ready') {
+    return (
+      <div className="card mx-auto max-w-md text-center">
+        {me.state === 'error' ? (
+          <p role="alert" className="text-sm text-red-800">
+            {me.error.message} <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>Reload</button>
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-muted">
+            Loading your dashboard...
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="dashboard">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>
+          <p className="mt-1 break-all text-sm text-muted">
+            Signed in as <strong className="text-ink" data-testid="signed-in-as">{me.data.user.username}</strong> ({me.data.user.email})
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => void signOut()} disabled={signingOut}>
+          {signingOut ? 'Signing out...' : 'Sign out'}
+        </Button>
+      </div>
+      {signOutError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {signOutError}
+        </p>
+      ) : null}
+      <p className="sr-only" aria-live="polite" role="status" data-testid="dashboard-announcer">
+        {announcement}
+      </p>
+      <KeysPanel announce={announce} onChanged={reloadUsage} />
+      <SubscriptionsPanel announce={announce} onChanged={reloadUsage} />
+      <UsagePanel usage={usage} onRetry={reloadUsage} />
+    </div>
+  );
+}

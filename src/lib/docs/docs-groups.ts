@@ -1,0 +1,57 @@
+/**
+ * The endpoint groups /docs renders: the photo-authenticity API written by hand in
+ * content/docs/api-reference.ts (its endpoints have no contract yet), then one group per API
+ * reference generated from the OpenAPI document, so /docs shows the contract's fields and real
+ * examples, never a hand-written copy of them.
+ */
+import { authenticityGroup, type DocApiGroup, type DocEndpoint, type DocField } from '../../../content/docs/api-reference';
+import type { HttpMethod, JsonValue } from '../snippets';
+import { storedExamples } from '../../shared/examples';
+import { withOrigin } from '../../shared/site-origin';
+import type { FieldRow } from './schema-fields';
+import type { ApiReference, OperationDoc } from './reference';
+
+const docField = (r: FieldRow): DocField => ({
+  name: r.name,
+  type: r.nullable ? `${r.type} | null` : r.type,
+  required: r.required,
+  description: [r.variant ? `Variant ${r.variant}.` : '', r.description, r.constraints.length ? `(${r.constraints.join('; ')})` : ''].filter(Boolean).join(' '),
+});
+
+/** An operation as a /docs endpoint; its anchor keeps the /docs form `post-detect`. */
+export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
+  const others = Object.values(storedExamples).filter((e) => e.method === op.method && e.path === op.path && e.status < 300).slice(1);
+  return {
+    id: `${op.method.toLowerCase()}-${op.path.split('/').pop()}`,
+    title: op.summary,
+    method: op.method as HttpMethod,
+    path: op.path,
+    description: op.description,
+    ...(op.params.length ? { pathParams: op.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description })) } : {}),
+    ...(op.bodyFields.length ? { requestFields: op.bodyFields.map(docField) } : {}),
+    ...(op.requestExample === undefined ? {} : { requestExample: op.requestExample as JsonValue }),
+    successStatus: op.successStatus === 201 ? 201 : 200,
+    responseFields: op.responseFields.map(docField),
+    responseExample: (op.responseExample ?? {}) as JsonValue,
+    ...(others.length ? { moreResponses: withOrigin(others, origin).map((e) => ({ title: e.title, description: '', example: e.response as JsonValue })) } : {}),
+    notes: [`Full reference, errors and Try it: [${op.method} ${op.path}](/docs/${'{api}'}#${op.anchor}).`],
+  };
+}
+
+/** Every /docs group: authenticity first, then one per generated reference (its keyed operations). */
+export function docsGroups(refs: readonly ApiReference[], origin: string): DocApiGroup[] {
+  return [
+    withOrigin(authenticityGroup, origin),
+    ...refs.map((ref) => ({
+      id: `${ref.id}-endpoints`,
+      title: `${ref.name} endpoints`,
+      description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
+      endpoints: ref.operations
+        .filter((op) => op.auth === 'apiKey')
+        .map((op) => {
+          const e = docEndpoint(op, origin);
+          return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)) };
+        }),
+    })),
+  ];
+}

@@ -1,0 +1,261 @@
+/**
+ * The API behind keys: who is calling, may they call this API, how much they have used. Every
+ * `/api/v1/*` handler (and later the photo-authenticity, similar, watermark and classify ones)
+ * goes through `runApiCall`:
+ *
+ * - `Authorization: Bearer <key>`: missing, malformed (shape or checksum, refused before any
+ *   query), unknown or revoked -> 401 UNAUTHORIZED with `WWW-Authenticate: Bearer`;
+ * - or, without the header, the signed-in visitor's session cookie on a same-origin request (the
+ *   site's own tester and the docs' "Try it" use the visitor's subscription; key null);
+ * - no active subscription of the account to the API -> 403 FORBIDDEN;
+ * - rate limits per key (per account for session calls), with the documented policies;
+ * - the tier's monthly quota used up -> 429 QUOTA_EXCEEDED saying when it resets;
+ * - every call is logged, the images analysed are counted, and a call that analysed nothing gives
+ *   its request back; the response's `usage` says what was counted.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db';
+import { readCookie } from '../auth/cookies';
+import { assertSameOrigin } from '../auth/same-origin';
+import { findSession } from '../auth/session-store';
+import { databaseUnavailableError } from '../db/unavailable';
+import { HttpError } from '../http/errors';
+import { json, type HandlerContext } from '../http/handler';
+import { enforceRateLimitFor, type RatePolicy } from '../rate-limit/rate-limit';
+import type { ApiUsage } from '../../shared/schemas/api-usage';
+import { hashApiKey, isWellFormedKey } from './api-key';
+import { billingPeriod, requestsThisMonth, reserveRequest, settleCall, type BillingPeriod, type UsageEvent } from './usage';
+import { USER_SESSION_COOKIE } from './users';
+
+/** `last_used_at` is written at most this often per key. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Who an authorised call is for. */
+export interface ApiCaller {
+  userId: string;
+  /** The key used; null for a site session. */
+  keyId: string | null;
+  apiId: string;
+  tier: string;
+  /** Requests included per month; null: no cap. */
+  quota: number | null;
+}
+
+export interface ApiCallOptions {
+  /** The clock (tests inject one to cross a month boundary). */
+  now?: () => Date;
+}
+
+function unauthorized(message: string, error?: 'invalid_token'): HttpError {
+  const challenge = error ? `Bearer realm="optiq", error="${error}"` : 'Bearer realm="optiq"';
+  return new HttpError(401, 'UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': challenge } });
+}
+
+function noSubscription(apiId: string): HttpError {
+  return new HttpError(403, 'FORBIDDEN', `This account has no active subscription to ${apiId}. Subscribe on the API's page, then call again.`, {
+    details: { api_id: apiId },
+  });
+}
+
+export interface AuthorizeOptions extends ApiCallOptions {
+  /** Reserve one request of this billing month in the same round trip (metered calls). */
+  reserve?: BillingPeriod | null;
+}
+
+/** Refusals of a known account (403, 429 quota): logged to its recent calls by `runApiCall`. */
+const refusedCallers = new WeakMap<HttpError, ApiCaller>();
+function refusedFor(caller: ApiCaller, error: HttpError): HttpError {
+  refusedCallers.set(error, caller);
+  return error;
+}
+
+/** An authorised caller, with the requests used this month after its reservation (if any). */
+export interface AuthorizedCall extends ApiCaller {
+  /** Requests counted this month including this call's reservation; null when none was made. */
+  used: number | null;
+}
+
+function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
+  const resets = period.end.toISOString().replace('.000Z', 'Z');
+  const retryAfter = Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
+  return new HttpError(
+    429,
+    'QUOTA_EXCEEDED',
+    `The monthly quota of your ${caller.tier} tier (${caller.quota} requests) is used up; it resets on ${resets}. Change tier in your dashboard for more.`,
+    { details: { quota: caller.quota, tier: caller.tier, resets_at: resets }, headers: { 'Retry-After': String(retryAfter) } },
+  );
+}
+
+interface KeyLookupRow {
+  id: string;
+  user_id: string;
+  revoked_at: Date | null;
+  tier: string | null;
+  monthly_quota: number | null;
+  used: number | null;
+}
+
+/**
+ * One round trip for a key: find it by hash with the account's active subscription to the API,
+ * reserve a request of the month when the key is live, subscribed and under quota, and note
+ * `last_used_at` (at most once a minute).
+ */
+async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reserve: BillingPeriod | null, at: Date): Promise<KeyLookupRow | undefined> {
+  const stale = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
+  const { rows } = await sql<KeyLookupRow>`
+    with k as (
+      select k.id, k.user_id, k.revoked_at, s.tier, s.monthly_quota
+      from api_keys k
+      left join subscriptions s on s.user_id = k.user_id and s.api_id = ${apiId} and s.is_active
+      where k.key_hash = ${hashApiKey(key)}
+    ), r as (
+      insert into usage_monthly as m (user_id, api_id, period, requests, images)
+      select k.user_id, ${apiId}, ${reserve?.key ?? '1970-01-01'}::date, 1, 0 from k
+      where ${reserve !== null} and k.revoked_at is null and k.tier is not null and (k.monthly_quota is null or k.monthly_quota > 0)
+      on conflict (user_id, api_id, period) do update set requests = m.requests + 1
+      where (select monthly_quota from k) is null or m.requests < (select monthly_quota from k)
+      returning m.requests
+    ), u as (
+      update api_keys set last_used_at = ${at}
+      where id = (select id from k where revoked_at is null) and (last_used_at is null or last_used_at < ${stale})
+      returning 1
+    )
+    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used from k`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Identifies the caller of `apiId` and checks the subscription (401/403); with `reserve`, also
+ * counts one request of that month (429 QUOTA_EXCEEDED when the quota is used up).
+ */
+export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date(), reserve = null }: AuthorizeOptions = {}): Promise<AuthorizedCall> {
+  const at = now();
+  const header = req.headers.get('authorization');
+  let caller: ApiCaller;
+  let used: number | null = null;
+  if (header !== null) {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
+    const key = match[1] as string;
+    if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
+    const row = await lookupKey(db, key, apiId, reserve, at);
+    if (!row) throw unauthorized('Unknown API key', 'invalid_token');
+    if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
+    if (row.tier === null) throw refusedFor({ userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null }, noSubscription(apiId));
+    caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
+    used = row.used === null ? null : Number(row.used);
+  } else {
+    const token = readCookie(req, USER_SESSION_COOKIE);
+    if (!token) throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
+    // The cookie is ambient: only this site's own pages may spend it.
+    assertSameOrigin(req);
+    const session = await findSession(db, token, 'user', at.getTime());
+    if (!session) throw unauthorized('Your session has ended: sign in again, or send an API key');
+    const sub = await db
+      .selectFrom('subscriptions')
+      .select(['tier', 'monthly_quota'])
+      .where('user_id', '=', session.subject)
+      .where('api_id', '=', apiId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!sub) throw refusedFor({ userId: session.subject, keyId: null, apiId, tier: '', quota: null }, noSubscription(apiId));
+    caller = { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
+    if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
+  }
+  if (reserve && used === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
+  return { ...caller, used };
+}
+
+/** What a handler body gets: the caller, and the per-key rate limit to place where it belongs. */
+export interface ApiCall extends ApiCaller {
+  /** Counts the call against `policy` for this key (or account); 429 RATE_LIMITED past it. */
+  rateLimit(policy: RatePolicy): Promise<void>;
+}
+
+/** What a handler body answers: the response data and the images it analysed. */
+export interface ApiResult {
+  data: Record<string, unknown>;
+  images: number;
+}
+
+export interface RunApiCallOptions extends ApiCallOptions {
+  /**
+   * Whether the call may use quota (default true): one request is reserved before `work` and
+   * kept when it analysed at least one image. Calls that never analyse (categories) pass false.
+   */
+  metered?: boolean;
+}
+
+const statusOf = (error: unknown): number => {
+  if (error instanceof HttpError) return error.status;
+  return databaseUnavailableError(error) ? 503 : 500;
+};
+
+/**
+ * Runs one API call: authorise (401/403) and reserve a request of the month (429), then `work`
+ * (parse the body, `call.rateLimit`, the analysis), then settle in one statement: keep the
+ * request and add the images when something was analysed, give it back otherwise, and log the
+ * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler.
+ */
+export async function runApiCall(
+  db: Kysely<Database>,
+  req: Request,
+  ctx: HandlerContext,
+  apiId: string,
+  work: (call: ApiCall) => Promise<ApiResult>,
+  { now = () => new Date(), metered = true }: RunApiCallOptions = {},
+): Promise<Response> {
+  const started = performance.now();
+  const at = now();
+  const period = billingPeriod(at);
+  const endpoint = new URL(req.url).pathname;
+  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null }).catch(async (error: unknown) => {
+    const refused = error instanceof HttpError ? refusedCallers.get(error) : undefined;
+    if (refused && error instanceof HttpError) {
+      const e = { userId: refused.userId, keyId: refused.keyId, apiId, method: req.method, endpoint, status: error.status, images: 0, durationMs: performance.now() - started, at };
+      await settleCall(db, e, period, 'none').catch((logError: unknown) => console.error('metering: could not record a refused call', logError));
+    }
+    throw error;
+  });
+  const call: ApiCall = {
+    userId: caller.userId,
+    keyId: caller.keyId,
+    apiId,
+    tier: caller.tier,
+    quota: caller.quota,
+    rateLimit: (policy) => enforceRateLimitFor(db, ctx, policy, caller.keyId ? `key:${caller.keyId}` : `user:${caller.userId}`),
+  };
+  const event = (status: number, images: number): UsageEvent => ({
+    userId: caller.userId,
+    keyId: caller.keyId,
+    apiId,
+    method: req.method,
+    endpoint,
+    status,
+    images,
+    durationMs: performance.now() - started,
+    at,
+  });
+
+  let result: ApiResult;
+  try {
+    result = await work(call);
+  } catch (error) {
+    try {
+      await settleCall(db, event(statusOf(error), 0), period, caller.used !== null ? 'release' : 'none');
+    } catch (logError) {
+      // The caller gets the real error; a metering failure on an error path is only logged.
+      console.error('metering: could not record a failed call', logError);
+    }
+    throw error;
+  }
+  const images = Math.max(0, Math.floor(result.images));
+  const counted = caller.used !== null && images > 0;
+  await settleCall(db, event(200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
+  const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
+  if (caller.quota !== null) {
+    const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
+    usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
+  }
+  return json({ ...result.data, usage }, ctx);
+}

@@ -1,0 +1,42 @@
+/**
+ * A ready-to-call account for tests, scripts and local tools: a user, an API key and an active
+ * subscription, written straight to the database (the same tables and key format the endpoints
+ * use). Never used by a request handler.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import { hashPassword } from '../auth/password';
+import { generateApiKey, hashApiKey, keyDisplay } from './api-key';
+import { subscribe } from './subscriptions';
+
+export interface TestAccount {
+  userId: string;
+  username: string;
+  /** The full key, for `Authorization: Bearer <key>`. */
+  key: string;
+  keyId: string;
+  subscriptionId: string;
+}
+
+/** Creates an account subscribed to `apiId` at `tier` (default: object detection, premium) with one key. */
+export async function createTestAccount(
+  db: Kysely<Database>,
+  { apiId = 'image-object-detection', tier = 'premium', username }: { apiId?: string; tier?: string; username?: string } = {},
+): Promise<TestAccount> {
+  const name = username ?? `test-${randomBytes(6).toString('hex')}`;
+  // A cheap hash: nobody logs in to a test account with its random password.
+  const password = await hashPassword(randomBytes(16).toString('base64url'), { N: 2 ** 10, r: 8, p: 1 });
+  const user = await db.insertInto('users').values({ username: name, email: `${name}@example.test`, password }).returning('id').executeTakeFirstOrThrow();
+  const key = generateApiKey();
+  const keyRow = await db
+    .insertInto('api_keys')
+    .values({ user_id: user.id, name: 'test', key_hash: hashApiKey(key), ...keyDisplay(key) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sub = await subscribe(db, user.id, apiId, tier);
+  return { userId: user.id, username: name, key, keyId: keyRow.id, subscriptionId: sub.id };
+}
+
+/** Request headers that authenticate as `account`. */
+export const bearer = (account: Pick<TestAccount, 'key'>): Record<string, string> => ({ Authorization: `Bearer ${account.key}` });

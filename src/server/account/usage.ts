@@ -1,0 +1,156 @@
+/**
+ * Usage metering. The billing month is the calendar month in UTC. Each metered call reserves
+ * one request of the month's counter before the work starts (an atomic upsert that refuses past
+ * the quota, so concurrent calls cannot overshoot it) and settles after: the images analysed
+ * are added, and a call that analysed nothing gives its request back. Every call is also logged
+ * as one event (the dashboard's "last 20 requests").
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { Usage } from '../../shared/contracts/account';
+
+export interface BillingPeriod {
+  /** `YYYY-MM-01`, the counters' key. */
+  key: string;
+  start: Date;
+  /** First instant of the next month: the usage resets then. */
+  end: Date;
+}
+
+/** The billing month `now` falls in. */
+export function billingPeriod(now: Date): BillingPeriod {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { key: start.toISOString().slice(0, 10), start, end };
+}
+
+/**
+ * Counts one request of this month against `quota` (null: no cap). The requests used after it,
+ * or null when the quota was already used up (nothing is counted then).
+ */
+export async function reserveRequest(db: Kysely<Database>, userId: string, apiId: string, quota: number | null, period: BillingPeriod): Promise<number | null> {
+  if (quota !== null && quota <= 0) return null;
+  const row = await db
+    .insertInto('usage_monthly')
+    .values({ user_id: userId, api_id: apiId, period: period.key, requests: 1, images: 0 })
+    .onConflict((oc) => {
+      const update = oc.columns(['user_id', 'api_id', 'period']).doUpdateSet({ requests: sql`usage_monthly.requests + 1` });
+      return quota === null ? update : update.where('usage_monthly.requests', '<', quota);
+    })
+    .returning('requests')
+    .executeTakeFirst();
+  return row ? Number(row.requests) : null;
+}
+
+/** Requests counted for the account and API this month. */
+export async function requestsThisMonth(db: Kysely<Database>, userId: string, apiId: string, period: BillingPeriod): Promise<number> {
+  const row = await db
+    .selectFrom('usage_monthly')
+    .select('requests')
+    .where('user_id', '=', userId)
+    .where('api_id', '=', apiId)
+    .where('period', '=', period.key)
+    .executeTakeFirst();
+  return Number(row?.requests ?? 0);
+}
+
+export interface UsageEvent {
+  userId: string;
+  keyId: string | null;
+  apiId: string;
+  method: string;
+  endpoint: string;
+  status: number;
+  images: number;
+  durationMs: number;
+  at: Date;
+}
+
+/**
+ * Settles a call in one statement: `keep` its reserved request and add its images to the
+ * account's and the key's counters, `release` the request (nothing analysed), or `none` (no
+ * request was reserved); and log the call.
+ */
+export async function settleCall(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none'): Promise<void> {
+  const keep = reserved === 'keep';
+  const release = reserved === 'release';
+  await sql`
+    with m as (
+      update usage_monthly set
+        images = images + ${keep ? e.images : 0},
+        requests = greatest(requests - ${release ? 1 : 0}, 0)
+      where ${keep || release} and user_id = ${e.userId} and api_id = ${e.apiId} and period = ${period.key}::date
+      returning 1
+    ), k as (
+      insert into usage_monthly_keys as u (key_id, period, requests, images)
+      select ${e.keyId}::uuid, ${period.key}::date, 1, ${e.images}::integer
+      where ${keep} and ${e.keyId}::uuid is not null
+      on conflict (key_id, period) do update set requests = u.requests + 1, images = u.images + excluded.images
+      returning 1
+    )
+    insert into usage_events (user_id, key_id, api_id, method, endpoint, status, images, duration_ms, at)
+    values (${e.userId}, ${e.keyId}, ${e.apiId}, ${e.method}, ${e.endpoint}, ${e.status}, ${e.images}, ${Math.max(0, Math.round(e.durationMs))}, ${e.at})`.execute(db);
+}
+
+/** This month's usage per API and per key, and the last 20 calls. */
+export async function getUsage(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<Usage> {
+  const period = billingPeriod(now);
+  const [subs, monthly, keys, recent] = await Promise.all([
+    db
+      .selectFrom('subscriptions as s')
+      .innerJoin('apis as a', 'a.id', 's.api_id')
+      .select(['s.api_id', 'a.name', 's.tier', 's.monthly_quota'])
+      .where('s.user_id', '=', userId)
+      .where('s.is_active', '=', true)
+      .execute(),
+    db
+      .selectFrom('usage_monthly as u')
+      .innerJoin('apis as a', 'a.id', 'u.api_id')
+      .select(['u.api_id', 'a.name', 'u.requests', 'u.images'])
+      .where('u.user_id', '=', userId)
+      .where('u.period', '=', period.key)
+      .execute(),
+    db
+      .selectFrom('api_keys as k')
+      .leftJoin('usage_monthly_keys as m', (j) => j.onRef('m.key_id', '=', 'k.id').on('m.period', '=', period.key))
+      .select(['k.id', 'k.name', 'k.prefix', 'k.last4', 'k.revoked_at', 'm.requests', 'm.images'])
+      .where('k.user_id', '=', userId)
+      .orderBy('k.created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('usage_events')
+      .select(['at', 'method', 'endpoint', 'status', 'images', 'duration_ms', 'key_id'])
+      .where('user_id', '=', userId)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute(),
+  ]);
+  const apis = new Map<string, Usage['apis'][number]>();
+  for (const s of subs) {
+    apis.set(s.api_id, { api_id: s.api_id, api_name: s.name, tier: s.tier, requests: 0, images: 0, quota: s.monthly_quota, remaining: s.monthly_quota });
+  }
+  for (const m of monthly) {
+    const entry = apis.get(m.api_id) ?? { api_id: m.api_id, api_name: m.name, tier: null, requests: 0, images: 0, quota: null, remaining: null };
+    entry.requests = Number(m.requests);
+    entry.images = Number(m.images);
+    entry.remaining = entry.quota === null ? null : Math.max(0, entry.quota - entry.requests);
+    apis.set(m.api_id, entry);
+  }
+  return {
+    period: { start: period.start.toISOString(), end: period.end.toISOString() },
+    apis: [...apis.values()].sort((a, b) => a.api_name.localeCompare(b.api_name)),
+    keys: keys
+      .filter((k) => k.revoked_at === null || Number(k.requests ?? 0) > 0)
+      .map((k) => ({ key_id: k.id, name: k.name, prefix: k.prefix, last4: k.last4, requests: Number(k.requests ?? 0), images: Number(k.images ?? 0) })),
+    recent: recent.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      method: r.method,
+      endpoint: r.endpoint,
+      status: r.status,
+      images: r.images,
+      duration_ms: r.duration_ms,
+      key_id: r.key_id,
+    })),
+  };
+}

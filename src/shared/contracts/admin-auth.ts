@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+const signedIn = z.object({
+  authenticated: z.literal(true).describe('True: the request carries a live admin session.'),
+  username: z.string().describe('The signed-in admin.'),
+  expires_at: z.string().describe('When the session ends (ISO 8601).'),
+});
+const signedOut = z.object({ authenticated: z.literal(false).describe('False: no live admin session.') });
+
+/** The admin session state `/api/auth/*` answer with. */
+export const adminSessionSchema = z
+  .discriminatedUnion('authenticated', [signedIn, signedOut])
+  .meta({ id: 'AdminSession', description: 'Whether the request carries a live admin session, and whose.' });
+export type AdminSession = z.output<typeof adminSessionSchema>;
+
+/** POST /api/auth/login */
+export const adminLoginOperation = defineOperation({
+  operationId: 'adminLogin',
+  method: 'POST',
+  path: '/api/auth/login',
+  group: 'admin',
+  summary: 'Sign in as admin',
+  description:
+    'Checks the admin username and password, starts a server-side session and sets its cookie. Same-origin requests only; 503 when no admin login is configured.',
+  auth: 'none',
+  body: z.object({
+    username: z.string().min(1, 'Required').max(200).describe('Admin username.'),
+    password: z.string().min(1, 'Required').max(1000).describe('Admin password.'),
+  }),
+  response: { status: 200, description: 'Signed in; the session cookie is set.', schema: signedIn },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'auth-login',
+});
+
+/** POST /api/auth/logout */
+export const adminLogoutOperation = defineOperation({
+  operationId: 'adminLogout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  group: 'admin',
+  summary: 'Sign out',
+  description: 'Revokes the admin session on the server and clears its cookie. Same-origin requests only.',
+  auth: 'none',
+  response: { status: 200, description: 'Signed out.', schema: signedOut },
+  errors: ['FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+});
+
+/** GET /api/auth/session */
+export const adminSessionOperation = defineOperation({
+  operationId: 'adminSession',
+  method: 'GET',
+  path: '/api/auth/session',
+  group: 'admin',
+  summary: 'Check the admin session',
+  description: 'Whether the request carries a live admin session. Always 200, signed in or not.',
+  auth: 'none',
+  response: { status: 200, description: 'The session state.', schema: adminSessionSchema },
+  errors: ['METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  examples: { response: [{ summary: 'No admin session', value: { authenticated: false } }] },
+});
