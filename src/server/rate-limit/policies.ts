@@ -32,6 +32,8 @@ export const SITE_RATE_LIMITS = {
   contacts: { name: 'contacts', limit: 5, windowMs: 10 * MINUTE },
   /** Keyless demo runs: each costs ~0.2-0.5 s of CPU; generous for a person clicking. */
   'demo-object-detection': { name: 'demo-object-detection', limit: 30, windowMs: MINUTE },
+  /** Keyless watermark demo runs: each costs 1-3 s of CPU (text reading), so fewer. */
+  'demo-watermark-detection': { name: 'demo-watermark-detection', limit: 10, windowMs: MINUTE },
   /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */
   'demo-detect': { name: 'demo-detect', limit: 10, windowMs: MINUTE },
   /** Category writes are rare: this stops scripted floods without hindering real use. */

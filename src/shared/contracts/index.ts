@@ -4,6 +4,7 @@ import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOp
 import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
+import { demoWatermarkOperation, watermarkOperation } from './watermark';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -24,6 +25,8 @@ export const operations: readonly OperationContract[] = [
   defineCategoriesOperation,
   demoObjectDetectionOperation,
   demoDetectOperation,
+  watermarkOperation,
+  demoWatermarkOperation,
   ...accountOperations,
 ];
 

@@ -17,6 +17,11 @@ export const watermarkRequestSchema = z.strictObject({
   include_invisible: booleanish.default(true).describe('Decode invisible marks (dwtDct) too; only with detect_type all or invisible.'),
 });
 export type WatermarkRequest = z.input<typeof watermarkRequestSchema>;
+
+/** The multipart form of the same request: the image as `file`, the options as text fields. */
+export const watermarkUploadSchema = watermarkRequestSchema.extend({
+  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+});
 export type WatermarkRequestParsed = z.output<typeof watermarkRequestSchema>;
 
 const boxSchema = z
