@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { WATERMARK_SAMPLES } from '../../lib/demo-samples';
+import { request } from '../../shared/api-client';
+import { demoWatermarkOperation } from '../../shared/contracts/watermark';
 import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import { BoxOverlay } from '../object-detection/BoxOverlay';
 import { ImageDrop } from '../object-detection/ImageDrop';
-import { errorMessageOf } from '../object-detection/object-detection';
 import { prepareUpload, scaleBox, type PreparedUpload } from './downscale';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import {
@@ -23,9 +24,6 @@ import { notify as toast } from './notify';
 import { ResultsCard, type ResultsStatus } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
 import { useDebouncedValue } from './use-debounced-value';
-
-/** The keyless demo twin of POST /api/v1/watermark. */
-export const WATERMARK_DEMO_ENDPOINT = '/api/demo/watermark-detection';
 
 type Box = [number, number, number, number];
 
@@ -64,7 +62,7 @@ export default function WatermarkDemo() {
   const debouncedUrl = useDebouncedValue(imageUrl, 400);
   const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
   const sample = selectedSample(WATERMARK_SAMPLES, imageUrl);
-  const request = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
+  const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
   const shown = result && result.src === previewSrc ? result : undefined;
 
   function chooseFile(next: File | undefined) {
@@ -83,28 +81,21 @@ export default function WatermarkDemo() {
     setErrorText(undefined);
     const src = file ? fileUrl : imageUrl.trim();
     try {
-      let init: RequestInit;
+      let body: FormData | { image_url: string; detect_type: WatermarkType; sensitivity: WatermarkSensitivity; include_invisible: boolean };
       let upload: PreparedUpload | undefined;
       if (file) {
-        upload = await prepareUpload(file);
-        const form = new FormData();
-        form.set('file', upload.file, upload.name);
-        form.set('detect_type', detectType);
-        form.set('sensitivity', sensitivity);
-        form.set('include_invisible', String(includeInvisible));
-        init = { method: 'POST', body: form, credentials: 'include' };
+        upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
+        body = new FormData();
+        body.set('file', upload.file, upload.name);
+        body.set('detect_type', detectType);
+        body.set('sensitivity', sensitivity);
+        body.set('include_invisible', String(includeInvisible));
       } else {
-        init = {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible }),
-        };
+        body = { image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible };
       }
-      const res = await fetch(WATERMARK_DEMO_ENDPOINT, init);
-      const body: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) throw new Error(errorMessageOf(body) ?? 'Failed to detect watermarks');
-      const response = body as WatermarkResponse;
+      const result = await request(demoWatermarkOperation, { body });
+      if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to detect watermarks' : result.error.message);
+      const response: WatermarkResponse = result.data;
       setResult({ response, src, upload });
       setStatus('done');
       toast(
@@ -182,7 +173,7 @@ export default function WatermarkDemo() {
           </>
         }
         responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the detection and the API response will appear here." />}
-        requestPanel={<JsonPanel title="API Request" caption={`${request.method} ${request.url}`} value={{ headers: request.headers, body: request.body }} />}
+        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
       />
     </form>
   );
