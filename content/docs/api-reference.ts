@@ -79,13 +79,32 @@ const SAMPLE_CREATED_AT = '2025-01-15T10:30:00Z';
 
 const predictionFields: DocField[] = [
   { name: 'image_url', type: 'string (URL)', required: true, description: 'The image that was analysed, as sent.' },
-  { name: 'is_real', type: 'boolean', required: true, description: '`true` when the image shows no sign of being AI-generated or manipulated.' },
+  {
+    name: 'is_real',
+    type: 'boolean',
+    required: true,
+    description: '`false` exactly when a fail tag is present. `true` means no rule fired, not that the photo is proven authentic: missing metadata, credentials or watermarks prove nothing.',
+  },
   {
     name: 'fail_tags',
     type: 'string[]',
     required: true,
-    description: 'Why the image failed, e.g. `ai_generated`, `manipulated`, `photo_of_photo`; empty when `is_real` is `true`.',
+    description: '`ai_generated` (signed or declared provenance, generator parameters or a decoded generator watermark say so), `edited` (editing evidence), `photo_of_photo` (strong moire of a photographed screen or print); empty when `is_real` is `true`.',
   },
+  {
+    name: 'verdict',
+    type: 'string',
+    required: true,
+    description: '`ai_generated`, `edited`, `recaptured`, `camera_original` (consistent camera evidence, no fail tag) or `inconclusive` (no evidence either way, the usual answer for a photo whose metadata was stripped).',
+  },
+  {
+    name: 'evidence',
+    type: 'object',
+    required: true,
+    description: 'Each layer as found, with its `method`: `c2pa` (Content Credentials: presence, validation, signer, actions, digitalSourceType), `metadata` (IPTC/XMP DigitalSourceType and AI fields, Software, CreatorTool, history, PNG generator chunks, camera EXIF), `watermark` (Stable Diffusion / SDXL invisible marks), `signals` (camera EXIF consistency, JPEG tables, error level analysis, recapture indicator).',
+  },
+  { name: 'findings', type: 'object[]', required: true, description: 'One `{ rule, tag, explanation }` per rule that fired.' },
+  { name: 'indicators', type: 'string[]', required: true, description: 'Signals worth a look that decide nothing (e.g. a re-save by software, a weak watermark trace).' },
 ];
 
 const jobFields: DocField[] = [
@@ -111,12 +130,16 @@ export const authenticityGroup: DocApiGroup = {
       title: 'Analyse one image',
       method: 'POST',
       path: '/api/predict',
-      description: 'Analyses a single image and answers with the verdict. Typically takes 2 to 5 seconds.',
-      requestFields: [{ name: 'image_url', type: 'string (URL)', required: true, description: 'Public URL of a JPEG, PNG or WebP image.' }],
+      description:
+        'Reads the evidence an image carries, in four layers (C2PA Content Credentials, declared metadata, invisible generator watermarks, pixel and file signals), and applies documented rules. No learned detector can tell a generated image from a photo by its pixels alone, so an image without evidence is `inconclusive`: missing metadata proves nothing.',
+      requestFields: [
+        { name: 'image_url', type: 'string (URL)', required: true, description: 'Public URL of a JPEG, PNG or WebP image.' },
+        { name: 'include_ela_heatmap', type: 'boolean', required: false, description: 'Also return the error-level-analysis heatmap as a PNG data URL. Default `false`.' },
+      ],
       requestExample: { image_url: SAMPLE_IMAGE },
       successStatus: 200,
       responseFields: predictionFields,
-      responseExample: { image_url: SAMPLE_IMAGE, is_real: false, fail_tags: ['ai_generated'] },
+      responseExample: { image_url: SAMPLE_IMAGE, is_real: false, fail_tags: ['ai_generated'], verdict: 'ai_generated', findings: [{ rule: 'META-DST', tag: 'ai_generated', explanation: 'Its IPTC/XMP metadata declares the digital source type trainedAlgorithmicMedia (made with a generative AI model).' }] },
     },
     {
       id: 'post-predict-batch',
@@ -175,7 +198,7 @@ export const authenticityGroup: DocApiGroup = {
       method: 'POST',
       path: '/api/why_not_real',
       description:
-        'Analyses an image like `/api/predict` and adds a plain-language explanation of each fail tag. Typically takes 3 to 7 seconds.',
+        'Analyses an image like `/api/predict` and explains each fail tag with the evidence behind it, in plain words.',
       requestFields: [{ name: 'image_url', type: 'string (URL)', required: true, description: 'Public URL of a JPEG, PNG or WebP image.' }],
       requestExample: { image_url: SAMPLE_IMAGE },
       successStatus: 200,
@@ -185,7 +208,7 @@ export const authenticityGroup: DocApiGroup = {
           name: 'explanations',
           type: 'object[]',
           required: true,
-          description: 'One `{ tag, reason }` per fail tag: what in the image led to it. Empty when `is_real` is `true`.',
+          description: 'One `{ tag, reason, evidence }` per fail tag: what in the file led to it. Empty when `is_real` is `true`.',
         },
       ],
       responseExample: {
@@ -193,7 +216,11 @@ export const authenticityGroup: DocApiGroup = {
         is_real: false,
         fail_tags: ['ai_generated'],
         explanations: [
-          { tag: 'ai_generated', reason: 'Repeating texture in the cabinet doors and warped grout lines typical of image generators.' },
+          {
+            tag: 'ai_generated',
+            reason: 'Its PNG "parameters" text chunk holds AUTOMATIC1111 / Forge generation parameters: "a photo of a modern kitchen, Steps: 28, Sampler: DPM++ 2M Karras".',
+            evidence: ['Its PNG "parameters" text chunk holds AUTOMATIC1111 / Forge generation parameters: "a photo of a modern kitchen, Steps: 28, Sampler: DPM++ 2M Karras".'],
+          },
         ],
       },
     },

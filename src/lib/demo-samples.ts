@@ -109,6 +109,63 @@ const wmSign: DemoSample = {
   width: 451,
   height: 300,
 };
+/** Photo-validation samples, one per verdict (how each was made: SOURCES.txt). */
+const validationSamples: readonly DemoSample[] = [
+  {
+    id: 'validation-camera-exif',
+    src: '/images/samples/validation-camera-exif.jpg',
+    label: 'Camera photo with EXIF',
+    alt: 'A dog sitting beside a bicycle in front of a pickup truck',
+    credit: 'darknet sample photo (MIT/WTFPL/GPL), camera EXIF added for this demo',
+    width: 768,
+    height: 576,
+  },
+  {
+    id: 'validation-generator-parameters',
+    src: '/images/samples/validation-generator-parameters.png',
+    label: 'PNG with generator parameters',
+    alt: 'A ginger tabby cat looking to the side, close-up',
+    credit: 'Stefan van der Walt, CC0; AUTOMATIC1111-style parameters added for this demo',
+    width: 451,
+    height: 300,
+  },
+  {
+    id: 'validation-sd-watermark',
+    src: '/images/samples/validation-sd-watermark.jpg',
+    label: 'Stable Diffusion watermark',
+    alt: 'Astronaut Eileen Collins in an orange flight suit, smiling in front of an American flag',
+    credit: 'NASA, public domain; invisible SD watermark embedded for this demo',
+    width: 512,
+    height: 512,
+  },
+  {
+    id: 'validation-iptc-ai',
+    src: '/images/samples/validation-iptc-ai.jpg',
+    label: 'Declared AI in IPTC',
+    alt: 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above',
+    credit: 'Rachel Michetti (Pikolo Espresso Bar), CC0; IPTC AI fields added for this demo',
+    width: 600,
+    height: 400,
+  },
+  {
+    id: 'validation-edited',
+    src: '/images/samples/validation-edited.jpg',
+    label: 'Edited in Photoshop',
+    alt: 'Several horses grazing in a field',
+    credit: 'darknet sample photo (MIT/WTFPL/GPL), editing history added for this demo',
+    width: 773,
+    height: 512,
+  },
+  {
+    id: 'validation-screen-recapture',
+    src: '/images/samples/validation-screen-recapture.jpg',
+    label: 'Photo of a screen (simulated)',
+    alt: 'The dog photo seen through a fine diagonal screen grid',
+    credit: 'darknet sample photo (MIT/WTFPL/GPL), screen moire simulated for this demo',
+    width: 768,
+    height: 576,
+  },
+];
 
 /** Every shipped sample, by id. */
 export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as const;
@@ -116,7 +173,7 @@ export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as c
 /** Sample sets per demo page (the object-detection demo ships its own room photos). */
 export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
 export const SIMILAR_SAMPLES: readonly DemoSample[] = [cat, coffee, rocket, astronaut];
-export const VALIDATION_SAMPLES: readonly DemoSample[] = [astronaut, rocket, watermarked, cat];
+export const VALIDATION_SAMPLES: readonly DemoSample[] = validationSamples;
 export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, wmCorner, wmTiled, wmInvisible, coffee, wmSign];
 
 /**

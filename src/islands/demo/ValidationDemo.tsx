@@ -1,28 +1,287 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
-import { buildValidateRequest, VALIDATION_TYPES, type ValidationType } from './demo-requests';
-import { DemoShell } from './DemoShell';
+import { photoValidationResponseSchema, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
+import { ImageDrop } from '../object-detection/ImageDrop';
+import { DemoGrid, DemoPanel } from './DemoGrid';
+import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
 import { SelectField } from './fields';
+import { ImagePreview } from './ImagePreview';
+import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { JsonPanel } from './JsonPanel';
+import { notify as toast } from './notify';
+import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { SubmitButton } from './SubmitButton';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** /demo/photo-validation: validation type (spec 2). */
-export default function ValidationDemo() {
-  const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
+const ENDPOINT = '/api/demo/photo-validation';
+/** Netlify buffers ~4.5 MB of upload; the file is sent as is, since resizing would strip the evidence. */
+const MAX_UPLOAD_BYTES = 4.5 * 1024 * 1024;
+
+const CHECK_HELP: Record<ValidationType, string> = {
+  comprehensive: 'Every rule: AI generation, editing and photo-of-a-screen, over all four evidence layers.',
+  ai_detection: 'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
+  manipulation: 'Only the editing and recapture rules, with the error-level heatmap and JPEG tables.',
+  deepfake: 'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
+};
+
+const VERDICT_LABEL: Record<PhotoValidationResponse['verdict'], string> = {
+  ai_generated: 'AI-generated',
+  edited: 'Edited',
+  recaptured: 'Photo of a screen or print',
+  camera_original: 'Camera original',
+  inconclusive: 'Inconclusive',
+};
+
+/** Reads the documented error body's message, if the response has one. */
+async function errorMessage(res: Response): Promise<string | undefined> {
+  try {
+    const body = (await res.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function Layer({ title, method, children }: { title: string; method: string; children: React.ReactNode }) {
   return (
-    <DemoShell
-      demoName="photo validation"
-      samples={VALIDATION_SAMPLES}
-      runLabel="Validate Photo"
-      busyLabel="Validating..."
-      buildRequest={(imageUrl) => buildValidateRequest({ imageUrl, checkType })}
-      settings={
-        <SelectField
-          label="Validation type"
-          value={checkType}
-          options={VALIDATION_TYPES}
-          onChange={setCheckType}
-          description="Comprehensive runs every check: AI generation, manipulation, photo-of-photo and metadata."
-        />
+    <section className="rounded-lg border border-slate-200 p-3" aria-label={title}>
+      <h3 className="text-sm font-semibold text-ink">{title}</h3>
+      <p className="text-xs text-muted">method: {method}</p>
+      <div className="mt-2 space-y-1 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function Evidence({ result }: { result: PhotoValidationResponse }) {
+  const { c2pa, metadata, watermark, signals } = result.evidence;
+  const marks = watermark.marks.filter((m) => m.status !== 'absent');
+  return (
+    <div className="mt-4 grid gap-3" data-testid="evidence-layers">
+      <Layer title="1. Signed provenance (C2PA)" method={c2pa.method}>
+        {c2pa.status === 'absent' && <p>No Content Credentials in the file.</p>}
+        {c2pa.status === 'unreadable' && <p>A C2PA manifest is present but cannot be read; nothing it says is relied on.</p>}
+        {c2pa.status === 'present' && (
+          <p>
+            Manifest {c2pa.validation === 'invalid' ? 'does not validate' : c2pa.validation === 'valid' ? 'valid, trusted signer' : 'intact, signer not on a trust list'}
+            {c2pa.signer ? `, signed by ${c2pa.signer}` : ''}
+            {c2pa.digitalSourceType ? `; source type ${c2pa.digitalSourceType}` : ''}.
+          </p>
+        )}
+      </Layer>
+      <Layer title="2. Declared metadata" method={metadata.method}>
+        {!metadata.hasMetadata && <p>No metadata at all (stripped). That proves nothing either way.</p>}
+        {metadata.digitalSourceType && <p>IPTC digital source type: {metadata.digitalSourceType}</p>}
+        {Object.entries(metadata.aiFields).map(([k, v]) => (
+          <p key={k}>
+            {k}: {v}
+          </p>
+        ))}
+        {metadata.software && <p>Software: {metadata.software}</p>}
+        {metadata.pngGenerators.map((g) => (
+          <p key={g.chunk}>
+            {g.generator} parameters in PNG chunk “{g.chunk}”
+          </p>
+        ))}
+        {metadata.camera.make && (
+          <p>
+            Camera: {metadata.camera.make} {metadata.camera.model ?? ''}
+            {metadata.camera.takenAt ? `, taken ${metadata.camera.takenAt.slice(0, 10)}` : ''}
+          </p>
+        )}
+        {metadata.hasMetadata && !metadata.software && !metadata.camera.make && !metadata.digitalSourceType && metadata.pngGenerators.length === 0 && (
+          <p>Metadata present, nothing about origin or editing.</p>
+        )}
+      </Layer>
+      <Layer title="3. Invisible generator watermark" method={watermark.method}>
+        {marks.length === 0 ? (
+          <p>None of the known marks (Stable Diffusion v1/v2, SDXL) decodes from the pixels.</p>
+        ) : (
+          marks.map((m) => (
+            <p key={m.id}>
+              {m.generator}: {m.matchingBits}/{m.totalBits} bits ({m.status})
+              {m.decodedText ? `, reads “${m.decodedText}”` : ''}
+            </p>
+          ))
+        )}
+      </Layer>
+      <Layer title="4. Pixel and file signals" method={signals.method}>
+        <p>
+          Camera EXIF: {signals.camera_exif.present ? (signals.camera_exif.consistent ? 'present and consistent' : `present, ${signals.camera_exif.issues.join('; ')}`) : 'none'}
+        </p>
+        {signals.jpeg_quantisation && (
+          <p>
+            JPEG tables: {signals.jpeg_quantisation.standardTables ? `standard libjpeg at quality ${signals.jpeg_quantisation.quality} (software encoder)` : `custom (closest quality ${signals.jpeg_quantisation.quality})`}
+          </p>
+        )}
+        <p>
+          Recapture (moire): {signals.recapture.level}, strongest peak {signals.recapture.peakProminenceDb} dB
+        </p>
+        {signals.ela.heatmapPng && (
+          <figure className="mt-2">
+            <img
+              src={signals.ela.heatmapPng}
+              alt="Error level analysis heatmap: bright areas changed most when the image was re-saved"
+              width={signals.ela.width}
+              height={signals.ela.height}
+              className="h-auto w-full rounded border border-slate-200"
+              data-testid="ela-heatmap"
+            />
+            <figcaption className="mt-1 text-xs text-muted">
+              Error level analysis (re-save at quality 90): bright = large change. Pasted or retouched areas may stand out;
+              edges and fine texture light up in untouched photos too.
+            </figcaption>
+          </figure>
+        )}
+      </Layer>
+    </div>
+  );
+}
+
+/** /demo/photo-validation: real analysis through the keyless demo endpoint. */
+export default function ValidationDemo() {
+  const [imageUrl, setImageUrl] = useState('');
+  const [picked, setPicked] = useState(false);
+  const [file, setFile] = useState<File | undefined>();
+  const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
+  const [status, setStatus] = useState<ResultsStatus>('idle');
+  const [result, setResult] = useState<PhotoValidationResponse | undefined>();
+  const [failure, setFailure] = useState('');
+  const [runs, setRuns] = useState(0);
+  const debouncedUrl = useDebouncedValue(imageUrl, 400);
+  const [filePreview, setFilePreview] = useState<string | undefined>();
+  const previewUrl = filePreview ?? (picked ? imageUrl : debouncedUrl).trim();
+  const sample = selectedSample(VALIDATION_SAMPLES, imageUrl);
+  const busy = status === 'busy';
+
+  function chooseFile(f: File | undefined) {
+    if (filePreview) URL.revokeObjectURL(filePreview);
+    setFile(f);
+    setFilePreview(f ? URL.createObjectURL(f) : undefined);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!file) {
+      const error = imageUrlError(imageUrl);
+      if (error) {
+        toast({ title: 'Error', description: error, variant: 'destructive' });
+        return;
       }
-    />
+    } else if (file.size > MAX_UPLOAD_BYTES) {
+      toast({ title: 'Error', description: 'This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).', variant: 'destructive' });
+      return;
+    }
+    setStatus('busy');
+    try {
+      let res: Response;
+      if (file) {
+        const form = new FormData();
+        form.set('file', file, file.name);
+        form.set('check_type', checkType);
+        res = await fetch(ENDPOINT, { method: 'POST', body: form });
+      } else {
+        res = await fetch(ENDPOINT, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ image_url: imageUrl.trim(), check_type: checkType }),
+        });
+      }
+      if (!res.ok) throw new Error((await errorMessage(res)) ?? `${res.status}: ${res.statusText}`);
+      const body = photoValidationResponseSchema.parse(await res.json());
+      setResult(body);
+      setStatus('done');
+      toast(
+        body.is_authentic
+          ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
+          : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
+      );
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'Failed to validate photo';
+      setFailure(message);
+      setResult(undefined);
+      setStatus('error');
+      toast({ title: 'Failed to validate photo', description: message, variant: 'destructive' });
+    } finally {
+      setRuns((n) => n + 1);
+    }
+  }
+
+  const requestShown = file
+    ? { headers: { 'Content-Type': 'multipart/form-data' }, body: { file: file.name, check_type: checkType } }
+    : { headers: { 'Content-Type': 'application/json' }, body: { image_url: imageUrl.trim(), check_type: checkType } };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DemoGrid
+        input={
+          <>
+            <DemoPanel title="Choose an image">
+              <ImageSourceTabs
+                samples={VALIDATION_SAMPLES}
+                value={imageUrl}
+                onChange={(url, s) => {
+                  setImageUrl(url);
+                  setPicked(s !== undefined);
+                  chooseFile(undefined);
+                }}
+              />
+              <ImageDrop file={file} onFile={chooseFile} />
+            </DemoPanel>
+            <DemoPanel title="Settings">
+              <div className="space-y-5">
+                <SelectField label="Validation type" value={checkType} options={VALIDATION_TYPES} onChange={setCheckType} description={CHECK_HELP[checkType]} />
+              </div>
+              <SubmitButton className="mt-6" label="Validate Photo" busyLabel="Validating..." busy={busy} />
+            </DemoPanel>
+          </>
+        }
+        output={
+          <>
+            <DemoPanel title="Image preview">
+              <ImagePreview src={previewUrl} alt={file ? `Preview of ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+            </DemoPanel>
+            <ResultsCard status={status} runCount={runs} busyText="Validating…" idleText="Choose an image, pick a validation type and run the demo.">
+              {status === 'error' && <p className="text-sm text-red-700">{failure}</p>}
+              {status === 'done' && result && (
+                <div data-testid="validation-result">
+                  <p className="text-lg font-semibold text-ink">
+                    Verdict: <span data-testid="verdict">{VERDICT_LABEL[result.verdict]}</span>
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Authenticity score {result.authenticity_score.toFixed(2)} (0.5 = no evidence either way) · {result.is_authentic ? 'no fail tag' : `fail tags: ${result.fail_tags.join(', ')}`} · {result.processing_time.toFixed(2)} s
+                  </p>
+                  {result.analysis.specific_issues.length > 0 && (
+                    <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                      {result.analysis.specific_issues.map((issue) => (
+                        <li key={issue}>{issue}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {result.analysis.people && (
+                    <p className="mt-3 text-sm text-slate-700">
+                      People found: {result.analysis.people.count}. {result.analysis.people.note}
+                    </p>
+                  )}
+                  <p className="mt-3 text-xs text-muted">
+                    Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model here can tell a
+                    generated image from a photo by its pixels alone.
+                  </p>
+                  <Evidence result={result} />
+                </div>
+              )}
+            </ResultsCard>
+          </>
+        }
+        responsePanel={
+          <JsonPanel
+            title="API Response"
+            value={result ? { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } } : undefined}
+            placeholder="Run the demo and the API response will appear here."
+          />
+        }
+        requestPanel={<JsonPanel title="API Request" caption={`POST ${ENDPOINT}`} value={requestShown} />}
+      />
+    </form>
   );
 }

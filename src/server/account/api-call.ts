@@ -176,6 +176,8 @@ export interface ApiCall extends ApiCaller {
 export interface ApiResult {
   data: Record<string, unknown>;
   images: number;
+  /** Success status when not 200 (e.g. 201 for a stored report). */
+  status?: 200 | 201;
 }
 
 export interface RunApiCallOptions extends ApiCallOptions {
@@ -251,11 +253,11 @@ export async function runApiCall(
   }
   const images = Math.max(0, Math.floor(result.images));
   const counted = caller.used !== null && images > 0;
-  await settleCall(db, event(200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
+  await settleCall(db, event(result.status ?? 200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
     const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
-  return json({ ...result.data, usage }, ctx);
+  return json({ ...result.data, usage }, ctx, { status: result.status ?? 200 });
 }

@@ -158,6 +158,16 @@ export interface ContactsTable {
   created_at: CreatedAt;
 }
 
+/** A report of a wrong photo-authenticity result (POST /api/error). */
+export interface AuthenticityErrorReportsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  image_url: string;
+  job_id: string | null;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -172,6 +182,7 @@ export interface Database {
   usage_monthly: UsageMonthlyTable;
   usage_monthly_keys: UsageMonthlyKeysTable;
   account_categories: AccountCategoriesTable;
+  authenticity_error_reports: AuthenticityErrorReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

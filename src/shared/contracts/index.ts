@@ -5,6 +5,7 @@ import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 import { demoWatermarkOperation, watermarkOperation } from './watermark';
+import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -28,6 +29,11 @@ export const operations: readonly OperationContract[] = [
   watermarkOperation,
   demoWatermarkOperation,
   ...accountOperations,
+  predictOperation,
+  whyNotRealOperation,
+  errorReportOperation,
+  listErrorReportsOperation,
+  demoPhotoValidationOperation,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';

@@ -19,6 +19,7 @@
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
+import type { AuthenticityReport } from '../authenticity/analyze';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
 import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
@@ -87,6 +88,7 @@ class InlineRunner {
     const started = performance.now();
     try {
       if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
+      if (task.kind === 'authenticity') return await (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
       return await decodeAndAnalyze(task.bytes, task.options);
     } finally {
       this.#taskMs = 0.8 * this.#taskMs + 0.2 * (performance.now() - started);
@@ -174,6 +176,20 @@ export async function analyzeImageBytes(bytes: Uint8Array, options: AnalyzeOptio
   const own = runnerConfig?.workers ? movable(bytes) : bytes;
   try {
     return (await r.run({ kind: 'analyze', bytes: own, options }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as ImageAnalysis;
+  } catch (error) {
+    throw mapError(error);
+  }
+}
+
+/**
+ * Photo authenticity on one encoded image, off the event loop like detection (the watermark
+ * reader, spectrum and ELA are CPU work). The bytes are moved to the worker.
+ */
+export async function analyzeAuthenticityBytes(bytes: Uint8Array): Promise<AuthenticityReport> {
+  const r = getRunner();
+  const own = runnerConfig?.workers ? movable(bytes) : bytes;
+  try {
+    return (await r.run({ kind: 'authenticity', bytes: own }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as AuthenticityReport;
   } catch (error) {
     throw mapError(error);
   }

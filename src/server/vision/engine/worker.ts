@@ -4,6 +4,7 @@
  * loads once per worker, as soon as the worker starts.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { analyzeAuthenticity, type AuthenticityReport } from '../authenticity/analyze';
 import { analyzeImage, type AnalyzeOptions, type ImageAnalysis } from '../detector';
 import { decodeImage } from '../image-input';
 import { liveTensorCount, loadModel } from '../model';
@@ -12,10 +13,12 @@ import { serializeError, type WorkerReply } from './pool';
 /** What the engine asks a worker to do. */
 export type EngineTask =
   | { kind: 'analyze'; bytes: Uint8Array; options: AnalyzeOptions }
+  /** Photo authenticity: every evidence layer (src/server/vision/authenticity). */
+  | { kind: 'authenticity'; bytes: Uint8Array }
   /** Tensors held by this worker's backend; for leak checks. */
   | { kind: 'tensors' };
 
-export type EngineResult = ImageAnalysis | number;
+export type EngineResult = ImageAnalysis | AuthenticityReport | number;
 
 /** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
 export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
@@ -27,6 +30,7 @@ async function runTask(task: EngineTask): Promise<EngineResult> {
     await loadModel();
     return liveTensorCount();
   }
+  if (task.kind === 'authenticity') return analyzeAuthenticity(task.bytes);
   return decodeAndAnalyze(task.bytes, task.options);
 }
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Region, type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeDwtDct, encodeDwtDct, type RgbPixels } from './dwt-dct';
 import { KNOWN_MARKS, bitsToText, readKnownMarks, textToBits } from './known-marks';
@@ -7,14 +6,14 @@ import { KNOWN_MARKS, bitsToText, readKnownMarks, textToBits } from './known-mar
 const FIXTURES = 'tests/fixtures/authenticity';
 const PHOTOS = 'tests/fixtures/images';
 
-async function pixels(input: string | Buffer, crop?: sharp.Region): Promise<RgbPixels> {
+async function pixels(input: string | Buffer, crop?: Region): Promise<RgbPixels> {
   let pipeline = sharp(input);
   if (crop) pipeline = pipeline.extract(crop);
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
 
-async function reencode(img: RgbPixels, edit: (s: sharp.Sharp) => sharp.Sharp): Promise<RgbPixels> {
+async function reencode(img: RgbPixels, edit: (s: Sharp) => Sharp): Promise<RgbPixels> {
   const raw = { raw: { width: img.width, height: img.height, channels: 3 as const } };
   return pixels(await edit(sharp(img.data, raw)).toBuffer());
 }

@@ -246,20 +246,27 @@ export interface DwtDctReading {
   blocksPerBit: number;
 }
 
+/** The LL band of one channel, ready to be read for any mark length. */
+export interface LLBand {
+  ll: Float64Array;
+  width: number;
+  blocksY: number;
+  blocksX: number;
+  scale: number;
+}
+
 /**
- * Reads a `length`-bit dwtDct mark as `WatermarkDecoder('bits', length).decode(bgr, 'dwtDct')`
- * does. `uDelta` is the U offset of the colour conversion: 128 (the library reading an 8-bit
- * image, its normal use) or 0.5 (OpenCV's float path, what diffusers' encoder used).
+ * The LL bands the reader looks at (one per channel with a non-zero scale: U only for the
+ * default scales). `uDelta` is the U offset of the colour conversion: 128 (the library reading
+ * an 8-bit image, its normal use) or 0.5 (OpenCV's float path, what diffusers' encoder used).
  */
-export function decodeDwtDct(img: RgbPixels, length: number, options: DwtDctOptions & { uDelta?: number } = {}): DwtDctReading {
+export function readerBands(img: RgbPixels, options: DwtDctOptions & { uDelta?: number } = {}): LLBand[] {
   const scales = options.scales ?? DEFAULT_SCALES;
   const uDelta = options.uDelta ?? 128;
-  if (length <= 0) throw new Error('length must be positive');
   const rows = Math.floor(img.height / 4) * 4;
   const cols = Math.floor(img.width / 4) * 4;
-  const ones = new Float64Array(length);
-  const counts = new Float64Array(length);
   const d = img.data;
+  const bands: LLBand[] = [];
   for (let c = 0; c < 2; c++) {
     const scale = scales[c]!;
     if (scale <= 0) continue;
@@ -277,15 +284,23 @@ export function decodeDwtDct(img: RgbPixels, length: number, options: DwtDctOpti
         plane[i] = c === 0 ? yy : (b - yy) * 0.492 + uDelta;
       }
     }
-    const ll = haarLL(plane, img.width, rows, cols);
     const llw = cols / 2;
-    const blocksY = Math.floor(rows / 2 / BLOCK);
-    const blocksX = Math.floor(llw / BLOCK);
+    bands.push({ ll: haarLL(plane, img.width, rows, cols), width: llw, blocksY: Math.floor(rows / 2 / BLOCK), blocksX: Math.floor(llw / BLOCK), scale });
+  }
+  return bands;
+}
+
+/** Reads a `length`-bit mark from prepared LL bands (see `decodeDwtDct`). */
+export function decodeBands(bands: readonly LLBand[], length: number): DwtDctReading {
+  if (length <= 0) throw new Error('length must be positive');
+  const ones = new Float64Array(length);
+  const counts = new Float64Array(length);
+  for (const { ll, width, blocksY, blocksX, scale } of bands) {
     let num = 0;
     for (let bi = 0; bi < blocksY; bi++) {
       for (let bj = 0; bj < blocksX; bj++) {
-        const k = maxEntry(ll, llw, bi, bj);
-        const val = Math.abs(ll[(bi * BLOCK + ((k / BLOCK) | 0)) * llw + bj * BLOCK + (k % BLOCK)]!);
+        const k = maxEntry(ll, width, bi, bj);
+        const val = Math.abs(ll[(bi * BLOCK + ((k / BLOCK) | 0)) * width + bj * BLOCK + (k % BLOCK)]!);
         const bitIndex = num % length;
         if (val % scale > 0.5 * scale) ones[bitIndex]! += 1;
         counts[bitIndex]! += 1;
@@ -297,6 +312,14 @@ export function decodeDwtDct(img: RgbPixels, length: number, options: DwtDctOpti
   return {
     bits: votes.map((v) => (v * 255 > 127 ? 1 : 0)),
     votes,
-    blocksPerBit: length > 0 ? Math.min(...Array.from(counts)) : 0,
+    blocksPerBit: Math.min(...Array.from(counts)),
   };
+}
+
+/**
+ * Reads a `length`-bit dwtDct mark as `WatermarkDecoder('bits', length).decode(bgr, 'dwtDct')`
+ * does (`uDelta` as in `readerBands`).
+ */
+export function decodeDwtDct(img: RgbPixels, length: number, options: DwtDctOptions & { uDelta?: number } = {}): DwtDctReading {
+  return decodeBands(readerBands(img, options), length);
 }

@@ -3,8 +3,8 @@
  * method: a decoder (and an encoder, for tests and samples) plus the publicly known payloads
  * of Stable Diffusion v1/v2 and SDXL. See dwt-dct.ts for the algorithm and its quirks.
  */
-export { DEFAULT_SCALES, decodeDwtDct, encodeDwtDct } from './dwt-dct';
-export type { DwtDctOptions, DwtDctReading, PixelArithmetic, RgbPixels } from './dwt-dct';
+export { DEFAULT_SCALES, decodeBands, decodeDwtDct, encodeDwtDct, readerBands } from './dwt-dct';
+export type { DwtDctOptions, DwtDctReading, LLBand, PixelArithmetic, RgbPixels } from './dwt-dct';
 export {
   DETECTED_SHARE,
   KNOWN_MARKS,

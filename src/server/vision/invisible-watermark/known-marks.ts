@@ -11,7 +11,7 @@
  *   generative-models: `WATERMARK_MESSAGE = 0b101100111110110010010000011110111011000110011110`,
  *   `set_watermark("bits", ...)`, 48 bits.
  */
-import { decodeDwtDct, type RgbPixels } from './dwt-dct';
+import { decodeBands, readerBands, type RgbPixels } from './dwt-dct';
 
 /** MSB-first bits of a UTF-8 string, as `np.unpackbits` gives them. */
 export function textToBits(text: string): number[] {
@@ -99,13 +99,14 @@ export interface MarkReading {
 /** Reads every known mark from an RGB image (at least 256x256 pixels, as the library requires). */
 export function readKnownMarks(img: RgbPixels): MarkReading[] {
   if (img.width * img.height < 256 * 256) return [];
+  // 128: the 8-bit convention (the SD reference scripts, and any decoder reading a file);
+  // 0.5: OpenCV's float convention, which diffusers' SDXL encoder ran in.
+  const conventions = [readerBands(img, { uDelta: 128 }), readerBands(img, { uDelta: 0.5 })];
   return KNOWN_MARKS.map((mark) => {
     let best = -1;
     let bestBits: number[] = [];
-    // 128: the 8-bit convention (the SD reference scripts, and any decoder reading a file);
-    // 0.5: OpenCV's float convention, which diffusers' SDXL encoder ran in.
-    for (const uDelta of [128, 0.5]) {
-      const { bits } = decodeDwtDct(img, mark.bits.length, { uDelta });
+    for (const bands of conventions) {
+      const { bits } = decodeBands(bands, mark.bits.length);
       const matching = bits.reduce((n, b, i) => n + (b === mark.bits[i] ? 1 : 0), 0);
       if (matching > best) {
         best = matching;
