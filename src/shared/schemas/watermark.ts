@@ -78,6 +78,15 @@ export const rightsMetadataSchema = z.object({
   web_statement: z.string().nullable().describe('XMP xmpRights:WebStatement: a page describing the rights.'),
   licensors: z.array(z.string()).describe('PLUS licensor names (XMP plus:Licensor).'),
   sources: z.record(z.string(), z.string()).describe('Where each value was read (field -> IPTC, XMP or EXIF tag).'),
+  c2pa: z
+    .object({
+      status: z.enum(['absent', 'present', 'unreadable']).describe('absent: no C2PA manifest; present: read; unreadable: a manifest store that does not parse.'),
+      validation: z.string().nullable().describe('valid, untrusted_signer (intact, signer on no configured trust list) or invalid; null without a manifest.'),
+      signer: z.string().nullable().describe('Who signed the manifest.'),
+      claim_generator: z.string().nullable().describe('The tool that wrote the manifest.'),
+      actions: z.array(z.string()).describe('The action assertions (c2pa.created, c2pa.edited...).'),
+    })
+    .describe('C2PA Content Credentials embedded in the file.'),
   note: z.string().describe('These are declarations written into the file, not marks in the pixels; they never count as a detected watermark.'),
 });
 

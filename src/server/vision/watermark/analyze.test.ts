@@ -112,3 +112,13 @@ describe('the watermark demo samples (scripts/make-watermark-samples.ts)', () =>
     expect(sign.visible).toEqual([]);
   }, 120_000);
 });
+
+describe('C2PA in the rights group', () => {
+  it('reports no manifest on a plain photo and an unreadable one where the store is broken', async () => {
+    const plain = await analyzeWatermarks(await readFile('public/images/samples/coffee-cup.jpg'), opts({ detectType: 'invisible', includeInvisible: false }));
+    expect(plain.rights?.c2pa.status).toBe('absent');
+    const broken = await analyzeWatermarks(await readFile('tests/fixtures/authenticity/corrupted-c2pa.jpg'), opts({ detectType: 'invisible', includeInvisible: false }));
+    expect(broken.rights).toMatchObject({ present: true, c2pa: { status: 'unreadable' } });
+    expect(broken.rights?.sources['c2pa']).toBe('C2PA manifest store');
+  });
+});

@@ -161,7 +161,7 @@ export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOpt
   let rights: RightsMetadata | undefined;
   if (rightsWanted) {
     t = performance.now();
-    rights = await readRightsMetadata(bytes);
+    rights = await readRightsMetadata(bytes, image.format);
     timings['rights'] = ms(t);
   }
   return {

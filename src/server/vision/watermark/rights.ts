@@ -4,6 +4,8 @@
  * own group and never count as a detected watermark.
  */
 import exifr from 'exifr';
+import { readC2pa, type C2paEvidence } from '../authenticity/c2pa';
+import type { ImageFormat } from '../image-input';
 
 export interface RightsMetadata {
   /** True when any of the fields below is present. */
@@ -22,6 +24,30 @@ export interface RightsMetadata {
   licensors: string[];
   /** Where each value was found (e.g. `copyright_notice: IPTC`). */
   sources: Record<string, string>;
+  /** C2PA Content Credentials embedded in the file (read by the photo-authenticity C2PA reader). */
+  c2pa: C2paSummary;
+}
+
+export interface C2paSummary {
+  /** absent: no manifest; present: read; unreadable: a manifest store that does not parse. */
+  status: 'absent' | 'present' | 'unreadable';
+  /** valid, untrusted_signer (intact, signer on no configured trust list) or invalid; null without a manifest. */
+  validation: string | null;
+  signer: string | null;
+  claim_generator: string | null;
+  /** The manifest's action assertions (c2pa.created, c2pa.edited...). */
+  actions: string[];
+}
+
+/** The C2PA part of the rights group from the shared reader's evidence. */
+export function c2paSummary(e: C2paEvidence): C2paSummary {
+  return {
+    status: e.status,
+    validation: e.validation ?? null,
+    signer: e.signer ?? null,
+    claim_generator: e.claimGenerator ?? null,
+    actions: e.actions.map((a) => a.action),
+  };
 }
 
 type Segment = Record<string, unknown> | undefined;
@@ -67,10 +93,14 @@ const EMPTY: RightsMetadata = {
   web_statement: null,
   licensors: [],
   sources: {},
+  c2pa: { status: 'absent', validation: null, signer: null, claim_generator: null, actions: [] },
 };
 
 /** Reads the rights fields of an encoded image; a file without (or with unreadable) metadata gives `present: false`. */
-export async function readRightsMetadata(bytes: Uint8Array): Promise<RightsMetadata> {
+export async function readRightsMetadata(bytes: Uint8Array, format: ImageFormat): Promise<RightsMetadata> {
+  const c2pa = c2paSummary(
+    await readC2pa(bytes, format).catch((error: unknown): C2paEvidence => ({ status: 'unreadable', validationErrors: [], actions: [], error: String(error).slice(0, 200) })),
+  );
   let parsed: Record<string, Segment> | undefined;
   try {
     parsed = (await exifr.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
@@ -87,7 +117,10 @@ export async function readRightsMetadata(bytes: Uint8Array): Promise<RightsMetad
   } catch {
     parsed = undefined;
   }
-  if (!parsed) return { ...EMPTY, sources: {} };
+  if (!parsed) {
+    const found = c2pa.status !== 'absent';
+    return { ...EMPTY, sources: found ? { c2pa: 'C2PA manifest store' } : {}, present: found, c2pa };
+  }
   const iptc = parsed['iptc'];
   const dc = parsed['dc'];
   const ps = parsed['photoshop'];
@@ -116,9 +149,11 @@ export async function readRightsMetadata(bytes: Uint8Array): Promise<RightsMetad
     web_statement: pick('web_statement', ['XMP xmpRights:WebStatement', xr?.['WebStatement']]),
     licensors: licensorNames(plus?.['Licensor']),
     sources,
+    c2pa,
   };
   if (out.marked !== null) sources['marked'] = 'XMP xmpRights:Marked';
   if (out.licensors.length) sources['licensors'] = 'XMP plus:Licensor';
+  if (c2pa.status !== 'absent') sources['c2pa'] = 'C2PA manifest store';
   out.present = Object.keys(sources).length > 0;
   return out;
 }

@@ -64,6 +64,7 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
       web_statement: rights?.web_statement ?? null,
       licensors: rights?.licensors ?? [],
       sources: rights?.sources ?? {},
+      c2pa: rights?.c2pa ?? { status: 'absent', validation: null, signer: null, claim_generator: null, actions: [] },
       note: RIGHTS_NOTE,
     },
     processing_time: Math.round(seconds * 1000) / 1000,
