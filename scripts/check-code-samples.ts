@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtPages } from './lib/built-site';
 import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from './lib/code-samples';
+import { subscribe } from '../src/server/account/subscriptions';
 import { createTestAccount } from '../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
@@ -51,8 +52,10 @@ const others = samples.filter((s) => !s.text.trimStart().startsWith('curl ') && 
 const testDb = await createTestDb();
 await seed(testDb.db);
 setDb(testDb.db);
-// The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object detection.
-const { key: apiKey } = await createTestAccount(testDb.db);
+// The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object
+// detection and photo authenticity.
+const { key: apiKey, userId } = await createTestAccount(testDb.db);
+await subscribe(testDb.db, userId, 'photo-authenticity', 'standard');
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,

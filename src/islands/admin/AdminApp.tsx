@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ContactList } from './ContactList';
+import { ErrorReportList } from './ErrorReportList';
 import { fetchSession, logout, readLoggedInFlag, writeLoggedInFlag } from './contacts-api';
 import { LoginForm } from './LoginForm';
 
@@ -69,5 +70,11 @@ export default function AdminApp() {
       </div>
     );
   }
-  return <ContactList onLogout={() => void onLogout()} onUnauthorized={() => loggedOut('Your session has ended. Please sign in again.')} />;
+  const ended = () => loggedOut('Your session has ended. Please sign in again.');
+  return (
+    <>
+      <ContactList onLogout={() => void onLogout()} onUnauthorized={ended} />
+      <ErrorReportList onUnauthorized={ended} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
-import { photoValidationResponseSchema, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
+import { request } from '../../shared/api-client';
+import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
 import { ImageDrop } from '../object-detection/ImageDrop';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
@@ -31,16 +32,6 @@ const VERDICT_LABEL: Record<PhotoValidationResponse['verdict'], string> = {
   camera_original: 'Camera original',
   inconclusive: 'Inconclusive',
 };
-
-/** Reads the documented error body's message, if the response has one. */
-async function errorMessage(res: Response): Promise<string | undefined> {
-  try {
-    const body = (await res.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function Layer({ title, method, children }: { title: string; method: string; children: React.ReactNode }) {
   return (
@@ -174,21 +165,18 @@ export default function ValidationDemo() {
     }
     setStatus('busy');
     try {
-      let res: Response;
+      let payload: FormData | { image_url: string; check_type: ValidationType };
       if (file) {
         const form = new FormData();
         form.set('file', file, file.name);
         form.set('check_type', checkType);
-        res = await fetch(ENDPOINT, { method: 'POST', body: form });
+        payload = form;
       } else {
-        res = await fetch(ENDPOINT, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ image_url: imageUrl.trim(), check_type: checkType }),
-        });
+        payload = { image_url: imageUrl.trim(), check_type: checkType };
       }
-      if (!res.ok) throw new Error((await errorMessage(res)) ?? `${res.status}: ${res.statusText}`);
-      const body = photoValidationResponseSchema.parse(await res.json());
+      const answer = await request(demoPhotoValidationOperation, { body: payload });
+      if (!answer.ok) throw new Error(answer.error.message);
+      const body = answer.data;
       setResult(body);
       setStatus('done');
       toast(

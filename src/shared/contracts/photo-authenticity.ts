@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import '../schemas/zod-config';
 import { withUsage } from '../schemas/api-usage';
+import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
 
 export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as const;
@@ -230,6 +231,10 @@ export const errorReportResponseSchema = z
   })
   .describe('Acknowledgement of an error report.');
 
+/** The site's own sample photos (read from disk by the server): samples run as copied. */
+const SAMPLE_AI = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-iptc-ai.jpg`;
+const SAMPLE_CAMERA = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-camera-exif.jpg`;
+
 const API_ERRORS = ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
 /** POST /api/predict */
@@ -246,7 +251,7 @@ export const predictOperation = defineOperation({
   response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
-  examples: { request: [{ summary: 'One image by URL', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg' } }] },
+  examples: { request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }] },
 });
 
 /** POST /api/why_not_real */
@@ -262,7 +267,7 @@ export const whyNotRealOperation = defineOperation({
   response: { status: 200, description: 'The fail tags and their evidence, and what the call counted.', schema: withUsage(whyNotRealResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
-  examples: { request: [{ summary: 'Explain one image', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg' } }] },
+  examples: { request: [{ summary: 'Explain one image', value: { image_url: SAMPLE_AI } }] },
 });
 
 /** POST /api/error */
@@ -279,7 +284,7 @@ export const errorReportOperation = defineOperation({
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'errors',
   examples: {
-    request: [{ summary: 'A result that looks wrong', value: { image_url: 'https://images.example.com/claims/88213/front-bumper.jpg', job_id: null, comment: 'Unedited photo from our own adjuster.' } }],
+    request: [{ summary: 'A result that looks wrong', value: { image_url: SAMPLE_CAMERA, job_id: null, comment: 'Unedited photo from our own adjuster.' } }],
   },
 });
 
@@ -325,6 +330,10 @@ export const photoValidationRequestSchema = z
   })
   .strict()
   .describe('A photo to validate: image_url as JSON, or a multipart upload with a `file` field and `check_type`.');
+
+export const photoValidationUploadSchema = photoValidationRequestSchema.extend({
+  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP; sent unresized so its evidence survives); replaces `image_url`.'),
+});
 
 const detectedSchema = (what: string) =>
   z
@@ -390,6 +399,7 @@ export const demoPhotoValidationOperation = defineOperation({
   description: 'The keyless endpoint of the /demo/photo-validation page: the same analysis as /api/predict, shaped as the demo shows it, with the ELA heatmap. Strict per-client limit.',
   auth: 'none',
   body: photoValidationRequestSchema,
+  multipartBody: photoValidationUploadSchema,
   response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'demo-photo-validation',
