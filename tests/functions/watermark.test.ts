@@ -26,9 +26,6 @@ describe('POST /api/v1/watermark', () => {
   });
 
   it('analyses the image for a subscribed key, answers the contract and counts one request', async () => {
-    // The catalogue still lists the API as coming soon (nobody can subscribe yet); the handler is
-    // checked as it will run once it is opened.
-    await getDb().updateTable('apis').set({ status: 'active' }).where('id', '=', 'watermark-detection').execute();
     const account = await createTestAccount(getDb(), { apiId: 'watermark-detection', tier: 'standard' });
     const res = await post({ image_url: SAMPLE, detect_type: 'all', sensitivity: 'high', include_invisible: true }, bearer(account));
     const text = await res.text();
