@@ -7,14 +7,11 @@ import { z } from 'zod';
 export const detectTypes = ['all', 'visible', 'invisible', 'brand_logos'] as const;
 export const sensitivities = ['low', 'medium', 'high'] as const;
 
-/** Form fields and JSON both arrive here; "true"/"false" strings are accepted for the switch. */
-const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
 export const watermarkRequestSchema = z.strictObject({
   image_url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.'),
   detect_type: z.enum(detectTypes).default('all').describe('What to look for: all, visible (text marks), invisible (dwtDct generator marks and rights metadata) or brand_logos (wordmarks).'),
   sensitivity: z.enum(sensitivities).default('medium').describe('Decision threshold: low (x0.6), medium (x1) or high (x1.4) applied to each mark\'s evidence score.'),
-  include_invisible: booleanish.default(true).describe('Decode invisible marks (dwtDct) too; only with detect_type all or invisible.'),
+  include_invisible: z.boolean().default(true).describe('Decode invisible marks (dwtDct) too; only with detect_type all or invisible.'),
 });
 export type WatermarkRequest = z.input<typeof watermarkRequestSchema>;
 

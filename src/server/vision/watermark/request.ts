@@ -62,9 +62,11 @@ export async function readWatermarkRequest(req: Request, lease?: BudgetLease): P
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;
     };
-    const parsed = watermarkRequestSchema.safeParse(
-      Object.fromEntries(['image_url', 'detect_type', 'sensitivity', 'include_invisible'].flatMap((k) => (text(k) === undefined ? [] : [[k, text(k)]]))),
-    );
+    const values: Record<string, unknown> = Object.fromEntries(['image_url', 'detect_type', 'sensitivity'].flatMap((k) => (text(k) === undefined ? [] : [[k, text(k)]])));
+    // A form sends the switch as text.
+    const invisible = text('include_invisible');
+    if (invisible !== undefined) values['include_invisible'] = invisible === 'true' ? true : invisible === 'false' ? false : invisible;
+    const parsed = watermarkRequestSchema.safeParse(values);
     if (!parsed.success) throw validationError(parsed.error);
     fields = parsed.data;
   } else {
