@@ -93,7 +93,8 @@ export default function WatermarkDemo() {
       } else {
         body = { image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible };
       }
-      const result = await request(demoWatermarkOperation, { body });
+      // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
+      const result = await request(demoWatermarkOperation, { body: body as Parameters<typeof request<typeof demoWatermarkOperation>>[1]["body"] });
       if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to detect watermarks' : result.error.message);
       const response: WatermarkResponse = result.data;
       setResult({ response, src, upload });

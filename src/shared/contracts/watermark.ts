@@ -1,5 +1,5 @@
 import { withUsage } from '../schemas/api-usage';
-import { watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema, type WatermarkRequest } from '../schemas/watermark';
+import { watermarkRequestSchema, watermarkResponseSchema, type WatermarkRequest } from '../schemas/watermark';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
 
@@ -38,10 +38,9 @@ export const watermarkOperation = defineOperation({
   path: '/api/v1/watermark',
   group: 'watermark-detection',
   summary: 'Detect watermarks in one image',
-  description: `Analyses one image given by URL (JSON) or uploaded as \`file\` (multipart/form-data). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
+  description: `Analyses one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
   auth: 'apiKey',
   body: watermarkRequestSchema,
-  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks, the rights metadata, and what the call counted.', schema: withUsage(watermarkResponseSchema) },
   errors: [...ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
   rateLimit: 'single',
@@ -58,7 +57,6 @@ export const demoWatermarkOperation = defineOperation({
   description: `The watermark demo: the request and response of POST /api/v1/watermark without a key, limited to 10 calls a minute per client and not tied to an account (no \`usage\`). ${ANALYSIS}`,
   auth: 'none',
   body: watermarkRequestSchema,
-  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks and the rights metadata.', schema: watermarkResponseSchema },
   errors: ERRORS,
   rateLimit: 'demo-watermark-detection',
