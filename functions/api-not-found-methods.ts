@@ -27,6 +27,7 @@ export const config: Config = {
     '/api/subscriptions/:id',
     '/api/demo/detect',
     '/api/demo/object-detection',
+    '/api/demo/watermark-detection',
     '/api/demo/photo-validation',
     '/api/error',
     '/api/error-reports',

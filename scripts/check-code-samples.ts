@@ -53,9 +53,10 @@ const testDb = await createTestDb();
 await seed(testDb.db);
 setDb(testDb.db);
 // The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object
-// detection and photo authenticity.
+// detection, photo authenticity and watermark detection.
 const { key: apiKey, userId } = await createTestAccount(testDb.db);
 await subscribe(testDb.db, userId, 'photo-authenticity', 'standard');
+await subscribe(testDb.db, userId, 'watermark-detection', 'standard');
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,

@@ -21,7 +21,7 @@ function includedFiles(name: string): string[] {
   const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
   const section = toml.split(/^\[/m).find((s) => s.startsWith(`functions."${name}"]`));
   const list = section?.match(/included_files\s*=\s*\[([\s\S]*?)\]/)?.[1] ?? '';
-  const globs = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
+  const globs = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '').filter((g) => !g.startsWith('!'));
   return globs.flatMap((glob) => {
     const star = glob.indexOf('*');
     if (star < 0) return [join(root, glob)];
@@ -29,6 +29,14 @@ function includedFiles(name: string): string[] {
     const ext = glob.slice(glob.lastIndexOf('*') + 1);
     return readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => join(dir, f));
   });
+}
+
+/** The `!`-prefixed `included_files` globs of a function: folders (`dir/**`) left out of the bundle. */
+function excludedPrefixes(name: string): string[] {
+  const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+  const section = toml.split(/^\[/m).find((s) => s.startsWith(`functions."${name}"]`));
+  const list = section?.match(/included_files\s*=\s*\[([\s\S]*?)\]/)?.[1] ?? '';
+  return [...list.matchAll(/"!([^"]+)\/\*\*"/g)].map((m) => join(root, m[1] ?? '') + '/');
 }
 
 /** Every file below a package folder (how an external node module ships). */
@@ -82,7 +90,8 @@ for (const file of listFunctionFiles(join(root, 'functions'))) {
   const included = includedFiles(name);
   const text = bundle.toString('utf8');
   const used = EXTERNAL.filter((m) => text.includes(`"${m}"`));
-  const files = [...included, ...packageClosure(used).flatMap(packageFiles)];
+  const excluded = excludedPrefixes(name);
+  const files = [...included, ...packageClosure(used).flatMap(packageFiles)].filter((f) => !excluded.some((p) => f.startsWith(p)));
   let unzipped = bundle.byteLength;
   let zipped = deflateRawSync(bundle).byteLength;
   for (const f of files) {

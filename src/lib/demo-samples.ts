@@ -70,6 +70,45 @@ const watermarked: DemoSample = {
   height: 427,
 };
 
+const wmCorner: DemoSample = {
+  id: 'wm-corner-wordmark',
+  src: '/images/samples/wm-corner-wordmark.jpg',
+  label: 'Corner wordmark',
+  alt: 'The rocket launch photo with a semi-transparent "Shutterstock" wordmark in the bottom right corner',
+  credit: 'SpaceX photo, public domain; wordmark added for this demo',
+  width: 640,
+  height: 427,
+};
+
+const wmTiled: DemoSample = {
+  id: 'wm-tiled-pattern',
+  src: '/images/samples/wm-tiled-pattern.jpg',
+  label: 'Tiled pattern',
+  alt: 'The astronaut portrait covered with a tilted, semi-transparent "PREVIEW" text repeated across the image',
+  credit: 'NASA photo, public domain; pattern added for this demo',
+  width: 512,
+  height: 512,
+};
+
+const wmInvisible: DemoSample = {
+  id: 'wm-invisible-sdxl',
+  src: '/images/samples/wm-invisible-sdxl.jpg',
+  label: 'Invisible SDXL mark',
+  alt: 'Horses in a field; the image carries the invisible watermark that Stable Diffusion XL embeds',
+  credit: 'darknet sample photo (MIT); invisible mark written by our encoder',
+  width: 773,
+  height: 512,
+};
+
+const wmSign: DemoSample = {
+  id: 'wm-scene-sign',
+  src: '/images/samples/wm-scene-sign.jpg',
+  label: 'Scene text, no watermark',
+  alt: 'The tabby cat photo with a painted "BAKERY" sign in the background: text that belongs to the scene',
+  credit: 'Stefan van der Walt, CC0; sign added for this demo',
+  width: 451,
+  height: 300,
+};
 /** Photo-validation samples, one per verdict (how each was made: SOURCES.txt). */
 const validationSamples: readonly DemoSample[] = [
   {
@@ -135,7 +174,7 @@ export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as c
 export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
 export const SIMILAR_SAMPLES: readonly DemoSample[] = [cat, coffee, rocket, astronaut];
 export const VALIDATION_SAMPLES: readonly DemoSample[] = validationSamples;
-export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, coffee, rocket, astronaut];
+export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, wmCorner, wmTiled, wmInvisible, coffee, wmSign];
 
 /**
  * The absolute URL of a sample for API requests: the analysis runs on a server, which cannot

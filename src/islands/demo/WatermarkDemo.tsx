@@ -1,46 +1,244 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { WATERMARK_SAMPLES } from '../../lib/demo-samples';
+import { request } from '../../shared/api-client';
+import { demoWatermarkOperation } from '../../shared/contracts/watermark';
+import type { WatermarkResponse } from '../../shared/schemas/watermark';
+import { BoxOverlay } from '../object-detection/BoxOverlay';
+import { ImageDrop } from '../object-detection/ImageDrop';
+import { prepareUpload, scaleBox, type PreparedUpload } from './downscale';
+import { DemoGrid, DemoPanel } from './DemoGrid';
 import {
   buildWatermarkRequest,
+  imageUrlError,
   WATERMARK_DEFAULTS,
   WATERMARK_SENSITIVITIES,
   WATERMARK_TYPES,
   type WatermarkSensitivity,
   type WatermarkType,
 } from './demo-requests';
-import { DemoShell } from './DemoShell';
 import { SelectField, SwitchField } from './fields';
+import { ImagePreview } from './ImagePreview';
+import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { JsonPanel } from './JsonPanel';
+import { notify as toast } from './notify';
+import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { SubmitButton } from './SubmitButton';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** /demo/watermark-detection: detection type, sensitivity and the include-invisible switch (spec 2, 9). */
+type Box = [number, number, number, number];
+
+/** Every located mark as a labelled box, in the pixels of the picked image. */
+function marksAsBoxes(r: WatermarkResponse, upload?: PreparedUpload): { object: string; label: string; confidence: number; bounding_box: Box }[] {
+  const sent = { width: r.image_width, height: r.image_height };
+  const place = (l: { x: number; y: number; width: number; height: number }): Box => {
+    const box: Box = [l.x, l.y, l.width, l.height];
+    return upload?.downscaled ? scaleBox(box, sent, upload.source) : box;
+  };
+  return [
+    ...r.visible_watermarks.items.map((w) => ({ object: w.text, label: w.text, confidence: w.confidence, bounding_box: place(w.location) })),
+    ...r.brand_logos.items
+      .filter((l) => !r.visible_watermarks.items.some((w) => w.text.toLowerCase().includes(l.brand.toLowerCase())))
+      .map((l) => ({ object: l.brand, label: l.brand, confidence: l.confidence, bounding_box: place(l.location) })),
+  ];
+}
+
+/** /demo/watermark-detection: real analysis with boxes over each mark (spec 2, 3, 9). */
 export default function WatermarkDemo() {
   const [detectType, setDetectType] = useState<WatermarkType>(WATERMARK_DEFAULTS.detectType);
   const [sensitivity, setSensitivity] = useState<WatermarkSensitivity>(WATERMARK_DEFAULTS.sensitivity);
   const [includeInvisible, setIncludeInvisible] = useState<boolean>(WATERMARK_DEFAULTS.includeInvisible);
-  return (
-    <DemoShell
-      demoName="watermark detection"
-      samples={WATERMARK_SAMPLES}
-      runLabel="Detect Watermarks"
-      busyLabel="Detecting..."
-      buildRequest={(imageUrl) => buildWatermarkRequest({ imageUrl, detectType, sensitivity, includeInvisible })}
-      settings={
-        <>
-          <SelectField label="Detection type" value={detectType} options={WATERMARK_TYPES} onChange={setDetectType} />
-          <SelectField
-            label="Sensitivity"
-            value={sensitivity}
-            options={WATERMARK_SENSITIVITIES}
-            onChange={setSensitivity}
-            description="Higher sensitivity finds fainter marks but may flag more false positives."
-          />
-          <SwitchField
-            label="Include invisible watermarks"
-            description="Also look for digital watermarks embedded in the pixels."
-            checked={includeInvisible}
-            onChange={setIncludeInvisible}
-          />
-        </>
+  const [imageUrl, setImageUrl] = useState('');
+  const [picked, setPicked] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [dropKey, setDropKey] = useState(0);
+  const [status, setStatus] = useState<ResultsStatus>('idle');
+  const [result, setResult] = useState<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>();
+  const [errorText, setErrorText] = useState<string>();
+
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => {
+    if (fileUrl) URL.revokeObjectURL(fileUrl);
+  }, [fileUrl]);
+  const debouncedUrl = useDebouncedValue(imageUrl, 400);
+  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
+  const sample = selectedSample(WATERMARK_SAMPLES, imageUrl);
+  const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
+  const shown = result && result.src === previewSrc ? result : undefined;
+
+  function chooseFile(next: File | undefined) {
+    setFile(next);
+    if (!next) setDropKey((k) => k + 1);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const urlError = file ? undefined : imageUrlError(imageUrl);
+    if (urlError) {
+      toast({ title: 'Error', description: urlError, variant: 'destructive' });
+      return;
+    }
+    setStatus('busy');
+    setErrorText(undefined);
+    const src = file ? fileUrl : imageUrl.trim();
+    try {
+      let body: FormData | { image_url: string; detect_type: WatermarkType; sensitivity: WatermarkSensitivity; include_invisible: boolean };
+      let upload: PreparedUpload | undefined;
+      if (file) {
+        upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
+        body = new FormData();
+        body.set('file', upload.file, upload.name);
+        body.set('detect_type', detectType);
+        body.set('sensitivity', sensitivity);
+        body.set('include_invisible', String(includeInvisible));
+      } else {
+        body = { image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible };
       }
-    />
+      // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
+      const result = await request(demoWatermarkOperation, { body: body as Parameters<typeof request<typeof demoWatermarkOperation>>[1]["body"] });
+      if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to detect watermarks' : result.error.message);
+      const response: WatermarkResponse = result.data;
+      setResult({ response, src, upload });
+      setStatus('done');
+      toast(
+        response.watermarks_detected
+          ? { title: 'Watermarks Found', description: `${response.total_watermarks} found in ${response.processing_time.toFixed(2)}s` }
+          : { title: 'No Watermarks', description: `Nothing found in ${response.processing_time.toFixed(2)}s` },
+      );
+    } catch (error) {
+      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to detect watermarks';
+      setErrorText(message);
+      setStatus('error');
+      toast({ title: 'Failed to detect watermarks', description: message, variant: 'destructive' });
+    }
+  }
+
+  const response = result?.response;
+  const boxes = shown ? marksAsBoxes(shown.response, shown.upload) : [];
+  const size = shown ? (shown.upload?.downscaled ? shown.upload.source : { width: shown.response.image_width, height: shown.response.image_height }) : undefined;
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <DemoGrid
+        input={
+          <>
+            <DemoPanel title="Choose an image">
+              <ImageSourceTabs
+                samples={WATERMARK_SAMPLES}
+                value={imageUrl}
+                onChange={(url, s) => {
+                  setImageUrl(url);
+                  setPicked(s !== undefined);
+                  if (file) chooseFile(undefined);
+                }}
+              />
+              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+            </DemoPanel>
+            <DemoPanel title="Settings">
+              <div className="space-y-5">
+                <SelectField label="Detection type" value={detectType} options={WATERMARK_TYPES} onChange={setDetectType} />
+                <SelectField
+                  label="Sensitivity"
+                  value={sensitivity}
+                  options={WATERMARK_SENSITIVITIES}
+                  onChange={setSensitivity}
+                  description="Higher sensitivity finds fainter marks but may flag more false positives."
+                />
+                <SwitchField
+                  label="Include invisible watermarks"
+                  description="Also decode the invisible dwtDct mark that Stable Diffusion and SDXL embed."
+                  checked={includeInvisible}
+                  onChange={setIncludeInvisible}
+                />
+              </div>
+              <SubmitButton className="mt-6" label="Detect Watermarks" busyLabel="Detecting..." busy={status === 'busy'} />
+            </DemoPanel>
+          </>
+        }
+        output={
+          <>
+            <DemoPanel title="Image preview">
+              <ImagePreview
+                src={previewSrc}
+                alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')}
+                overlay={size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />}
+              />
+            </DemoPanel>
+            <ResultsCard
+              status={status}
+              idleText="Choose an image, adjust the settings and run the detection."
+              busyText="Detecting watermarks…"
+              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+            >
+              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
+              {status === 'done' && response && <Results response={response} />}
+            </ResultsCard>
+          </>
+        }
+        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the detection and the API response will appear here." />}
+        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+      />
+    </form>
+  );
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+function Results({ response }: { response: WatermarkResponse }) {
+  const r = response;
+  const rights = r.rights_metadata;
+  const declared = [
+    ['Copyright', rights.copyright_notice],
+    ['Credit', rights.credit],
+    ['Source', rights.source],
+    ['Creator', rights.creator],
+    ['Rights', rights.rights],
+    ['Web statement', rights.web_statement],
+    ['Licensor', rights.licensors.join(', ') || null],
+  ].filter(([, v]) => v);
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid grid-cols-3 gap-3">
+        {[
+          ['Visible', r.visible_watermarks],
+          ['Invisible', r.invisible_watermarks],
+          ['Brand logos', r.brand_logos],
+        ].map(([name, g]) => {
+          const group = g as WatermarkResponse['visible_watermarks'];
+          return (
+            <div key={name as string} className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-muted">{name as string}</dt>
+              <dd className="text-xl font-semibold text-ink">{group.checked ? group.count : 'not checked'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      {r.visible_watermarks.items.length > 0 && (
+        <ul className="space-y-1" aria-label="Visible watermarks">
+          {r.visible_watermarks.items.map((w, i) => (
+            <li key={i}>
+              <span className="font-medium text-ink">“{w.text}”</span> <span className="text-muted">({w.type.replace('_', ' ')}, opacity ≈ {pct(w.opacity)}, confidence {pct(w.confidence)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {r.invisible_watermarks.items.map((w, i) => (
+        <p key={i} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-800">
+          Invisible {w.algorithm} mark of {w.generator}: payload “{w.embedded_data}”, {pct(w.confidence)} of bits agree.
+        </p>
+      ))}
+      {r.brand_logos.items.length > 0 && (
+        <p>
+          <span className="font-medium text-ink">Brands:</span> {r.brand_logos.items.map((l) => `${l.brand} (${l.logo_type})`).join(', ')}
+        </p>
+      )}
+      {rights.checked && (
+        <p className="text-muted">
+          <span className="font-medium text-ink">Rights metadata:</span>{' '}
+          {declared.length ? declared.map(([k, v]) => `${k}: ${v}`).join('; ') : 'none declared in the file.'}
+        </p>
+      )}
+      <p className="text-xs text-muted">
+        {r.detection_settings.text_reader}. Confidence and opacity are measured indicators, not certainties. {r.detection_settings.logo_note}
+      </p>
+    </div>
   );
 }

@@ -32,6 +32,8 @@ export const SITE_RATE_LIMITS = {
   contacts: { name: 'contacts', limit: 5, windowMs: 10 * MINUTE },
   /** Keyless demo runs: each costs ~0.2-0.5 s of CPU; generous for a person clicking. */
   'demo-object-detection': { name: 'demo-object-detection', limit: 30, windowMs: MINUTE },
+  /** Keyless watermark demo runs: each costs 1-3 s of CPU (text reading), so fewer. */
+  'demo-watermark-detection': { name: 'demo-watermark-detection', limit: 10, windowMs: MINUTE },
   /** The photo-validation demo: each run is ~0.2-0.6 s of CPU over every evidence layer. */
   'demo-photo-validation': { name: 'demo-photo-validation', limit: 20, windowMs: MINUTE },
   /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */

@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { HttpError } from '../http/errors';
-import { MODEL_INPUT_SIZE } from './model';
+import { MODEL_INPUT_SIZE } from './model-input';
 
 /** Documented image limits (docs "Images": JPEG, PNG, WebP; max 10 MB; 256x256 to 4096x4096). */
 export const IMAGE_LIMITS = {

@@ -13,9 +13,10 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { cocoLabel, type CocoLabel } from './coco-labels';
 import { WASM_FILES, modelDir, wasmDir } from './model-files';
+import { MODEL_INPUT_SIZE } from './model-input';
 
-/** Side of the square input the graph expects (`tower_0/images` is 1x512x512x3, raw 0-255). */
-export const MODEL_INPUT_SIZE = 512;
+export { MODEL_INPUT_SIZE };
+
 /** Scores from this model are modest; below this a detection is mostly noise on real photos. */
 export const DEFAULT_MIN_SCORE = 0.3;
 /** Same-class boxes overlapping more than this are one object. */

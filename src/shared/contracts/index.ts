@@ -4,6 +4,7 @@ import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOp
 import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
+import { demoWatermarkOperation, watermarkOperation } from './watermark';
 import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
@@ -25,6 +26,8 @@ export const operations: readonly OperationContract[] = [
   defineCategoriesOperation,
   demoObjectDetectionOperation,
   demoDetectOperation,
+  watermarkOperation,
+  demoWatermarkOperation,
   ...accountOperations,
   predictOperation,
   whyNotRealOperation,

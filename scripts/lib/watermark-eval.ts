@@ -1,0 +1,120 @@
+/**
+ * The generated evaluation set for the watermark analysis (never committed: written under
+ * `.data/watermark-eval/`, which git ignores).
+ *
+ * Bases (clean photos): the site's openly licensed sample photos (public/images/samples, see
+ * SOURCES.txt) and, when the shared research set is on the machine, Places365 photos of rooms
+ * from `../shared/datasets/rooms` (research use only, upscaled 2x to 512 px; only ever used here,
+ * never shipped). From each base the script makes:
+ * - the clean photo;
+ * - text watermarks: varied text (stock words, names, web addresses, brands), font size, opacity
+ *   15-80%, colour, position (corners, centre, anywhere), angle and tiling;
+ * - scene text: an opaque painted sign with a word on it, text that belongs to the picture.
+ * Everything is drawn by `overlay.ts` from a seeded random generator, so a run is repeatable.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { drawSigns, drawTextMarks, type TextMarkSpec } from '../../src/server/vision/watermark/overlay';
+
+export type EvalKind = 'clean' | 'watermarked' | 'scene_text';
+
+export interface EvalItem {
+  file: string;
+  kind: EvalKind;
+  base: string;
+  /** For watermarked images. */
+  mark?: { text: string; opacity: number; fontSize: number; angle: number; tiled: boolean; position: string; at: { x: number; y: number } };
+  sign?: string;
+}
+
+export const EVAL_DIR = resolve('.data/watermark-eval');
+
+/** Mulberry32: small, seeded, good enough for picking test cases. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MARK_TEXTS = [
+  'SAMPLE', 'PREVIEW', '© Marta Kowalski', 'stock.example', 'Blue Heron Studio', 'DRAFT', 'www.lumenphoto.net',
+  'Photo by Alex Moreau', 'Harbour Lights', 'PROOF', '@northlight_images', 'Getty Images', 'Shutterstock', 'Jonas Berg 2024',
+  'Alamy', 'Kestrel Media', 'COPYRIGHT', 'dreamstime', 'Oak & Ash', 'Sunday Press',
+];
+const SIGN_TEXTS = ['OPEN', 'MAIN STREET', 'CAFE ROMA', 'EXIT', 'BAKERY', 'NO PARKING', 'HOTEL', 'PHARMACY', 'BUS STOP', 'LIBRARY'];
+const PLATES: [string, string][] = [['#1d5e2c', '#ffffff'], ['#f4f1e8', '#1a1a1a'], ['#b3261e', '#ffffff'], ['#1f3f8a', '#ffffff'], ['#f2c230', '#111111']];
+const COLORS = ['#ffffff', '#ffffff', '#ffffff', '#000000', '#808080'];
+/** Opacity bands of the report (lower bound inclusive). */
+export const OPACITY_BANDS: [number, number][] = [[0.15, 0.3], [0.3, 0.5], [0.5, 0.8001]];
+
+async function bases(limit: number): Promise<{ name: string; bytes: Buffer }[]> {
+  const out: { name: string; bytes: Buffer }[] = [];
+  const samples = ['astronaut.jpg', 'cat-chelsea.jpg', 'coffee-cup.jpg', 'rocket-launch.jpg', 'od-dog-bicycle.jpg', 'od-horses.jpg'];
+  for (const s of samples) out.push({ name: s, bytes: await readFile(join('public/images/samples', s)) });
+  const rooms = resolve('../shared/datasets/rooms/images');
+  if (existsSync(rooms)) {
+    const files = (await readdir(rooms)).filter((f) => f.startsWith('pl')).sort();
+    const pick = rng(7);
+    const chosen = new Set<string>();
+    while (chosen.size < Math.min(limit - out.length, files.length)) chosen.add(files[Math.floor(pick() * files.length)] as string);
+    for (const f of [...chosen].sort()) {
+      const bytes = await sharp(join(rooms, f)).resize(512, 512, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
+      out.push({ name: `rooms/${f}`, bytes });
+    }
+  }
+  return out.slice(0, limit);
+}
+
+/** Writes the set (unless its manifest exists) and returns its items. */
+export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: number; force?: boolean } = {}): Promise<EvalItem[]> {
+  const manifest = join(EVAL_DIR, 'manifest.json');
+  if (!opts.force && existsSync(manifest)) return JSON.parse(await readFile(manifest, 'utf8')) as EvalItem[];
+  await mkdir(EVAL_DIR, { recursive: true });
+  const items: EvalItem[] = [];
+  const rand = rng(2024);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const all = await bases(opts.bases ?? 40);
+  let n = 0;
+  const save = async (bytes: Buffer, item: Omit<EvalItem, 'file'>): Promise<void> => {
+    const file = `${String(n++).padStart(4, '0')}-${item.kind}.jpg`;
+    await writeFile(join(EVAL_DIR, file), bytes);
+    items.push({ file, ...item });
+  };
+  for (const base of all) {
+    const meta = await sharp(base.bytes).metadata();
+    const width = meta.width ?? 512;
+    await save(await sharp(base.bytes).jpeg({ quality: 92 }).toBuffer(), { kind: 'clean', base: base.name });
+    for (let k = 0; k < (opts.marksPerBase ?? 4); k++) {
+      const band = OPACITY_BANDS[k % OPACITY_BANDS.length] as [number, number];
+      const opacity = Math.round((band[0] + rand() * (Math.min(0.8, band[1]) - band[0])) * 100) / 100;
+      const text = pick(MARK_TEXTS);
+      const tiled = rand() < 0.25;
+      const position = tiled ? 'tiled' : pick(['corner', 'corner', 'centre', 'anywhere']);
+      const at =
+        position === 'corner'
+          ? { x: pick([0.22, 0.78]), y: pick([0.08, 0.92]) }
+          : position === 'centre'
+            ? { x: 0.5, y: 0.5 }
+            : { x: 0.25 + rand() * 0.5, y: 0.15 + rand() * 0.7 };
+      const fontSize = Math.round(width * (position === 'corner' ? 0.03 + rand() * 0.025 : tiled ? 0.04 + rand() * 0.03 : 0.05 + rand() * 0.07));
+      const angle = position === 'corner' ? 0 : pick([0, 0, -15, -30, -45, 20]);
+      const spec: TextMarkSpec = { text, fontSize, opacity, color: pick(COLORS), at, angle, ...(tiled && { tile: { dx: 0.45, dy: 0.28 } }) };
+      await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, mark: { text, opacity, fontSize, angle, tiled, position, at } });
+    }
+    const [plate, ink] = pick(PLATES);
+    const sign = pick(SIGN_TEXTS);
+    await save(
+      await drawSigns(base.bytes, [{ text: sign, at: { x: 0.3 + rand() * 0.4, y: 0.3 + rand() * 0.4 }, fontSize: Math.round(width * (0.035 + rand() * 0.03)), plate, ink, angle: pick([0, 0, -4, 3]), shade: 0.15 + rand() * 0.25 }]),
+      { kind: 'scene_text', base: base.name, sign },
+    );
+  }
+  await writeFile(manifest, JSON.stringify(items, null, 1));
+  return items;
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { drawTextMarks } from '../watermark/overlay';
+import { recognizeText, type RgbImage } from './ocr';
+
+async function rgb(bytes: Uint8Array): Promise<RgbImage> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+describe('recognizeText (PaddleOCR on onnxruntime-node)', () => {
+  it('reads text drawn on a photo, with its box where it was drawn', async () => {
+    const base = await readFile('public/images/samples/coffee-cup.jpg');
+    const marked = await drawTextMarks(base, [{ text: 'SAMPLE PHOTO', fontSize: 40, opacity: 1, at: { x: 0.5, y: 0.2 }, color: '#ffffff' }]);
+    const image = await rgb(marked);
+    const lines = await recognizeText(image);
+    const line = lines.find((l) => l.text.replace(/\s/g, '').toUpperCase().includes('SAMPLE'));
+    expect(line, JSON.stringify(lines)).toBeDefined();
+    const xs = line!.quad.map((p) => p[0]);
+    const ys = line!.quad.map((p) => p[1]);
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2 / image.width;
+    const cy = (Math.min(...ys) + Math.max(...ys)) / 2 / image.height;
+    expect(cx).toBeGreaterThan(0.4);
+    expect(cx).toBeLessThan(0.6);
+    expect(cy).toBeGreaterThan(0.12);
+    expect(cy).toBeLessThan(0.28);
+    expect(line!.confidence).toBeGreaterThan(0.8);
+  }, 60_000);
+
+  it('invents no words on a photo without text', async () => {
+    const lines = await recognizeText(await rgb(await readFile('public/images/samples/astronaut.jpg')));
+    expect(lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3)).toEqual([]);
+  }, 60_000);
+});
