@@ -72,6 +72,35 @@ describe('authentication', () => {
 });
 
 describe('metering', () => {
+  it('with the runtime\'s waitUntil, answers first and settles the metering after, counting the same', async () => {
+    const db = getDb();
+    const a = await createTestAccount(db, { tier: 'testing' });
+    const pending: Promise<unknown>[] = [];
+    const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify(oneImage()) });
+    const res = await detect(req, { ip: '203.0.113.251', waitUntil: (p) => void pending.push(p) });
+    expect(res.status).toBe(200);
+    expect(apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage)).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    // The settlement was handed to the runtime rather than awaited before the response.
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+    const month = await db.selectFrom('usage_monthly').select(['requests', 'images']).where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect([Number(month.requests), Number(month.images)]).toEqual([1, 1]);
+    const events = await db.selectFrom('usage_events').select(['status', 'images']).where('user_id', '=', a.userId).execute();
+    expect(events).toEqual([{ status: 200, images: 1 }]);
+
+    // A call that analysed nothing gives its request back after the response too.
+    const nothing = await detect(
+      new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify({ image_urls: [] }) }),
+      { ip: '203.0.113.252', waitUntil: (p) => void pending.push(p) },
+    );
+    expect(nothing.status).toBe(400);
+    expect(pending).toHaveLength(2);
+    await Promise.all(pending);
+    const after = await db.selectFrom('usage_monthly').select('requests').where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect(Number(after.requests)).toBe(1);
+    expect(await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id').execute()).toEqual([{ status: 200 }, { status: 400 }]);
+  });
+
   it('counts analysed images only, gives back the request of a call that analysed nothing, and says so', async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });

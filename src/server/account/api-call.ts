@@ -192,10 +192,30 @@ const statusOf = (error: unknown): number => {
 };
 
 /**
+ * `settleCall`, tried twice; a second failure is logged with the whole event (never dropped
+ * silently) and rethrown.
+ */
+async function settleWithRetry(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> {
+  try {
+    await settleCall(db, e, period, reserved);
+  } catch (first) {
+    console.warn(`metering: recording ${what} failed, retrying once`, first);
+    try {
+      await settleCall(db, e, period, reserved);
+    } catch (error) {
+      console.error(`metering: could not record ${what} (${reserved}): ${JSON.stringify(e)}`, error);
+      throw error;
+    }
+  }
+}
+
+/**
  * Runs one API call: authorise (401/403) and reserve a request of the month (429), then `work`
  * (parse the body, `call.rateLimit`, the analysis), then settle in one statement: keep the
  * request and add the images when something was analysed, give it back otherwise, and log the
- * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler.
+ * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler. When the
+ * runtime passes `waitUntil` (Netlify Functions v2, the local runtime), the settling runs after
+ * the response is handed back (retried once, a failure logged); without it, before.
  */
 export async function runApiCall(
   db: Kysely<Database>,
@@ -237,25 +257,32 @@ export async function runApiCall(
     at,
   });
 
+  // Metering is settled after the response when the runtime keeps work running (waitUntil):
+  // the request was reserved before the work, so deferring only delays the counters and the log.
+  const settle = (e: UsageEvent, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> => {
+    const run = settleWithRetry(db, e, period, reserved, what);
+    if (ctx.waitUntil) {
+      ctx.waitUntil(run);
+      return Promise.resolve();
+    }
+    return run;
+  };
+
   let result: ApiResult;
   try {
     result = await work(call);
   } catch (error) {
-    try {
-      await settleCall(db, event(statusOf(error), 0), period, caller.used !== null ? 'release' : 'none');
-    } catch (logError) {
-      // The caller gets the real error; a metering failure on an error path is only logged.
-      console.error('metering: could not record a failed call', logError);
-    }
+    // The caller gets the real error; a metering failure on an error path is only logged.
+    await settle(event(statusOf(error), 0), caller.used !== null ? 'release' : 'none', 'a failed call').catch(() => {});
     throw error;
   }
   const images = Math.max(0, Math.floor(result.images));
   const counted = caller.used !== null && images > 0;
-  await settleCall(db, event(200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
     const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
+  await settle(event(200, images), counted ? 'keep' : caller.used !== null ? 'release' : 'none', 'a call');
   return json({ ...result.data, usage }, ctx);
 }
