@@ -10,6 +10,7 @@ import * as rateLimitSliding from './2026_11_22_214500_rate_limit_sliding';
 import * as detectionResultsRetention from './2026_11_22_230000_detection_results_retention';
 import * as sessions from './2026_11_22_233000_sessions';
 import * as accounts from './2026_11_23_000000_accounts';
+import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_230000_detection_results_retention': detectionResultsRetention,
   '2026_11_22_233000_sessions': sessions,
   '2026_11_23_000000_accounts': accounts,
+  '2026_11_23_020000_usage_events_retention': usageEventsRetention,
 };
