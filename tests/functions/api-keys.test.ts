@@ -203,6 +203,26 @@ describe('categories per account', () => {
   });
 });
 
+describe('round trips', () => {
+  it('reads the month\'s requests for an unmetered call in the key lookup: one statement before the work, one to settle', async () => {
+    const a = await createTestAccount(getDb(), { tier: 'testing' });
+    expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
+    let statements = 0;
+    const counting = getDb().withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const req = new Request('http://localhost/api/v1/categories', { method: 'POST', headers: bearer(a.key) });
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers() };
+    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 0 }), { metered: false });
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 0, images: 0, quota_remaining: 199 });
+    expect(statements).toBe(2);
+  });
+});
+
 async function sessionCookie(userId: string): Promise<string> {
   const { token } = await createSession(getDb(), { kind: 'user', subject: userId, ttlMs: 60_000 });
   return `optiq_session=${token}`;

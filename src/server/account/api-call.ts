@@ -73,6 +73,8 @@ function refusedFor(caller: ApiCaller, error: HttpError): HttpError {
 export interface AuthorizedCall extends ApiCaller {
   /** Requests counted this month including this call's reservation; null when none was made. */
   used: number | null;
+  /** Without a reservation: the requests counted this month when the key lookup read them (capped tiers), else null. */
+  monthRequests: number | null;
 }
 
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
@@ -93,6 +95,8 @@ interface KeyLookupRow {
   tier: string | null;
   monthly_quota: number | null;
   used: number | null;
+  /** Requests counted this month, read in the same statement when nothing is reserved. */
+  month_requests: number | null;
 }
 
 /**
@@ -120,7 +124,11 @@ async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reser
       where id = (select id from k where revoked_at is null) and (last_used_at is null or last_used_at < ${stale})
       returning 1
     )
-    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used from k`.execute(db);
+    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used,
+      case when ${reserve === null} and k.monthly_quota is not null then coalesce((
+        select m.requests from usage_monthly m where m.user_id = k.user_id and m.api_id = ${apiId} and m.period = ${billingPeriod(at).key}::date
+      ), 0) end as month_requests
+    from k`.execute(db);
   return rows[0];
 }
 
@@ -133,6 +141,7 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
   const header = req.headers.get('authorization');
   let caller: ApiCaller;
   let used: number | null = null;
+  let monthRequests: number | null = null;
   if (header !== null) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
@@ -144,6 +153,7 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
     if (row.tier === null) throw refusedFor({ userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null }, noSubscription(apiId));
     caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
     used = row.used === null ? null : Number(row.used);
+    monthRequests = row.month_requests === null ? null : Number(row.month_requests);
   } else {
     const token = readCookie(req, USER_SESSION_COOKIE);
     if (!token) throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
@@ -163,7 +173,7 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
     if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
   }
   if (reserve && used === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
-  return { ...caller, used };
+  return { ...caller, used, monthRequests };
 }
 
 /** What a handler body gets: the caller, and the per-key rate limit to place where it belongs. */
@@ -280,7 +290,8 @@ export async function runApiCall(
   const counted = caller.used !== null && images > 0;
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
-    const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
+    const requestsUsed =
+      caller.used !== null ? (counted ? caller.used : caller.used - 1) : (caller.monthRequests ?? (await requestsThisMonth(db, caller.userId, apiId, period)));
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
   await settle(event(200, images), counted ? 'keep' : caller.used !== null ? 'release' : 'none', 'a call');
