@@ -50,7 +50,7 @@ const keyed = defineHandler(['POST'], (req, ctx) =>
     await readJson(req, detectRequestSchema);
     await call.rateLimit(POLICY);
     return { data: answer, images: 1 };
-  }),
+  }, { rateLimit: POLICY }),
 );
 
 const body = JSON.stringify({ image_urls: ['https://example.com/a.jpg'], category: 'kitchen', error_checks: 0 });

@@ -13,6 +13,7 @@ import { createSession } from '../../src/server/auth/session-store';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { defineHandler } from '../../src/server/http/handler';
+import type { RateLimitTables } from '../../src/server/rate-limit/rate-limit';
 import { usageSchema } from '../../src/shared/contracts/account';
 import { apiUsageSchema } from '../../src/shared/schemas/api-usage';
 import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
@@ -220,6 +221,35 @@ describe('round trips', () => {
     const res = await runApiCall(counting, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 0 }), { metered: false });
     expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 0, images: 0, quota_remaining: 199 });
     expect(statements).toBe(2);
+  });
+
+  it('counts the key, the subscription, the quota and the rate limit in one statement before the work, and settles after the response', async () => {
+    const a = await createTestAccount(getDb(), { tier: 'testing' });
+    let statements = 0;
+    const counting = getDb().withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const pending: Promise<unknown>[] = [];
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const single = { name: 'single', limit: 100, windowMs: 60_000 };
+    const before: number[] = [];
+    const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) });
+    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async (call) => {
+      before.push(statements);
+      await call.rateLimit(single);
+      before.push(statements);
+      return { data: {}, images: 1 };
+    }, { rateLimit: single });
+    expect(before).toEqual([1, 1]);
+    expect(ctx.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    await Promise.all(pending);
+    const bucket = await getDb().withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirst();
+    expect(bucket).toBeDefined();
   });
 });
 
