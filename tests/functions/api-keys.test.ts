@@ -146,6 +146,9 @@ describe('metering', () => {
     // The refusal is in the account's recent calls.
     const last2 = await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id', 'desc').limit(2).execute();
     expect(last2.map((r) => r.status)).toEqual([429, 200]);
+    // A call refused on quota spends no rate-limit step: only the allowed call moved the bucket.
+    const bucket = await db.withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirstOrThrow();
+    expect(Number(bucket.tat_ms) - Date.now()).toBeLessThanOrEqual(600);
     // Categories analyse nothing and use no quota: still allowed.
     expect((await post(categories, '/api/v1/categories', { definitions: [{ category: 'shed', objects: ['bicycle'] }] }, bearer(a.key))).status).toBe(200);
   });

@@ -146,7 +146,8 @@ async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reser
     ), rl as (
       insert into rate_limits as l (bucket, key, tat_ms)
       select ${bucket}, 'key:' || k.id::text, ${now + step}::double precision from k
-      where ${limit !== null} and k.revoked_at is null and k.tier is not null
+      -- Only a call that gets past the quota counts, as when the handler counted it after.
+      where ${limit !== null} and k.revoked_at is null and k.tier is not null and (${reserve === null} or exists (select 1 from r))
       on conflict (bucket, key) do update set tat_ms = greatest(l.tat_ms, ${now}::double precision) + ${step}::double precision
       where greatest(l.tat_ms, ${now}::double precision) + ${step}::double precision - ${now}::double precision <= ${windowMs}::double precision
       returning l.tat_ms
