@@ -27,7 +27,8 @@ export default defineHandler(['POST'], (req, ctx) => {
     // Images analysed: the per-URL entries with objects (not the superset entry, not the errors).
     const images = data.detection_results.slice(0, body.image_urls.length).filter((r) => 'objects' in r).length;
     return { data, images };
-  });
+    // Single is counted in the key lookup's round trip; a batch gives it back and counts batch.
+  }, { rateLimit: API_RATE_LIMITS.single });
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

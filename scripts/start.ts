@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pruneUsageEvents, usageRetentionDays } from '../src/server/account/usage';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
 import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
@@ -100,6 +101,18 @@ scheduleRetention(
     firstRunMs: 30_000,
     intervalMs: 60 * 60 * 1000,
     onError: (error) => console.error(`[start] pruning detect runs failed: ${error instanceof Error ? error.message : String(error)}`),
+  },
+);
+// The same for functions/prune-usage-events.ts.
+scheduleRetention(
+  async () => {
+    const { deleted, cutoff } = await pruneUsageEvents(db, { retentionDays: usageRetentionDays() });
+    if (deleted > 0) log(`pruned ${deleted} usage events logged before ${cutoff.toISOString()}`);
+  },
+  {
+    firstRunMs: 45_000,
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => console.error(`[start] pruning usage events failed: ${error instanceof Error ? error.message : String(error)}`),
   },
 );
 

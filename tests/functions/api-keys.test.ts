@@ -13,6 +13,7 @@ import { createSession } from '../../src/server/auth/session-store';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { defineHandler } from '../../src/server/http/handler';
+import type { RateLimitTables } from '../../src/server/rate-limit/rate-limit';
 import { usageSchema } from '../../src/shared/contracts/account';
 import { apiUsageSchema } from '../../src/shared/schemas/api-usage';
 import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
@@ -72,6 +73,35 @@ describe('authentication', () => {
 });
 
 describe('metering', () => {
+  it('with the runtime\'s waitUntil, answers first and settles the metering after, counting the same', async () => {
+    const db = getDb();
+    const a = await createTestAccount(db, { tier: 'testing' });
+    const pending: Promise<unknown>[] = [];
+    const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify(oneImage()) });
+    const res = await detect(req, { ip: '203.0.113.251', waitUntil: (p) => void pending.push(p) });
+    expect(res.status).toBe(200);
+    expect(apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage)).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    // The settlement was handed to the runtime rather than awaited before the response.
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+    const month = await db.selectFrom('usage_monthly').select(['requests', 'images']).where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect([Number(month.requests), Number(month.images)]).toEqual([1, 1]);
+    const events = await db.selectFrom('usage_events').select(['status', 'images']).where('user_id', '=', a.userId).execute();
+    expect(events).toEqual([{ status: 200, images: 1 }]);
+
+    // A call that analysed nothing gives its request back after the response too.
+    const nothing = await detect(
+      new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify({ image_urls: [] }) }),
+      { ip: '203.0.113.252', waitUntil: (p) => void pending.push(p) },
+    );
+    expect(nothing.status).toBe(400);
+    expect(pending).toHaveLength(2);
+    await Promise.all(pending);
+    const after = await db.selectFrom('usage_monthly').select('requests').where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect(Number(after.requests)).toBe(1);
+    expect(await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id').execute()).toEqual([{ status: 200 }, { status: 400 }]);
+  });
+
   it('counts analysed images only, gives back the request of a call that analysed nothing, and says so', async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
@@ -116,6 +146,9 @@ describe('metering', () => {
     // The refusal is in the account's recent calls.
     const last2 = await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id', 'desc').limit(2).execute();
     expect(last2.map((r) => r.status)).toEqual([429, 200]);
+    // A call refused on quota spends no rate-limit step: only the allowed call moved the bucket.
+    const bucket = await db.withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirstOrThrow();
+    expect(Number(bucket.tat_ms) - Date.now()).toBeLessThanOrEqual(600);
     // Categories analyse nothing and use no quota: still allowed.
     expect((await post(categories, '/api/v1/categories', { definitions: [{ category: 'shed', objects: ['bicycle'] }] }, bearer(a.key))).status).toBe(200);
   });
@@ -171,6 +204,55 @@ describe('categories per account', () => {
     expect(Object.keys((theirs.detection_results[0] as { objects: object }).objects)).not.toContain('banana');
     const demo = detectResponseSchema.parse(await (await post(demoDetect, '/api/demo/detect', ask)).json());
     expect(Object.keys((demo.detection_results[0] as { objects: object }).objects)).not.toContain('banana');
+  });
+});
+
+describe('round trips', () => {
+  it('reads the month\'s requests for an unmetered call in the key lookup: one statement before the work, one to settle', async () => {
+    const a = await createTestAccount(getDb(), { tier: 'testing' });
+    expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
+    let statements = 0;
+    const counting = getDb().withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const req = new Request('http://localhost/api/v1/categories', { method: 'POST', headers: bearer(a.key) });
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers() };
+    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 0 }), { metered: false });
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 0, images: 0, quota_remaining: 199 });
+    expect(statements).toBe(2);
+  });
+
+  it('counts the key, the subscription, the quota and the rate limit in one statement before the work, and settles after the response', async () => {
+    const a = await createTestAccount(getDb(), { tier: 'testing' });
+    let statements = 0;
+    const counting = getDb().withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const pending: Promise<unknown>[] = [];
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const single = { name: 'single', limit: 100, windowMs: 60_000 };
+    const before: number[] = [];
+    const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) });
+    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async (call) => {
+      before.push(statements);
+      await call.rateLimit(single);
+      before.push(statements);
+      return { data: {}, images: 1 };
+    }, { rateLimit: single });
+    expect(before).toEqual([1, 1]);
+    expect(ctx.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    await Promise.all(pending);
+    const bucket = await getDb().withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirst();
+    expect(bucket).toBeDefined();
   });
 });
 

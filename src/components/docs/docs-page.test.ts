@@ -27,6 +27,7 @@ describe('API reference', () => {
       'POST /api/predict',
       'POST /api/why_not_real',
       'POST /api/error',
+      'POST /api/v1/watermark',
     ]);
   });
 

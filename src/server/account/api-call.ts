@@ -21,7 +21,7 @@ import { findSession } from '../auth/session-store';
 import { databaseUnavailableError } from '../db/unavailable';
 import { HttpError } from '../http/errors';
 import { json, type HandlerContext } from '../http/handler';
-import { enforceRateLimitFor, type RatePolicy } from '../rate-limit/rate-limit';
+import { applyRateLimit, enforceRateLimitFor, maybeSweep, RATE_LIMIT_EPSILON_MS, rateLimitResult, refundRateLimit, type RateLimitResult, type RatePolicy } from '../rate-limit/rate-limit';
 import type { ApiUsage } from '../../shared/schemas/api-usage';
 import { hashApiKey, isWellFormedKey } from './api-key';
 import { billingPeriod, requestsThisMonth, reserveRequest, settleCall, type BillingPeriod, type UsageEvent } from './usage';
@@ -60,6 +60,8 @@ function noSubscription(apiId: string): HttpError {
 export interface AuthorizeOptions extends ApiCallOptions {
   /** Reserve one request of this billing month in the same round trip (metered calls). */
   reserve?: BillingPeriod | null;
+  /** Count one request of this policy for the key in the same round trip (see `RunApiCallOptions.rateLimit`). */
+  rateLimit?: RatePolicy | null;
 }
 
 /** Refusals of a known account (403, 429 quota): logged to its recent calls by `runApiCall`. */
@@ -73,6 +75,10 @@ function refusedFor(caller: ApiCaller, error: HttpError): HttpError {
 export interface AuthorizedCall extends ApiCaller {
   /** Requests counted this month including this call's reservation; null when none was made. */
   used: number | null;
+  /** Without a reservation: the requests counted this month when the key lookup read them (capped tiers), else null. */
+  monthRequests: number | null;
+  /** The rate-limit step counted in the key lookup; null when none was. */
+  counted: { policy: RatePolicy; result: RateLimitResult } | null;
 }
 
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
@@ -93,6 +99,19 @@ interface KeyLookupRow {
   tier: string | null;
   monthly_quota: number | null;
   used: number | null;
+  /** Requests counted this month, read in the same statement when nothing is reserved. */
+  month_requests: number | null;
+  /** The key's rate-limit bucket after this call's step; null when refused or not counted. */
+  rl_tat: number | null;
+  /** The bucket as stored before this statement (what a refusal reports). */
+  rl_stored: number | null;
+}
+
+/** A rate-limit step folded into the key lookup. */
+interface LookupLimit {
+  policy: RatePolicy;
+  /** ms since the epoch. */
+  now: number;
 }
 
 /**
@@ -100,8 +119,13 @@ interface KeyLookupRow {
  * reserve a request of the month when the key is live, subscribed and under quota, and note
  * `last_used_at` (at most once a minute).
  */
-async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reserve: BillingPeriod | null, at: Date): Promise<KeyLookupRow | undefined> {
+async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reserve: BillingPeriod | null, at: Date, limit: LookupLimit | null): Promise<KeyLookupRow | undefined> {
   const stale = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
+  // The GCRA step of consumeRateLimit (rate-limit.ts), on the key's bucket.
+  const bucket = limit?.policy.name ?? '';
+  const now = limit?.now ?? 0;
+  const step = limit ? limit.policy.windowMs / limit.policy.limit : 1;
+  const windowMs = (limit?.policy.windowMs ?? 0) + RATE_LIMIT_EPSILON_MS;
   const { rows } = await sql<KeyLookupRow>`
     with k as (
       select k.id, k.user_id, k.revoked_at, s.tier, s.monthly_quota
@@ -119,8 +143,22 @@ async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reser
       update api_keys set last_used_at = ${at}
       where id = (select id from k where revoked_at is null) and (last_used_at is null or last_used_at < ${stale})
       returning 1
+    ), rl as (
+      insert into rate_limits as l (bucket, key, tat_ms)
+      select ${bucket}, 'key:' || k.id::text, ${now + step}::double precision from k
+      -- Only a call that gets past the quota counts, as when the handler counted it after.
+      where ${limit !== null} and k.revoked_at is null and k.tier is not null and (${reserve === null} or exists (select 1 from r))
+      on conflict (bucket, key) do update set tat_ms = greatest(l.tat_ms, ${now}::double precision) + ${step}::double precision
+      where greatest(l.tat_ms, ${now}::double precision) + ${step}::double precision - ${now}::double precision <= ${windowMs}::double precision
+      returning l.tat_ms
     )
-    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used from k`.execute(db);
+    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used,
+      (select tat_ms from rl) as rl_tat,
+      (select l.tat_ms from rate_limits l where ${limit !== null} and l.bucket = ${bucket} and l.key = 'key:' || k.id::text) as rl_stored,
+      case when ${reserve === null} and k.monthly_quota is not null then coalesce((
+        select m.requests from usage_monthly m where m.user_id = k.user_id and m.api_id = ${apiId} and m.period = ${billingPeriod(at).key}::date
+      ), 0) end as month_requests
+    from k`.execute(db);
   return rows[0];
 }
 
@@ -128,22 +166,32 @@ async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reser
  * Identifies the caller of `apiId` and checks the subscription (401/403); with `reserve`, also
  * counts one request of that month (429 QUOTA_EXCEEDED when the quota is used up).
  */
-export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date(), reserve = null }: AuthorizeOptions = {}): Promise<AuthorizedCall> {
+export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date(), reserve = null, rateLimit = null }: AuthorizeOptions = {}): Promise<AuthorizedCall> {
   const at = now();
   const header = req.headers.get('authorization');
   let caller: ApiCaller;
   let used: number | null = null;
+  let monthRequests: number | null = null;
+  let counted: AuthorizedCall['counted'] = null;
   if (header !== null) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
     const key = match[1] as string;
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
-    const row = await lookupKey(db, key, apiId, reserve, at);
+    // Rate limits run on the real clock, as `enforceRateLimitFor` does (`now` moves billing only).
+    const limit = rateLimit && rateLimit.limit > 0 ? { policy: rateLimit, now: Date.now() } : null;
+    const row = await lookupKey(db, key, apiId, reserve, at, limit);
     if (!row) throw unauthorized('Unknown API key', 'invalid_token');
     if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
     if (row.tier === null) throw refusedFor({ userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null }, noSubscription(apiId));
     caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
     used = row.used === null ? null : Number(row.used);
+    monthRequests = row.month_requests === null ? null : Number(row.month_requests);
+    if (limit) {
+      const allowed = row.rl_tat !== null;
+      const tat = allowed ? Number(row.rl_tat) : Number(row.rl_stored ?? limit.now + limit.policy.windowMs);
+      counted = { policy: limit.policy, result: rateLimitResult(limit.policy, allowed, tat, limit.now) };
+    }
   } else {
     const token = readCookie(req, USER_SESSION_COOKIE);
     if (!token) throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
@@ -163,7 +211,7 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
     if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
   }
   if (reserve && used === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
-  return { ...caller, used };
+  return { ...caller, used, monthRequests, counted };
 }
 
 /** What a handler body gets: the caller, and the per-key rate limit to place where it belongs. */
@@ -182,6 +230,13 @@ export interface ApiResult {
 
 export interface RunApiCallOptions extends ApiCallOptions {
   /**
+   * The policy most calls of the endpoint count against, counted for a key in the key lookup's
+   * round trip; `call.rateLimit` with it then only applies that result, and with another policy
+   * gives that step back and counts the other (detect: single up front, batch when the body says
+   * so). Nothing is counted up front for a session call or when this is absent.
+   */
+  rateLimit?: RatePolicy;
+  /**
    * Whether the call may use quota (default true): one request is reserved before `work` and
    * kept when it analysed at least one image. Calls that never analyse (categories) pass false.
    */
@@ -194,10 +249,30 @@ const statusOf = (error: unknown): number => {
 };
 
 /**
+ * `settleCall`, tried twice; a second failure is logged with the whole event (never dropped
+ * silently) and rethrown.
+ */
+async function settleWithRetry(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> {
+  try {
+    await settleCall(db, e, period, reserved);
+  } catch (first) {
+    console.warn(`metering: recording ${what} failed, retrying once`, first);
+    try {
+      await settleCall(db, e, period, reserved);
+    } catch (error) {
+      console.error(`metering: could not record ${what} (${reserved}): ${JSON.stringify(e)}`, error);
+      throw error;
+    }
+  }
+}
+
+/**
  * Runs one API call: authorise (401/403) and reserve a request of the month (429), then `work`
  * (parse the body, `call.rateLimit`, the analysis), then settle in one statement: keep the
  * request and add the images when something was analysed, give it back otherwise, and log the
- * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler.
+ * call. Answers `data` with its `usage`; errors are logged and rethrown for the handler. When the
+ * runtime passes `waitUntil` (Netlify Functions v2, the local runtime), the settling runs after
+ * the response is handed back (retried once, a failure logged); without it, before.
  */
 export async function runApiCall(
   db: Kysely<Database>,
@@ -205,13 +280,13 @@ export async function runApiCall(
   ctx: HandlerContext,
   apiId: string,
   work: (call: ApiCall) => Promise<ApiResult>,
-  { now = () => new Date(), metered = true }: RunApiCallOptions = {},
+  { now = () => new Date(), metered = true, rateLimit = undefined }: RunApiCallOptions = {},
 ): Promise<Response> {
   const started = performance.now();
   const at = now();
   const period = billingPeriod(at);
   const endpoint = new URL(req.url).pathname;
-  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null }).catch(async (error: unknown) => {
+  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null, rateLimit: rateLimit ?? null }).catch(async (error: unknown) => {
     const refused = error instanceof HttpError ? refusedCallers.get(error) : undefined;
     if (refused && error instanceof HttpError) {
       const e = { userId: refused.userId, keyId: refused.keyId, apiId, method: req.method, endpoint, status: error.status, images: 0, durationMs: performance.now() - started, at };
@@ -219,13 +294,22 @@ export async function runApiCall(
     }
     throw error;
   });
+  const rateKey = caller.keyId ? `key:${caller.keyId}` : `user:${caller.userId}`;
+  // The step counted in the key lookup, until `call.rateLimit` claims it.
+  let unused = caller.counted;
   const call: ApiCall = {
     userId: caller.userId,
     keyId: caller.keyId,
     apiId,
     tier: caller.tier,
     quota: caller.quota,
-    rateLimit: (policy) => enforceRateLimitFor(db, ctx, policy, caller.keyId ? `key:${caller.keyId}` : `user:${caller.userId}`),
+    rateLimit: async (policy) => {
+      const early = unused;
+      unused = null;
+      if (early?.policy.name === policy.name) return applyRateLimit(ctx, policy, early.result);
+      if (early?.result.allowed) await refundRateLimit(db, early.policy, rateKey);
+      await enforceRateLimitFor(db, ctx, policy, rateKey);
+    },
   };
   const event = (status: number, images: number): UsageEvent => ({
     userId: caller.userId,
@@ -239,25 +323,39 @@ export async function runApiCall(
     at,
   });
 
+  // Metering is settled after the response when the runtime keeps work running (waitUntil):
+  // the request was reserved before the work, so deferring only delays the counters and the log.
+  const settle = (e: UsageEvent, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> => {
+    // A step counted up front that the handler never claimed is given back.
+    const refund = unused?.result.allowed ? refundRateLimit(db, unused.policy, rateKey).catch((error: unknown) => console.error('rate limit: giving back an unclaimed step failed', error)) : null;
+    // consumeRateLimit's once-a-minute sweep of expired buckets, which the lookup's step skips.
+    const sweep = caller.counted ? maybeSweep(db) : null;
+    unused = null;
+    const settled = settleWithRetry(db, e, period, reserved, what);
+    const run = refund || sweep ? Promise.all([settled, refund, sweep]).then(() => {}) : settled;
+    if (ctx.waitUntil) {
+      ctx.waitUntil(run);
+      return Promise.resolve();
+    }
+    return run;
+  };
+
   let result: ApiResult;
   try {
     result = await work(call);
   } catch (error) {
-    try {
-      await settleCall(db, event(statusOf(error), 0), period, caller.used !== null ? 'release' : 'none');
-    } catch (logError) {
-      // The caller gets the real error; a metering failure on an error path is only logged.
-      console.error('metering: could not record a failed call', logError);
-    }
+    // The caller gets the real error; a metering failure on an error path is only logged.
+    await settle(event(statusOf(error), 0), caller.used !== null ? 'release' : 'none', 'a failed call').catch(() => {});
     throw error;
   }
   const images = Math.max(0, Math.floor(result.images));
   const counted = caller.used !== null && images > 0;
-  await settleCall(db, event(result.status ?? 200, images), period, counted ? 'keep' : caller.used !== null ? 'release' : 'none');
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
-    const requestsUsed = caller.used === null ? await requestsThisMonth(db, caller.userId, apiId, period) : counted ? caller.used : caller.used - 1;
+    const requestsUsed =
+      caller.used !== null ? (counted ? caller.used : caller.used - 1) : (caller.monthRequests ?? (await requestsThisMonth(db, caller.userId, apiId, period)));
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
+  await settle(event(result.status ?? 200, images), counted ? 'keep' : caller.used !== null ? 'release' : 'none', 'a call');
   return json({ ...result.data, usage }, ctx, { status: result.status ?? 200 });
 }

@@ -92,6 +92,38 @@ export async function settleCall(db: Kysely<Database>, e: UsageEvent, period: Bi
     values (${e.userId}, ${e.keyId}, ${e.apiId}, ${e.method}, ${e.endpoint}, ${e.status}, ${e.images}, ${Math.max(0, Math.round(e.durationMs))}, ${e.at})`.execute(db);
 }
 
+/** Days a usage event is kept when `USAGE_RETENTION_DAYS` is not set (a year and a bit). */
+export const DEFAULT_USAGE_RETENTION_DAYS = 400;
+
+/** The usage log's retention period: `USAGE_RETENTION_DAYS` (a positive number of days), default 400. */
+export function usageRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const days = Number(env['USAGE_RETENTION_DAYS']?.trim() || NaN);
+  return Number.isFinite(days) && days > 0 ? days : DEFAULT_USAGE_RETENTION_DAYS;
+}
+
+/**
+ * Deletes usage events logged before `now - retentionDays`, in batches, oldest first. Only the
+ * per-call log: the monthly counters (quota, dashboard totals) are kept. Used by the scheduled
+ * function `prune-usage-events` and by `npm start`'s timer.
+ */
+export async function pruneUsageEvents(
+  db: Kysely<Database>,
+  { retentionDays, now = new Date(), batchSize = 1_000 }: { retentionDays: number; now?: Date; batchSize?: number },
+): Promise<{ deleted: number; cutoff: Date }> {
+  if (!(retentionDays > 0) || !(batchSize > 0)) throw new Error('prune: retentionDays and batchSize must be > 0');
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('usage_events')
+      .where('id', 'in', (eb) => eb.selectFrom('usage_events').select('id').where('at', '<', cutoff).orderBy('at').limit(batchSize))
+      .executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    deleted += n;
+    if (n < batchSize) return { deleted, cutoff };
+  }
+}
+
 /** This month's usage per API and per key, and the last 20 calls. */
 export async function getUsage(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<Usage> {
   const period = billingPeriod(now);

@@ -14,11 +14,15 @@ export interface HandlerContext {
   clientIp: string;
   /** Added to every response of this request, errors included (e.g. the rate-limit state). */
   headers: Headers;
+  /** Keeps work running after the response is handed back (the runtime's); absent: await it inline. */
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 }
 
 /** What the runtime passes beside the request: Netlify's `Context`, or the local runtime's. */
 export interface RuntimeContext {
   ip?: string;
+  /** Netlify Functions v2 `context.waitUntil`; the local runtime gives the same. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Sent on every function response: JSON is never rendered, framed or sniffed as something else. */
@@ -61,7 +65,7 @@ export function defineHandler(
   body: (req: Request, ctx: HandlerContext) => Promise<Response>,
 ): (req: Request, runtime?: RuntimeContext) => Promise<Response> {
   return async (req, runtime) => {
-    const ctx: HandlerContext = { requestId: crypto.randomUUID(), clientIp: resolveClientIp(req, runtime?.ip), headers: new Headers() };
+    const ctx: HandlerContext = { requestId: crypto.randomUUID(), clientIp: resolveClientIp(req, runtime?.ip), headers: new Headers(), waitUntil: runtime?.waitUntil };
     try {
       const allowed = typeof methods === 'function' ? methods(req) : methods;
       if (!allowed.includes(req.method)) {

@@ -18,6 +18,8 @@ export interface FunctionContext {
   ip: string;
   params: Record<string, string>;
   requestId: string;
+  /** Runs `promise` on after the response is handed back; the runtime waits for it on shutdown (absent under `astro dev`: handlers await inline). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** One compiled `config.path` of one function. */

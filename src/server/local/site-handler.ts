@@ -28,6 +28,9 @@ export interface SiteHandlerOptions {
 export interface SiteHandler {
   routes: readonly FunctionRoute[];
   handle(req: Request, clientIp: string): Promise<Response>;
+  /** Waits for the work functions left running after their responses (`context.waitUntil`). */
+  flush(): Promise<void>;
+  /** Flushes, then stops serving the build. */
   stop(): Promise<void>;
 }
 
@@ -105,13 +108,27 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     return new Response(page.body, { status: 404, headers: page.headers });
   }
 
+  // Netlify's `context.waitUntil`: the promise runs on after the response; shutdown waits for it.
+  const pending = new Set<Promise<unknown>>();
+  function waitUntil(promise: Promise<unknown>): void {
+    const tracked = promise.then(
+      () => {},
+      (error: unknown) => console.error('[functions] work left running after a response failed', error),
+    );
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+  }
+  async function flush(): Promise<void> {
+    while (pending.size > 0) await Promise.all([...pending]);
+  }
+
   async function handle(original: Request, clientIp: string): Promise<Response> {
     let req = original;
     let url = new URL(req.url);
     const hit = findRoute(routes, req.method, url.pathname);
     if (hit) {
       const mod = modules.get(hit.route.file)!;
-      return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID() });
+      return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID(), waitUntil });
     }
     if (!decodable(url.pathname)) {
       // NetlifyDev throws URIError on `%ZZ`; no file has such a name, so the path is passed on
@@ -131,5 +148,13 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     return result.response;
   }
 
-  return { routes, handle, stop: () => netlify.stop() };
+  return {
+    routes,
+    handle,
+    flush,
+    stop: async () => {
+      await flush();
+      await netlify.stop();
+    },
+  };
 }

@@ -98,13 +98,40 @@ export async function consumeRateLimit(
     const row = await rdb.selectFrom('rate_limits').select('tat_ms').where('bucket', '=', bucket).where('key', '=', key).executeTakeFirst();
     tat = Number(row?.tat_ms ?? now + windowMs);
   }
+  return rateLimitResult({ limit, windowMs }, updated !== undefined, tat, now);
+}
+
+/**
+ * The result of a GCRA step for callers that run the upsert themselves (folded into another
+ * statement, as the API key lookup does): `tat` after the step when allowed, the stored one when
+ * refused.
+ */
+export function rateLimitResult({ limit, windowMs }: { limit: number; windowMs: number }, allowed: boolean, tat: number, now: number): RateLimitResult {
+  const step = windowMs / limit;
   const ahead = Math.max(0, tat - now);
   return {
-    allowed: updated !== undefined,
+    allowed,
     remaining: Math.max(0, Math.floor((windowMs - ahead + EPSILON_MS) / step)),
     resetSeconds: Math.ceil((ahead - EPSILON_MS) / 1000),
     retryAfterSeconds: Math.max(1, Math.ceil((ahead + step - windowMs - EPSILON_MS) / 1000)),
   };
+}
+
+/** Float slack for statements that run the GCRA step themselves. */
+export const RATE_LIMIT_EPSILON_MS = EPSILON_MS;
+
+/**
+ * Gives back one request counted against `policy` for `key` (a call that turned out to belong
+ * to another policy). A passed theoretical arrival time stays passed.
+ */
+export async function refundRateLimit(db: Kysely<Database>, policy: RatePolicy, key: string): Promise<void> {
+  await db
+    .withTables<RateLimitTables>()
+    .updateTable('rate_limits')
+    .set({ tat_ms: sql<number>`tat_ms - ${policy.windowMs / policy.limit}::double precision` })
+    .where('bucket', '=', policy.name)
+    .where('key', '=', key)
+    .execute();
 }
 
 /**
@@ -117,7 +144,8 @@ export async function sweepRateLimits(db: Kysely<Database>, now: number = Date.n
   return Number(result.numDeletedRows);
 }
 
-async function maybeSweep(db: Kysely<Database>, now: number): Promise<void> {
+/** The once-a-minute sweep, for callers that count without `consumeRateLimit`; never throws. */
+export async function maybeSweep(db: Kysely<Database>, now: number = Date.now()): Promise<void> {
   if (Math.abs(now - lastSweepAt) < SWEEP_INTERVAL_MS) return;
   lastSweepAt = now;
   try {
@@ -158,6 +186,11 @@ export async function enforceRateLimit(db: Kysely<Database>, ctx: LimitedContext
  */
 export async function enforceRateLimitFor(db: Kysely<Database>, ctx: Pick<LimitedContext, 'headers'>, policy: RatePolicy, key: string, now?: number): Promise<void> {
   const result = await consumeRateLimit(db, { bucket: policy.name, key, limit: policy.limit, windowMs: policy.windowMs }, now);
+  applyRateLimit(ctx, policy, result);
+}
+
+/** Sets the `RateLimit` fields of `result` on the response; throws 429 RATE_LIMITED when refused. */
+export function applyRateLimit(ctx: Pick<LimitedContext, 'headers'>, policy: RatePolicy, result: RateLimitResult): void {
   for (const [name, value] of Object.entries(rateLimitHeaders(policy, result))) ctx.headers.set(name, value);
   if (!result.allowed) {
     throw new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`, {

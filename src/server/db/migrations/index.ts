@@ -11,6 +11,7 @@ import * as detectionResultsRetention from './2026_11_22_230000_detection_result
 import * as sessions from './2026_11_22_233000_sessions';
 import * as accounts from './2026_11_23_000000_accounts';
 import * as authenticityErrorReports from './2026_11_23_020000_authenticity_error_reports';
+import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_233000_sessions': sessions,
   '2026_11_23_000000_accounts': accounts,
   '2026_11_23_020000_authenticity_error_reports': authenticityErrorReports,
+  '2026_11_23_020000_usage_events_retention': usageEventsRetention,
 };
