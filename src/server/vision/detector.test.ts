@@ -19,6 +19,22 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('detection on real photos', () => {
+  it('features: the same detections, plus 128 head and 480 pooled backbone values', async () => {
+    const plain = await analyzeImage(images['dog.jpg']!, { errorChecks: 0 });
+    const withFeatures = await analyzeImage(images['dog.jpg']!, { errorChecks: 0, features: true });
+    expect(plain.features).toBeUndefined();
+    expect(withFeatures.detections).toEqual(plain.detections);
+    const { head, backbone } = withFeatures.features!;
+    expect(head.length).toBe(128);
+    expect(backbone.length).toBe(480);
+    expect(head.every(Number.isFinite) && backbone.every(Number.isFinite)).toBe(true);
+    // Different photos give different vectors; the same photo the same one.
+    const again = await analyzeImage(images['dog.jpg']!, { errorChecks: 0, features: true });
+    expect(again.features!.backbone).toEqual(backbone);
+    const other = await analyzeImage(images['horses.jpg']!, { errorChecks: 0, features: true });
+    expect(other.features!.backbone).not.toEqual(backbone);
+  });
+
   it('dog.jpg: a dog bottom-left, a bicycle in the middle, a car top-right', async () => {
     const { detections, width, height } = await analyzeImage(images['dog.jpg']!, { errorChecks: 0 });
     const dog = best(detections, 'dog');

@@ -17,7 +17,7 @@
  */
 import type { CocoLabel } from './coco-labels';
 import type { DecodedImage, ViewAugmentation } from './image-input';
-import { DEFAULT_MIN_SCORE, detectRaw } from './model';
+import { DEFAULT_MIN_SCORE, detectRaw, detectWithFeatures, type PassFeatures } from './model';
 
 /** Ratio of the base threshold an augmented pass needs to confirm a class. */
 const CONFIRM_RATIO = 0.8;
@@ -58,6 +58,8 @@ export interface ImageAnalysis {
   confirmed: Set<CocoLabel>;
   /** Passes actually run (1 + verification passes before early stop). */
   passes: number;
+  /** Image-level features of the plain pass, when asked for (`features: true`). */
+  features?: PassFeatures;
 }
 
 export interface AnalyzeOptions {
@@ -66,6 +68,8 @@ export interface AnalyzeOptions {
   /** Classes whose answer matters; others are not verified (default: all candidates). */
   relevant?: ReadonlySet<CocoLabel>;
   minScore?: number;
+  /** Also return the plain pass's image-level features (no extra pass). */
+  features?: boolean;
 }
 
 /** Number of augmented passes that must agree for N error checks. */
@@ -75,7 +79,11 @@ export const confirmationsNeeded = (n: number): number => Math.ceil(n / 2);
 export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): Promise<ImageAnalysis> {
   const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
   const n = Math.max(0, Math.min(MAX_ERROR_CHECKS, Math.trunc(opts.errorChecks)));
-  const base = await detectRaw(await image.view(), minScore);
+  const plain = await image.view();
+  let base;
+  let features: PassFeatures | undefined;
+  if (opts.features) ({ detections: base, features } = await detectWithFeatures(plain, minScore));
+  else base = await detectRaw(plain, minScore);
 
   const candidates = new Set(base.map((d) => d.label).filter((l) => !opts.relevant || opts.relevant.has(l)));
   const confirmed = new Set<CocoLabel>();
@@ -111,5 +119,5 @@ export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): P
       confirmed: confirmed.has(d.label),
     };
   });
-  return { width, height, detections, confirmed, passes };
+  return { width, height, detections, confirmed, passes, ...(features && { features }) };
 }

@@ -22,6 +22,10 @@ export const DEFAULT_MIN_SCORE = 0.3;
 /** Same-class boxes overlapping more than this are one object. */
 const NMS_IOU = 0.5;
 const OUTPUT_NODE = 'tower_0/detections';
+/** The detection head's global mean: 128 values per image (measured). */
+const HEAD_MEAN_NODE = 'tower_0/CenternetHead/Mean';
+/** The backbone's last feature map (16x16x480 at 512 input); pooled to 480 values. */
+const BACKBONE_NODE = 'tower_0/extern1/hard_swish/mul_1';
 
 /** Honest name of what produces every result, shown in API responses. */
 export const ANALYSIS_METHOD = 'CenterNet MobileNetV3 (COCO, 80 classes) on TensorFlow.js WASM';
@@ -116,6 +120,22 @@ export function nonMaxSuppression(dets: RawDetection[], iouThreshold = NMS_IOU):
 const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
 
 /**
+ * Image-level features of the same pass, for embeddings and trained heads: nothing extra runs,
+ * the graph already computes both nodes on its way to the detections.
+ */
+export interface PassFeatures {
+  /** `tower_0/CenternetHead/Mean`: 128 values. */
+  head: Float32Array;
+  /** Global average pool of `tower_0/extern1/hard_swish/mul_1`: 480 values. */
+  backbone: Float32Array;
+}
+
+export interface PassResult {
+  detections: RawDetection[];
+  features: PassFeatures;
+}
+
+/**
  * Runs one pass on a 512x512 RGB image (3 bytes per pixel, row-major) and returns the
  * detections scoring at least `minScore`, after NMS, strongest first.
  */
@@ -128,6 +148,30 @@ export async function detectRaw(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): 
     const out = model.execute(input, OUTPUT_NODE) as tf.Tensor;
     return out.dataSync() as Float32Array;
   });
+  return decodeRows(rows, minScore);
+}
+
+/** One pass that returns the detections and the image-level features together. */
+export async function detectWithFeatures(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): Promise<PassResult> {
+  const size = MODEL_INPUT_SIZE;
+  if (rgb.length !== size * size * 3) throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
+  const model = await loadModel();
+  const [rows, head, backbone] = tf.tidy(() => {
+    const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
+    const [det, mean, map] = model.execute(input, [OUTPUT_NODE, HEAD_MEAN_NODE, BACKBONE_NODE]) as tf.Tensor[];
+    if (!det || !mean || !map) throw new Error('vision: the model did not return the requested nodes');
+    return [
+      det.dataSync() as Float32Array,
+      Float32Array.from(mean.dataSync()),
+      Float32Array.from(tf.mean(map, [1, 2]).dataSync()),
+    ] as const;
+  });
+  return { detections: decodeRows(rows, minScore), features: { head, backbone } };
+}
+
+/** Turns the detection node's rows (x1, y1, x2, y2, score, class) into detections after NMS. */
+function decodeRows(rows: Float32Array, minScore: number): RawDetection[] {
+  const size = MODEL_INPUT_SIZE;
   const dets: RawDetection[] = [];
   for (let i = 0; i + 5 < rows.length; i += 6) {
     const score = rows[i + 4] ?? 0;
