@@ -1,12 +1,13 @@
 /**
  * Lighthouse over key pages in Debian's Chromium, desktop and mobile, against the local
  * runtime. Prints the four category scores per page and form factor.
- * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages)
+ * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages;
+ *        LH_SAVE=<folder> keeps the full reports)
  * --strict exits non-zero when a score is under its target (100 everywhere on desktop; on
  * mobile >= 95 performance and 100 for the rest).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -79,6 +80,12 @@ try {
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
         const { lhr } = result;
+        // LH_SAVE=<folder> keeps each full report, to see where the main thread's time went.
+        const saveDir = process.env['LH_SAVE'];
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          writeFileSync(join(saveDir, `${path.replace(/\W+/g, '_') || 'root'}-${formFactor}.json`), JSON.stringify(lhr));
+        }
         // What cost points: each failed audit that carries weight in a category.
         for (const c of CATEGORIES) {
           for (const ref of lhr.categories[c]?.auditRefs ?? []) {

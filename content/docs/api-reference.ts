@@ -49,6 +49,8 @@ export interface DocEndpoint {
   moreResponses?: { title: string; description: string; example: JsonValue }[];
   /** Notes shown under the endpoint (limits, behaviour worth knowing). */
   notes?: string[];
+  /** Where this operation is documented in full, for endpoints /docs only lists. */
+  referenceHref?: string;
 }
 
 /** A group of endpoints with a shared heading. */
@@ -61,6 +63,11 @@ export interface DocApiGroup {
   description: string;
   /** The endpoints, in reading order. */
   endpoints: DocEndpoint[];
+  /**
+   * Set for an API documented in full on its own reference page: /docs then lists its
+   * endpoints in one line each with a link there, and leaves its samples to that page.
+   */
+  reference?: { name: string; href: string; markdownHref: string };
 }
 
 /** Name of the documented product. */

@@ -104,7 +104,11 @@ describe('samples', () => {
       expect(req.body).toEqual(e.requestExample);
       if (e.method === 'GET') expect(req.body).toBeUndefined();
     }
-    expect(examplesFor(apiGroups, 'https://x.test')).toHaveLength(endpoints.length);
+    // Samples of the APIs with their own reference page live there, not on /docs.
+    const full = apiGroups.filter((g) => !g.reference).flatMap((g) => g.endpoints);
+    expect(full.map((e) => e.path)).toEqual(expect.arrayContaining(['/api/predict', '/api/predict_batch']));
+    expect(full.some((e) => e.path === '/api/v1/detect')).toBe(false);
+    expect(examplesFor(apiGroups, 'https://x.test')).toHaveLength(full.length);
   });
 });
 
@@ -113,7 +117,8 @@ describe('anchors', () => {
     const anchors = anchorsFor(apiGroups);
     expect(anchors['examples']).toBe('examples');
     expect(anchors['post-detect']).toBe('endpoints');
-    expect(anchors['example-post-detect']).toBe('examples');
+    expect(anchors['example-post-predict']).toBe('examples');
+    expect(anchors['example-post-detect']).toBeUndefined();
     expect(anchors['rate-limits']).toBe('performance');
     expect(anchors['error-codes']).toBe('errors');
     expect(anchors['quick-start']).toBeUndefined();

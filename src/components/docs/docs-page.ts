@@ -51,9 +51,9 @@ export function sampleRequest(endpoint: DocEndpoint, origin: string): RequestSam
 /** Anchor of an endpoint's entry in the Examples tab. */
 const exampleId = (endpoint: DocEndpoint): string => `example-${endpoint.id}`;
 
-/** One Examples-tab entry per endpoint. */
+/** One Examples-tab entry per endpoint documented in full on /docs (groups without `reference`). */
 export function examplesFor(groups: DocApiGroup[], origin: string): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
-  return groups.flatMap((g) =>
+  return groups.filter((g) => !g.reference).flatMap((g) =>
     g.endpoints.map((endpoint) => ({ id: exampleId(endpoint), endpoint, samples: codeSamples(sampleRequest(endpoint, origin)) })),
   );
 }
@@ -95,7 +95,7 @@ export function anchorsFor(groups: DocApiGroup[]): Record<string, DocsTabId> {
     }
   };
   add('endpoints', ['endpoints', 'batch-job-lifecycle', ...groups.flatMap((g) => [g.id, ...g.endpoints.map((e) => e.id)])]);
-  add('examples', ['examples', ...groups.flatMap((g) => g.endpoints.map(exampleId))]);
+  add('examples', ['examples', ...groups.filter((g) => !g.reference).flatMap((g) => g.endpoints.map(exampleId))]);
   add('errors', ['errors', ...errorSections.map((s) => s.id)]);
   add('performance', ['performance', ...performanceSections.map((s) => s.id)]);
   return map;

@@ -38,7 +38,15 @@ export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   };
 }
 
-/** Every /docs group: authenticity first, then one per generated reference (its keyed operations). */
+/** The API /docs documents in full (the spec's vision-authenticity API); the others link out. */
+export const DOCS_FULL_API_ID = 'photo-authenticity';
+
+/**
+ * Every /docs group: authenticity first, then one per generated reference (its keyed
+ * operations). Only the authenticity API is documented in full here; every other API's
+ * group carries `reference`, and /docs lists its endpoints with a link to that page, so the
+ * page stays light however many APIs the catalogue grows.
+ */
 export function docsGroups(refs: readonly ApiReference[], origin: string): DocApiGroup[] {
   return [
     withOrigin(authenticityGroup, origin),
@@ -46,11 +54,12 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       id: `${ref.id}-endpoints`,
       title: `${ref.name} endpoints`,
       description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
+      ...(ref.id === DOCS_FULL_API_ID ? {} : { reference: { name: ref.name, href: ref.href, markdownHref: ref.markdownHref } }),
       endpoints: ref.operations
         .filter((op) => op.auth === 'apiKey')
         .map((op) => {
           const e = docEndpoint(op, origin);
-          return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)) };
+          return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };
         }),
     })),
   ];

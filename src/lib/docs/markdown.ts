@@ -108,6 +108,12 @@ export function docsMarkdown(input: {
   ];
   for (const g of groups) {
     out.push('', `### ${g.title}`, '', g.description);
+    if (g.reference) {
+      // Documented in full on its own reference page: one line per endpoint here.
+      out.push('');
+      for (const e of g.endpoints) out.push(`- \`${e.method} ${e.path}\`: ${e.title}. [Reference](${origin}${g.reference.markdownHref})`);
+      continue;
+    }
     for (const e of g.endpoints) {
       out.push('', `#### ${e.method} ${e.path}: ${e.title}`, '', e.description);
       const table = (title: string, fields: DocField[]) => {
