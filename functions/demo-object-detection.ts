@@ -6,8 +6,8 @@ import { defineHandler, json, readJson, type HandlerContext } from '../src/serve
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDemo } from '../src/server/vision/detection-service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { siteOrigins } from '../src/server/vision/site-images';
+import { isMultipart, readImageForm, uploadReservation } from '../src/server/vision/upload';
 import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { demoObjectDetectionOperation as op } from '../src/shared/contracts/object-detection';
 import { parseObjectsList, type DemoRequest } from '../src/shared/schemas/detect';
@@ -15,36 +15,6 @@ import { parseObjectsList, type DemoRequest } from '../src/shared/schemas/detect
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
 export const DEMO_LIMIT = SITE_RATE_LIMITS['demo-object-detection'];
 
-/** Multipart overhead allowed on top of the 10 MB image. */
-const FORM_OVERHEAD = 64 * 1024;
-
-/** Reads a multipart body with a hard byte cap, then parses it with the platform parser. */
-async function readForm(req: Request): Promise<FormData> {
-  const max = IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Upload exceeds the 10 MB image limit');
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > max) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
-  }
-}
 
 /**
  * POST /api/demo/object-detection. Two forms:
@@ -55,11 +25,9 @@ async function readForm(req: Request): Promise<FormData> {
  */
 export default defineHandler(['POST'], async (req, ctx) => {
   await enforceRateLimit(getDb(), ctx, DEMO_LIMIT);
-  if (!/^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')) return handleDemo(req, ctx);
+  if (!isMultipart(req)) return handleDemo(req, ctx);
   // An upload holds its share of the in-flight image budget from its first byte to its answer.
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  const body = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, IMAGE_LIMITS.maxBytes + FORM_OVERHEAD) : IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
-  return withImageBudget((lease) => handleDemo(req, ctx, lease), body + DECODE_BYTES);
+  return withImageBudget((lease) => handleDemo(req, ctx, lease), uploadReservation(req) + DECODE_BYTES);
 });
 
 async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
@@ -68,7 +36,7 @@ async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease
   let fields: z.output<typeof op.body>;
   let upload: Uint8Array | undefined;
   if (/^multipart\/form-data\b/i.test(type)) {
-    const form = await readForm(req);
+    const form = await readImageForm(req);
     const text = (key: keyof DemoRequest) => {
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;

@@ -7,41 +7,12 @@ import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { analyzeSource, loadImageBytes, type ImageSource } from '../src/server/vision/authenticity/service';
 import { photoValidation } from '../src/server/vision/authenticity/validation';
 import { analyzeImageBytes } from '../src/server/vision/engine';
-import { IMAGE_LIMITS } from '../src/server/vision/image-input';
 import { siteOrigins } from '../src/server/vision/site-images';
+import { isMultipart, readImageForm } from '../src/server/vision/upload';
 import { demoPhotoValidationOperation } from '../src/shared/contracts/photo-authenticity';
 
 export const DEMO_VALIDATION_LIMIT = SITE_RATE_LIMITS['demo-photo-validation'];
 
-const FORM_OVERHEAD = 64 * 1024;
-
-/** Reads a multipart body with a hard byte cap. */
-async function readForm(req: Request): Promise<FormData> {
-  const max = IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Upload exceeds the 10 MB image limit');
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > max) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
-  }
-}
 
 /**
  * POST /api/demo/photo-validation: JSON `{ image_url, check_type }`, or multipart/form-data
@@ -51,8 +22,8 @@ export default defineHandler(['POST'], async (req, ctx) => {
   await enforceRateLimit(getDb(), ctx, DEMO_VALIDATION_LIMIT);
   let source: ImageSource | undefined;
   let checkType: 'comprehensive' | 'ai_detection' | 'manipulation' | 'deepfake';
-  if (/^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')) {
-    const form = await readForm(req);
+  if (isMultipart(req)) {
+    const form = await readImageForm(req);
     const text = (key: string) => {
       const v = form.get(key);
       return typeof v === 'string' && v !== '' ? v : undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema, HttpError } from './errors';
-import { defineHandler, json, readJson, REQUEST_ID_HEADER } from './handler';
+import { defineHandler, json, readForm, readJson, REQUEST_ID_HEADER } from './handler';
 
 const schema = z.object({ name: z.string().min(1) });
 const echo = defineHandler(['POST'], async (req, ctx) => json(await readJson(req, schema, { maxBytes: 64 }), ctx));
@@ -104,5 +104,39 @@ describe('readJson', () => {
     expect(error.code).toBe('INVALID_REQUEST');
     expect(error.details).toEqual({ fields: { name: [expect.any(String)] } });
     expect(error.message).toMatch(/^name: /);
+  });
+});
+
+describe('readForm', () => {
+  const formEcho = defineHandler(['POST'], async (req, ctx) => {
+    const form = await readForm(req, 2048, 'Upload exceeds the test limit');
+    const file = form.get('file');
+    return json({ name: form.get('name'), size: file instanceof File ? file.size : null }, ctx);
+  });
+  const send = (form: FormData) => formEcho(new Request('http://x/api/upload', { method: 'POST', body: form }));
+
+  it('parses fields and files under the cap', async () => {
+    const form = new FormData();
+    form.set('name', 'a');
+    form.set('file', new File([new Uint8Array(1000)], 'a.jpg', { type: 'image/jpeg' }));
+    const res = await send(form);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: 'a', size: 1000 });
+  });
+
+  it('refuses a form over the cap with 413 and the given message', async () => {
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(4096)], 'a.jpg', { type: 'image/jpeg' }));
+    const res = await send(form);
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Upload exceeds the test limit' });
+  });
+
+  it('answers a body that is not a form with 400', async () => {
+    const res = await formEcho(
+      new Request('http://x/api/upload', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: 'not a form' }),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('INVALID_REQUEST');
   });
 });

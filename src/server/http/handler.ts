@@ -87,11 +87,15 @@ export function defineHandler(
 /** Default cap on a JSON request body. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads the body as UTF-8 text, refusing more than `maxBytes` without buffering it all. */
-export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+/**
+ * Reads the whole body, refusing more than `maxBytes` (declared in Content-Length, or as it
+ * streams) without buffering past the cap: 413 PAYLOAD_TOO_LARGE with `message` if given.
+ */
+export async function readBodyBytes(req: Request, maxBytes: number, message?: string): Promise<Buffer<ArrayBuffer>> {
+  const refuse = () => (message === undefined ? tooLarge(maxBytes) : new HttpError(413, 'PAYLOAD_TOO_LARGE', message));
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!req.body) return '';
+  if (Number.isFinite(declared) && declared > maxBytes) throw refuse();
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -101,11 +105,29 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw tooLarge(maxBytes);
+      throw refuse();
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** Reads the body as UTF-8 text, refusing more than `maxBytes` without buffering it all. */
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(req, maxBytes));
+}
+
+/**
+ * Reads a multipart/form-data body under a byte cap (413 with `message`) and parses it with
+ * the platform parser: 400 INVALID_REQUEST when it does not parse.
+ */
+export async function readForm(req: Request, maxBytes: number, message?: string): Promise<FormData> {
+  const body = await readBodyBytes(req, maxBytes, message);
+  try {
+    return await new Response(body, { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
+  }
 }
 
 function tooLarge(maxBytes: number): HttpError {
