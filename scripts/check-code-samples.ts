@@ -55,8 +55,8 @@ setDb(testDb.db);
 // The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object
 // detection, photo authenticity and watermark detection.
 const { key: apiKey, userId } = await createTestAccount(testDb.db);
-await subscribe(testDb.db, userId, 'photo-authenticity', 'standard');
-await subscribe(testDb.db, userId, 'watermark-detection', 'standard');
+await subscribe(testDb.db, userId, 'photo-authenticity', 'pay-per-use');
+await subscribe(testDb.db, userId, 'watermark-detection', 'pay-per-use');
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,

@@ -76,7 +76,7 @@ function subscribeTriggerFor(root: ParentNode, apiId: string, tier: string): HTM
   );
   return (
     triggers.find((el) => el.dataset['planName']?.trim().toLowerCase() === tier) ??
-    (tier === 'standard' ? triggers.find((el) => !el.dataset['planName']) : undefined) ??
+    (tier === 'pay-per-use' || tier === 'standard' ? triggers.find((el) => !el.dataset['planName']) : undefined) ??
     null
   );
 }

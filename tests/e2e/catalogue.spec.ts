@@ -120,7 +120,8 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
     await expect(terms).toContainText(`Plan${tier}`);
     await expect(terms).toContainText(price);
     await expect(terms).toContainText(quota);
-    await expect(terms).toContainText('$0.05 per request');
+    // A bundle is a hard cap: nothing beyond it is billed.
+    await expect(terms).toContainText('Beyond the bundleRefused until the bundle renews');
     if (tier !== 'Testing') {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
@@ -132,14 +133,16 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
   expect(calls, 'nothing is posted while signed out').toBe(0);
   await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  // Object detection is sold in monthly bundles: Subscribe Now offers them, the popular one chosen.
+  // Object detection is pay per use or a monthly bundle: Subscribe Now offers both, pay per use chosen.
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
   const dialog = page.getByTestId('subscribe-dialog');
   const tiers = dialog.getByTestId('subscribe-tiers');
-  await expect(tiers.getByRole('radio')).toHaveCount(3);
-  // The tier marked popular in the pricing content comes chosen.
-  await expect(tiers.getByRole('radio', { name: /Testing/ })).toBeChecked();
+  await expect(tiers.getByRole('radio')).toHaveCount(4);
+  await expect(tiers.getByRole('radio', { name: /Pay per use/ })).toBeChecked();
   const terms = dialog.getByTestId('subscribe-terms');
+  await expect(terms).toContainText('PlanPay per use');
+  await expect(terms).toContainText('$0.05 per request');
+  await tiers.getByRole('radio', { name: /Testing/ }).check();
   await expect(terms).toContainText('PlanTesting');
   await tiers.getByRole('radio', { name: /Premium/ }).check();
   await expect(terms).toContainText('PlanPremium');

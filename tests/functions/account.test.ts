@@ -207,10 +207,24 @@ describe('subscriptions', () => {
     expect(again.monthly_quota).toBe(2000);
   });
 
-  it('gives APIs without tiers a pay-per-use standard tier with no cap', async () => {
+  it('gives every API a pay-per-use tier with no cap, beside the bundles of an API that has them', async () => {
     const a = await newAccount();
-    const s = subscriptionSchema.parse(((await (await sub(a.cookie, 'photo-authenticity', 'standard')).json()) as { subscription: unknown }).subscription);
-    expect(s).toMatchObject({ tier: 'standard', monthly_quota: null, monthly_price: null, price_per_request: 0.08 });
+    const parse = async (res: Response) => subscriptionSchema.parse(((await res.json()) as { subscription: unknown }).subscription);
+    const s = await parse(await sub(a.cookie, 'photo-authenticity', 'pay-per-use'));
+    expect(s).toMatchObject({ tier: 'pay-per-use', tier_name: 'Pay per use', monthly_quota: null, monthly_price: null, price_per_request: 0.08 });
+    // `standard`, the id pay per use had before, still means it for an API without bundles...
+    const b = await newAccount();
+    expect(await parse(await sub(b.cookie, 'photo-authenticity', 'standard'))).toMatchObject({ tier: 'pay-per-use', monthly_quota: null });
+    // ...and the Standard bundle for one with them; object detection is also pay per use.
+    const od = await parse(await sub(a.cookie, 'image-object-detection', 'standard'));
+    expect(od).toMatchObject({ tier: 'standard', monthly_quota: 2000 });
+    expect(await parse(await sub(a.cookie, 'image-object-detection', 'pay-per-use'))).toMatchObject({
+      id: od.id,
+      tier: 'pay-per-use',
+      monthly_quota: null,
+      monthly_price: null,
+      price_per_request: 0.05,
+    });
   });
 
   it('refuses the Custom tier, coming-soon APIs, unknown tiers and unknown APIs', async () => {

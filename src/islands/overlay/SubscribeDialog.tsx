@@ -9,12 +9,15 @@ import { formatCount, formatWholeUsd } from '../../components/catalogue/format';
 import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
 import type { SubscribeTarget } from './types';
 
+/** The pay-per-use tier every API offers (the server's `PAY_PER_USE_TIER`). */
+export const PAY_PER_USE_TIER = 'pay-per-use';
+
 /**
- * The tier id the server knows a choice by: a tier card's plan (`Testing` -> `testing`), else
- * the pay-per-use `standard` tier.
+ * The tier id the server knows a choice by: a bundle's plan (`Testing` -> `testing`), else
+ * pay per use.
  */
 export function tierOf(target: SubscribeTarget): string {
-  return target.plan ? target.plan.name.trim().toLowerCase() : 'standard';
+  return target.plan ? target.plan.name.trim().toLowerCase() : PAY_PER_USE_TIER;
 }
 
 /**
@@ -73,8 +76,8 @@ export function subscribedMessage(target: SubscribeTarget): string {
 export function SubscribeDialog({ open, target: opened, opener, onClose }: Props) {
   const [processing, setProcessing] = useState(false);
   const [session, setSession] = useState<Session>('unknown');
-  // An API sold in monthly bundles (object detection) has no pay-per-use tier to subscribe to:
-  // opened without a tier card's plan, the dialog offers its bundles to choose from.
+  // An API that also sells monthly bundles (object detection): opened without a tier card's
+  // plan, the dialog offers pay per use (chosen first) or one of its bundles.
   const [choices, setChoices] = useState<PlanChoice[] | 'loading'>([]);
   const [chosen, setChosen] = useState<string>('');
   useEffect(() => {
@@ -90,7 +93,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
       .then((list) => {
         if (controller.signal.aborted) return;
         setChoices(list);
-        setChosen((list.find((p) => p.popular) ?? list[0])?.name ?? '');
+        setChosen('');
       });
     return () => controller.abort();
   }, [open, opened]);
@@ -146,7 +149,12 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
         </DialogHeader>
         {bundles.length > 0 ? (
           <fieldset className="grid gap-2" data-testid="subscribe-tiers">
-            <legend className="mb-1 text-sm font-medium text-ink">Choose a monthly bundle</legend>
+            <legend className="mb-1 text-sm font-medium text-ink">Choose how to pay</legend>
+            <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <input type="radio" name="subscribe-tier" value="" checked={chosen === ''} onChange={() => setChosen('')} disabled={processing} />
+              <span className="font-semibold text-ink">Pay per use</span>
+              <span className="ml-auto text-right text-muted">{formatPricePerRequest(opened?.price ?? 0)} per request</span>
+            </label>
             {bundles.map((p) => (
               <label key={p.name} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                 <input type="radio" name="subscribe-tier" value={p.name} checked={chosen === p.name} onChange={() => setChosen(p.name)} disabled={processing} />
@@ -166,7 +174,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
                 <Row term="Plan" value={plan.name} />
                 <Row term="Monthly price" value={`${formatWholeUsd(plan.monthlyPrice)}/month`} />
                 <Row term="Included" value={`Up to ${formatCount(plan.requestsPerMonth)} requests/month`} />
-                <Row term="Beyond the bundle" value={`${formatPricePerRequest(target.price)} per request`} />
+                <Row term="Beyond the bundle" value="Refused until the bundle renews on the 1st (UTC)" />
               </>
             ) : (
               <>

@@ -47,10 +47,11 @@ describe('the opener', () => {
 
 describe('the tier a subscription is created at', () => {
   const target = { apiId: 'image-object-detection', apiName: 'Image Object Detection', price: 0.05 };
-  it("is the tier card's plan, else the pay-per-use standard tier", () => {
+  it("is the tier card's plan, else the pay-per-use tier", () => {
     expect(tierOf({ ...target, plan: { name: 'Premium', monthlyPrice: 99, requestsPerMonth: 5000 } })).toBe('premium');
     expect(tierOf({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } })).toBe('testing');
-    expect(tierOf({ apiId: 'image-classification', apiName: 'Image Classification', price: 0.02 })).toBe('standard');
+    expect(tierOf({ apiId: 'image-classification', apiName: 'Image Classification', price: 0.02 })).toBe('pay-per-use');
+    expect(tierOf(target)).toBe('pay-per-use');
   });
 
   it('is carried through sign-up and log-in back to the same page', () => {

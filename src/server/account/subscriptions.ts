@@ -1,7 +1,8 @@
 /**
- * Subscriptions: an account subscribes to an active API at a tier of its pricing content
- * (`pricingPlans`; tier id = the plan name in lower case). APIs without plans have one
- * pay-per-use tier, `standard`, with no monthly cap. The tier's monthly quota is copied onto the
+ * Subscriptions: an account subscribes to an active API at a tier. Every API has the
+ * pay-per-use tier (`pay-per-use`, no monthly cap: each request at the API's price); an API
+ * with pricing content (`pricingPlans`) adds its monthly bundles (tier id = the plan name in
+ * lower case). The tier's monthly quota is copied onto the
  * subscription, so the quota check on every call reads one row, and a later price change does not
  * alter what a subscriber agreed to.
  */
@@ -12,8 +13,13 @@ import type { Subscription } from '../../shared/contracts/account';
 import type { PricingPlan } from '../../shared/schemas/catalogue';
 import { UUID_PATTERN } from './keys';
 
-/** The tier id of APIs that have no pricing plans: pay per use, no cap. */
-export const DEFAULT_TIER = 'standard';
+/** The pay-per-use tier every API has: no cap, each request at the API's price. */
+export const PAY_PER_USE_TIER = 'pay-per-use';
+/**
+ * The id pay per use had before bundles sat beside it; still accepted for an API without
+ * bundles (for one with bundles, `standard` is the Standard bundle).
+ */
+const LEGACY_PAY_PER_USE_TIER = 'standard';
 
 export interface Tier {
   id: string;
@@ -25,17 +31,17 @@ export interface Tier {
   byContact: boolean;
 }
 
-/** The tiers an API offers, from its pricing content. */
+/** The tiers an API offers: pay per use, then the bundles of its pricing content. */
 export function tiersOf(api: Pick<ApiRow, 'pricing_plans'>): Tier[] {
   const plans = (api.pricing_plans ?? []) as PricingPlan[];
-  if (plans.length === 0) return [{ id: DEFAULT_TIER, name: 'Pay per use', monthlyPrice: null, quota: null, byContact: false }];
-  return plans.map((p) => ({
+  const payPerUse: Tier = { id: PAY_PER_USE_TIER, name: 'Pay per use', monthlyPrice: null, quota: null, byContact: false };
+  return [payPerUse, ...plans.map((p) => ({
     id: p.name.trim().toLowerCase(),
     name: p.name,
     monthlyPrice: p.monthlyPrice,
     quota: p.requestsPerMonth,
     byContact: p.monthlyPrice === null || p.requestsPerMonth === null,
-  }));
+  }))];
 }
 
 interface JoinedRow {
@@ -101,7 +107,8 @@ export async function subscribe(db: Kysely<Database>, userId: string, apiId: str
     throw new HttpError(403, 'FORBIDDEN', `${api.name} is coming soon and cannot be subscribed to yet`);
   }
   const tiers = tiersOf(api);
-  const tier = tiers.find((t) => t.id === tierId.trim().toLowerCase());
+  const wanted = tierId.trim().toLowerCase();
+  const tier = tiers.find((t) => t.id === wanted) ?? (wanted === LEGACY_PAY_PER_USE_TIER && tiers.length === 1 ? tiers[0] : undefined);
   if (!tier) {
     const known = tiers.filter((t) => !t.byContact).map((t) => t.id);
     throw new HttpError(400, 'INVALID_REQUEST', `Unknown tier "${tierId}" for ${api.name}. Tiers: ${known.join(', ')}`, {

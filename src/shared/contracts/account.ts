@@ -178,7 +178,7 @@ export const subscriptionSchema = z
     id: z.string().describe('Subscription id (UUID).'),
     api_id: z.string().describe('Catalogue id of the API, e.g. `image-object-detection`.'),
     api_name: z.string().describe('Name of the API.'),
-    tier: z.string().describe('Tier id: `testing`, `standard` or `premium` (APIs without tiers: `standard`, pay per use).'),
+    tier: z.string().describe('Tier id: `pay-per-use` (every API), or a monthly bundle of an API that has them: `testing`, `standard` or `premium`.'),
     tier_name: z.string().describe('Tier name as the pricing shows it.'),
     monthly_quota: z.number().int().nullable().describe('Requests included each billing month; null when pay per use without a cap.'),
     monthly_price: z.number().nullable().describe('Monthly price in US dollars; null for pay per use.'),
@@ -192,7 +192,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscribeRequestSchema = z.object({
   api_id: z.string({ message: 'Please choose an API' }).trim().min(1, 'Please choose an API').max(100).describe('Catalogue id of the API to subscribe to.'),
-  tier: z.string({ message: 'Please choose a tier' }).trim().min(1, 'Please choose a tier').max(32).describe('Tier id, e.g. `testing`; `standard` for APIs without tiers.'),
+  tier: z.string({ message: 'Please choose a tier' }).trim().min(1, 'Please choose a tier').max(32).describe('Tier id: `pay-per-use` (every API; `standard` is also accepted for an API without bundles), or a monthly bundle: `testing`, `standard`, `premium`.'),
 });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
