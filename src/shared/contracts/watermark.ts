@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { withUsage } from '../schemas/api-usage';
 import { watermarkRequestSchema, watermarkResponseSchema, type WatermarkRequest } from '../schemas/watermark';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
@@ -61,4 +62,79 @@ export const demoWatermarkOperation = defineOperation({
   errors: ERRORS,
   rateLimit: 'demo-watermark-detection',
   examples: { request: requestExamples },
+});
+
+// ---- The account's brand list ----
+
+export const accountBrandSchema = z
+  .object({
+    id: z.string().describe('Id of the brand entry (UUID); use it to remove the brand.'),
+    name: z.string().describe('The brand as reported in `brand_logos`.'),
+    aliases: z.array(z.string().describe('One other spelling.')).describe('Other spellings that count as this brand (compared without case, spaces or punctuation).'),
+    created_at: z.string().describe('When the brand was added (ISO 8601, UTC).'),
+  })
+  .meta({ id: 'AccountBrand', description: 'A brand wordmark the account added to the watermark analysis.' });
+
+const brandListSchema = z.object({
+  brands: z.array(accountBrandSchema).describe("The account's own brands, oldest first."),
+  default_brands: z.array(z.string().describe('One brand of the default list.')).describe('The default list, which every analysis uses as well.'),
+  limit: z.number().int().describe('How many brands an account may add.'),
+});
+
+export const addBrandRequestSchema = z.strictObject({
+  name: z.string().trim().min(3).max(80).describe('The brand as written in its wordmark (at least 3 letters or digits), e.g. `Northlight Images`.'),
+  aliases: z
+    .array(z.string().trim().min(3).max(80).describe('One other spelling.'))
+    .max(10)
+    .optional()
+    .describe('Other spellings that count as the brand, e.g. a domain (`northlight.example`) or a handle.'),
+});
+
+const BRAND_NOTE =
+  'The list is matched against the text the OCR reads (wordmarks), on top of the default list, for calls with the account\'s keys only; logos that are pictures without text are not recognised. Not metered.';
+const BRAND_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
+
+/** GET /api/v1/watermark/brands */
+export const listBrandsOperation = defineOperation({
+  operationId: 'listWatermarkBrands',
+  method: 'GET',
+  path: '/api/v1/watermark/brands',
+  group: 'watermark-detection',
+  summary: "List the account's brand wordmarks",
+  description: `The brands this account added to the watermark analysis, and the default list every analysis uses. ${BRAND_NOTE}`,
+  auth: 'apiKey',
+  response: { status: 200, description: "The account's brands and the default list.", schema: withUsage(brandListSchema) },
+  errors: [...BRAND_ERRORS, 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
+});
+
+/** POST /api/v1/watermark/brands */
+export const addBrandOperation = defineOperation({
+  operationId: 'addWatermarkBrand',
+  method: 'POST',
+  path: '/api/v1/watermark/brands',
+  group: 'watermark-detection',
+  summary: 'Add a brand wordmark to the account',
+  description: `Adds a brand to the list POST /api/v1/watermark matches read text against for this account; found, it is reported in \`brand_logos\` and as a \`wordmark\`. ${BRAND_NOTE} 409 when the account already has the brand or has reached the limit.`,
+  auth: 'apiKey',
+  body: addBrandRequestSchema,
+  response: { status: 201, description: 'The brand as stored.', schema: withUsage(z.object({ brand: accountBrandSchema.describe('The new entry.') })) },
+  errors: [...BRAND_ERRORS, 'INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'CONFLICT', 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
+  examples: { request: [{ summary: 'A photographer\'s wordmark and its domain', value: { name: 'Northlight Images', aliases: ['northlight.example'] } }] },
+});
+
+/** DELETE /api/v1/watermark/brands/{id} */
+export const removeBrandOperation = defineOperation({
+  operationId: 'removeWatermarkBrand',
+  method: 'DELETE',
+  path: '/api/v1/watermark/brands/{id}',
+  group: 'watermark-detection',
+  summary: 'Remove a brand wordmark from the account',
+  description: `Removes one of the account's brands; the default list cannot be changed. ${BRAND_NOTE}`,
+  auth: 'apiKey',
+  params: z.object({ id: z.string().describe('Id of the brand entry to remove.') }),
+  response: { status: 200, description: 'The brand was removed.', schema: withUsage(z.object({ removed: z.string().describe('Id of the removed entry.') })) },
+  errors: [...BRAND_ERRORS, 'NOT_FOUND', 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
 });
