@@ -29,8 +29,7 @@ export default defineHandler(
         await call.rateLimit(API_RATE_LIMITS.results);
         if (!collection) {
           const id = pathParam(req, '/api/v1/watermark/brands/');
-          await removeAccountBrand(db, call.userId, id);
-          return { data: { removed: id }, images: 0 };
+          return { data: { id, removed: await removeAccountBrand(db, call.userId, id) }, images: 0 };
         }
         if (req.method === 'GET') {
           return { data: { brands: await listAccountBrands(db, call.userId), default_brands: DEFAULT_BRANDS.map((b) => b.name), limit: MAX_ACCOUNT_BRANDS }, images: 0 };

@@ -67,13 +67,15 @@ export async function addAccountBrand(db: Kysely<Database>, userId: string, inpu
   return toBrand(row);
 }
 
-/** Removes one of the account's brands; 404 NOT_FOUND when the account has no brand with that id. */
-export async function removeAccountBrand(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+/**
+ * Removes one of the account's brands. Idempotent: false when the account has no brand with
+ * that id (never removed, already removed, or another account's).
+ */
+export async function removeAccountBrand(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const deleted = uuid.test(id)
-    ? await db.deleteFrom('watermark_brands').where('user_id', '=', userId).where('id', '=', id).returning('id').executeTakeFirst()
-    : undefined;
-  if (!deleted) throw new HttpError(404, 'NOT_FOUND', 'This account has no brand with that id.', { details: { id } });
+  if (!uuid.test(id)) return false;
+  const deleted = await db.deleteFrom('watermark_brands').where('user_id', '=', userId).where('id', '=', id).returning('id').executeTakeFirst();
+  return deleted !== undefined;
 }
 
 /** The brand list the analysis uses for an account: the default list, then the account's own. */
