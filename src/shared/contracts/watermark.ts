@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { withUsage } from '../schemas/api-usage';
-import { watermarkRequestSchema, watermarkResponseSchema, type WatermarkRequest } from '../schemas/watermark';
+import { withUsage, type ApiUsage } from '../schemas/api-usage';
+import { watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema, type WatermarkRequest, type WatermarkResponse } from '../schemas/watermark';
+import { example } from '../examples';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
 
-const requestExamples: { summary: string; value: WatermarkRequest }[] = [
-  {
-    summary: 'Everything, at medium sensitivity (the site sample with a centred stock overlay)',
-    value: { image_url: `${DEFAULT_SITE_ORIGIN}/images/samples/coffee-cup-watermarked.jpg`, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
-  },
-  {
-    summary: 'Only the invisible generator mark (the SDXL sample)',
-    value: { image_url: `${DEFAULT_SITE_ORIGIN}/images/samples/wm-invisible-sdxl.jpg`, detect_type: 'invisible', sensitivity: 'medium', include_invisible: true },
-  },
-];
+/** A stored real exchange (content/examples/watermark-detection.json) with the default origin in its URLs. */
+function stored(name: string) {
+  const ex = example(name, DEFAULT_SITE_ORIGIN);
+  return { summary: ex.title, request: ex.request as WatermarkRequest, response: ex.response as WatermarkResponse & { usage: ApiUsage } };
+}
+const apiExamples = ['watermark', 'watermarkTiled', 'watermarkInvisible', 'watermarkSceneText'].map(stored);
+const demoExample = stored('demoWatermark');
 
 const ANALYSIS =
   'Visible text marks are read with PaddleOCR and told from scene text by how they blend with the photo (estimated opacity), repetition, placement, angle and wording; brand wordmarks come from their text (picture-only logos are not recognised); the invisible dwtDct mark of Stable Diffusion and SDXL is decoded with bit agreement as confidence (other invisible schemes need their vendors\' keys and are not checked); IPTC/XMP rights metadata is reported in its own group and never counts as a watermark. Confidence and opacity are measured indicators, not certainties.';
@@ -42,10 +40,14 @@ export const watermarkOperation = defineOperation({
   description: `Analyses one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
   auth: 'apiKey',
   body: watermarkRequestSchema,
+  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks, the rights metadata, and what the call counted.', schema: withUsage(watermarkResponseSchema) },
   errors: [...ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
   rateLimit: 'single',
-  examples: { request: requestExamples },
+  examples: {
+    request: apiExamples.map((e) => ({ summary: e.summary, value: e.request })),
+    response: apiExamples.map((e) => ({ summary: e.summary, value: e.response })),
+  },
 });
 
 /** POST /api/demo/watermark-detection */
@@ -58,10 +60,14 @@ export const demoWatermarkOperation = defineOperation({
   description: `The watermark demo: the request and response of POST /api/v1/watermark without a key, limited to 10 calls a minute per client and not tied to an account (no \`usage\`). ${ANALYSIS}`,
   auth: 'none',
   body: watermarkRequestSchema,
+  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks and the rights metadata.', schema: watermarkResponseSchema },
   errors: ERRORS,
   rateLimit: 'demo-watermark-detection',
-  examples: { request: requestExamples },
+  examples: {
+    request: [{ summary: demoExample.summary, value: demoExample.request }],
+    response: [{ summary: demoExample.summary, value: demoExample.response }],
+  },
 });
 
 // ---- The account's brand list ----
@@ -131,10 +137,14 @@ export const removeBrandOperation = defineOperation({
   path: '/api/v1/watermark/brands/{id}',
   group: 'watermark-detection',
   summary: 'Remove a brand wordmark from the account',
-  description: `Removes one of the account's brands; the default list cannot be changed. ${BRAND_NOTE}`,
+  description: `Removes one of the account's brands; the default list cannot be changed. Idempotent: \`removed\` is false when the account has no brand with that id (already removed, or never its own). ${BRAND_NOTE}`,
   auth: 'apiKey',
   params: z.object({ id: z.string().describe('Id of the brand entry to remove.') }),
-  response: { status: 200, description: 'The brand was removed.', schema: withUsage(z.object({ removed: z.string().describe('Id of the removed entry.') })) },
+  response: {
+    status: 200,
+    description: 'Whether an entry was removed.',
+    schema: withUsage(z.object({ id: z.string().describe('The id asked for.'), removed: z.boolean().describe('True when the entry was the account\'s and is now gone; false when there was none.') })),
+  },
   errors: [...BRAND_ERRORS, 'NOT_FOUND', 'METHOD_NOT_ALLOWED'],
   rateLimit: 'results',
 });
