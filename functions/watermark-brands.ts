@@ -6,7 +6,7 @@ import { isPath, pathParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { MAX_ACCOUNT_BRANDS, addAccountBrand, listAccountBrands, removeAccountBrand } from '../src/server/vision/watermark/brand-store';
-import { WATERMARK_API_ID } from '../src/server/vision/watermark/service';
+import { WATERMARK_API_ID } from '../src/server/vision/watermark/api-id';
 import { addBrandOperation } from '../src/shared/contracts/watermark';
 
 /**
