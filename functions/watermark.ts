@@ -6,6 +6,7 @@ import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { DECODE_BYTES, withImageBudget } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { brandsForAccount } from '../src/server/vision/watermark/brand-store';
+import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { isMultipart, readWatermarkRequest, uploadReservation } from '../src/server/vision/watermark/request';
 import { WATERMARK_API_ID, runWatermark } from '../src/server/vision/watermark/service';
 
@@ -21,7 +22,8 @@ export default defineHandler(['POST'], (req, ctx) => {
     await call.rateLimit(API_RATE_LIMITS.single);
     const analyse = async (lease?: Parameters<typeof readWatermarkRequest>[1]) => {
       const { fields, image } = await readWatermarkRequest(req, lease);
-      const brands = fields.detect_type === 'all' || fields.detect_type === 'brand_logos' || fields.detect_type === 'visible' ? await brandsForAccount(db, call.userId) : undefined;
+      // Text is read (and matched against brands) for every type but invisible.
+      const brands = fields.detect_type === 'invisible' ? DEFAULT_BRANDS : await brandsForAccount(db, call.userId);
       return runWatermark(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req), brands }, 'bytes' in image ? lease : undefined);
     };
     const data = isMultipart(req) ? await withImageBudget((lease) => analyse(lease), uploadReservation(req) + DECODE_BYTES) : await analyse();
