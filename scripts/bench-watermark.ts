@@ -6,17 +6,31 @@
  *   npm run bench:watermark                # generate the set if missing, then measure
  *   npm run bench:watermark -- --regen     # regenerate the set first
  *   npm run bench:watermark -- --bases 12  # a smaller set (regenerates)
+ *   npm run bench:watermark -- --split tune  # the tuning split (other seeds, other room photos)
+ *   npm run bench:watermark -- --invisible   # only the invisible-mark round trip (seconds)
+ *
+ * Tune thresholds and preprocessing on `--split tune` only; the figures quoted are the default
+ * evaluation split's, which nothing is tuned on.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recognizeText } from '../src/server/vision/ocr/ocr';
 import { analyzeWatermarks, type WatermarkAnalysis } from '../src/server/vision/watermark/analyze';
 import { classifyLines, type Box, type Sensitivity } from '../src/server/vision/watermark/visible';
-import { EVAL_DIR, OPACITY_BANDS, ensureEvalSet, type EvalItem } from './lib/watermark-eval';
+import { formatRoundTrip, invisibleRoundTrip } from './lib/invisible-roundtrip';
+import { OPACITY_BANDS, ensureEvalSet, splitDir, type EvalItem, type EvalSplit } from './lib/watermark-eval';
 
 const args = process.argv.slice(2);
+if (args.includes('--invisible')) {
+  console.log(formatRoundTrip(await invisibleRoundTrip()));
+  process.exit(0);
+}
 const basesArg = args.indexOf('--bases');
+const splitArg = args.indexOf('--split');
+const split: EvalSplit = splitArg >= 0 && args[splitArg + 1] === 'tune' ? 'tune' : 'eval';
+const EVAL_DIR = splitDir(split);
 const items = await ensureEvalSet({
+  split,
   force: args.includes('--regen') || basesArg >= 0,
   ...(basesArg >= 0 && { bases: Number(args[basesArg + 1]) }),
 });
@@ -60,7 +74,7 @@ function decide(run: Run, sensitivity: Sensitivity): Box[] {
   return classifyLines(run.analysis.evidence, { sensitivity, scale: 1 }).watermarks.map((w) => w.location);
 }
 
-console.log(`watermark evaluation set: ${items.length} images in ${EVAL_DIR}`);
+console.log(`watermark ${split === 'eval' ? 'evaluation set' : 'tuning split'}: ${items.length} images in ${EVAL_DIR}`);
 console.log(`  ${items.filter((i) => i.kind === 'clean').length} clean, ${items.filter((i) => i.kind === 'watermarked').length} watermarked, ${items.filter((i) => i.kind === 'scene_text').length} scene text`);
 console.log(`OCR model load: ${loadMs.toFixed(0)} ms`);
 for (const sensitivity of ['low', 'medium', 'high'] as const) {
@@ -98,3 +112,4 @@ if (args.includes('--misses')) {
     console.log('false', r.item.file, JSON.stringify(r.analysis.evidence.map((e) => [e.text, e.opacity, e.placement, +e.score.toFixed(2)])));
   }
 }
+console.log(`\n${formatRoundTrip(await invisibleRoundTrip())}`);

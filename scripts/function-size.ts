@@ -3,6 +3,7 @@
  * esbuild bundler packs it: one bundle, plus the external modules (`sharp` and its native
  * libvips build) and the `included_files` of netlify.toml (model and wasm). Prints unzipped and
  * zipped sizes against Netlify's limits (250 MB unzipped, 50 MB zipped per function).
+ * `npm run function-size -- watermark watermark-brands` measures only the functions named.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -71,8 +72,10 @@ const out = mkdtempSync(join(tmpdir(), 'optiq-fn-size-'));
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 console.log(`${'function'.padEnd(24)}${'bundle'.padStart(10)}${'files'.padStart(8)}${'unzipped'.padStart(12)}${'zipped'.padStart(12)}  within limits`);
 let over = 0;
+const only = process.argv.slice(2);
 for (const file of listFunctionFiles(join(root, 'functions'))) {
   const name = relative(join(root, 'functions'), file).replace(/\.[^.]+$/, '');
+  if (only.length > 0 && !only.includes(name)) continue;
   const outfile = join(out, `${name}.mjs`);
   await build({
     entryPoints: [file],

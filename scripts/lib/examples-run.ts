@@ -9,6 +9,8 @@ import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
 import categories from '../../functions/categories';
 import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';
+import demoWatermark from '../../functions/demo-watermark-detection';
+import watermark from '../../functions/watermark';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -17,13 +19,26 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Prom
   '/api/v1/detect': detect,
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
+  '/api/v1/watermark': watermark,
+  '/api/demo/watermark-detection': demoWatermark,
 };
+
+/** The file under content/examples/ an example is stored in: one per API. */
+export const exampleFile = (path: string): string => (path.includes('watermark') ? 'watermark-detection.json' : 'object-detection.json');
+
+/** The API (and a tier it sells) each example's call is made with: its key's subscription. */
+const subscriptionOf = (path: string): { apiId: string; tier: string } =>
+  path.includes('watermark') ? { apiId: 'watermark-detection', tier: 'standard' } : { apiId: 'image-object-detection', tier: 'premium' };
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
 const COFFEE = img('od-coffee-cup.jpg');
 const STREET = img('od-dog-bicycle.jpg');
 const MISSING = img('listing-4821-bathroom.jpg');
+const WM_STOCK = img('coffee-cup-watermarked.jpg');
+const WM_TILED = img('wm-tiled-pattern.jpg');
+const WM_SDXL = img('wm-invisible-sdxl.jpg');
+const WM_SCENE = img('wm-scene-sign.jpg');
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -71,6 +86,36 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     path: '/api/demo/object-detection',
     request: { image_url: STREET, objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
   },
+  watermark: {
+    title: 'Everything, at medium sensitivity: a centred stock overlay',
+    method: 'POST',
+    path: '/api/v1/watermark',
+    request: { image_url: WM_STOCK, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
+  },
+  watermarkTiled: {
+    title: 'A tiled semi-transparent pattern',
+    method: 'POST',
+    path: '/api/v1/watermark',
+    request: { image_url: WM_TILED, detect_type: 'visible', sensitivity: 'medium', include_invisible: false },
+  },
+  watermarkInvisible: {
+    title: 'Only the invisible generator mark (an SDXL-marked image)',
+    method: 'POST',
+    path: '/api/v1/watermark',
+    request: { image_url: WM_SDXL, detect_type: 'invisible', sensitivity: 'medium', include_invisible: true },
+  },
+  watermarkSceneText: {
+    title: 'Scene text (a shop sign) is not a watermark',
+    method: 'POST',
+    path: '/api/v1/watermark',
+    request: { image_url: WM_SCENE, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
+  },
+  demoWatermark: {
+    title: 'The watermark demo',
+    method: 'POST',
+    path: '/api/demo/watermark-detection',
+    request: { image_url: WM_STOCK, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
+  },
 };
 
 let ready: Promise<void> | undefined;
@@ -91,7 +136,7 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   if (!handler) throw new Error(`no handler for ${spec.path}`);
   // /api/v1 calls are made with the key of a fresh premium account each, so the `usage` they
   // show does not depend on which examples ran before.
-  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb())).key}` } : {};
+  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb(), subscriptionOf(spec.path))).key}` } : {};
   const res = await handler(
     new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
       method: spec.method,

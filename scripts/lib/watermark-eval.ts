@@ -30,6 +30,12 @@ export interface EvalItem {
 }
 
 export const EVAL_DIR = resolve('.data/watermark-eval');
+/** The tuning split: same recipe, other seeds and other room photos. Tune on it, report on the evaluation set. */
+export const TUNE_DIR = resolve('.data/watermark-tune');
+
+export type EvalSplit = 'eval' | 'tune';
+const SEEDS: Record<EvalSplit, { marks: number; rooms: number }> = { eval: { marks: 2024, rooms: 7 }, tune: { marks: 90210, rooms: 31 } };
+export const splitDir = (split: EvalSplit): string => (split === 'eval' ? EVAL_DIR : TUNE_DIR);
 
 /** Mulberry32: small, seeded, good enough for picking test cases. */
 function rng(seed: number): () => number {
@@ -54,16 +60,28 @@ const COLORS = ['#ffffff', '#ffffff', '#ffffff', '#000000', '#808080'];
 /** Opacity bands of the report (lower bound inclusive). */
 export const OPACITY_BANDS: [number, number][] = [[0.15, 0.3], [0.3, 0.5], [0.5, 0.8001]];
 
-async function bases(limit: number): Promise<{ name: string; bytes: Buffer }[]> {
+/** Room photos a split draws (the tuning split never draws one the evaluation set uses). */
+function pickRooms(files: readonly string[], count: number, seed: number, exclude: ReadonlySet<string>): Set<string> {
+  const pick = rng(seed);
+  const chosen = new Set<string>();
+  const available = files.filter((f) => !exclude.has(f)).length;
+  while (chosen.size < Math.min(count, available)) {
+    const f = files[Math.floor(pick() * files.length)] as string;
+    if (!exclude.has(f)) chosen.add(f);
+  }
+  return chosen;
+}
+
+async function bases(limit: number, split: EvalSplit): Promise<{ name: string; bytes: Buffer }[]> {
   const out: { name: string; bytes: Buffer }[] = [];
   const samples = ['astronaut.jpg', 'cat-chelsea.jpg', 'coffee-cup.jpg', 'rocket-launch.jpg', 'od-dog-bicycle.jpg', 'od-horses.jpg'];
   for (const s of samples) out.push({ name: s, bytes: await readFile(join('public/images/samples', s)) });
   const rooms = resolve('../shared/datasets/rooms/images');
   if (existsSync(rooms)) {
     const files = (await readdir(rooms)).filter((f) => f.startsWith('pl')).sort();
-    const pick = rng(7);
-    const chosen = new Set<string>();
-    while (chosen.size < Math.min(limit - out.length, files.length)) chosen.add(files[Math.floor(pick() * files.length)] as string);
+    const count = limit - out.length;
+    const evalRooms = pickRooms(files, count, SEEDS.eval.rooms, new Set());
+    const chosen = split === 'eval' ? evalRooms : pickRooms(files, count, SEEDS[split].rooms, evalRooms);
     for (const f of [...chosen].sort()) {
       const bytes = await sharp(join(rooms, f)).resize(512, 512, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
       out.push({ name: `rooms/${f}`, bytes });
@@ -73,18 +91,20 @@ async function bases(limit: number): Promise<{ name: string; bytes: Buffer }[]> 
 }
 
 /** Writes the set (unless its manifest exists) and returns its items. */
-export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: number; force?: boolean } = {}): Promise<EvalItem[]> {
-  const manifest = join(EVAL_DIR, 'manifest.json');
+export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: number; force?: boolean; split?: EvalSplit } = {}): Promise<EvalItem[]> {
+  const split = opts.split ?? 'eval';
+  const dir = splitDir(split);
+  const manifest = join(dir, 'manifest.json');
   if (!opts.force && existsSync(manifest)) return JSON.parse(await readFile(manifest, 'utf8')) as EvalItem[];
-  await mkdir(EVAL_DIR, { recursive: true });
+  await mkdir(dir, { recursive: true });
   const items: EvalItem[] = [];
-  const rand = rng(2024);
+  const rand = rng(SEEDS[split].marks);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-  const all = await bases(opts.bases ?? 40);
+  const all = await bases(opts.bases ?? 40, split);
   let n = 0;
   const save = async (bytes: Buffer, item: Omit<EvalItem, 'file'>): Promise<void> => {
     const file = `${String(n++).padStart(4, '0')}-${item.kind}.jpg`;
-    await writeFile(join(EVAL_DIR, file), bytes);
+    await writeFile(join(dir, file), bytes);
     items.push({ file, ...item });
   };
   for (const base of all) {

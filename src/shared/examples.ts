@@ -5,7 +5,11 @@
  * response still matches the contract and what the engine answers.
  */
 import { withOrigin } from './site-origin';
-import stored from '../../content/examples/object-detection.json' with { type: 'json' };
+import objectDetection from '../../content/examples/object-detection.json' with { type: 'json' };
+import watermarkDetection from '../../content/examples/watermark-detection.json' with { type: 'json' };
+
+/** Every stored file (one per API), merged. */
+const stored = { ...objectDetection, ...watermarkDetection };
 
 /** One stored exchange. */
 export interface ApiExample {

@@ -60,6 +60,18 @@ describe('apiReferences', () => {
     expect(demo.bodyFields.map((f) => f.name)).toContain('file');
   });
 
+  it('shows the watermark API with its upload form, a stored real response and the brand-list operations', () => {
+    const ops = refs.find((r) => r.id === 'watermark-detection')!.operations;
+    const analyse = ops.find((o) => o.path === '/api/v1/watermark')!;
+    expect(analyse.bodyType).toBe('multipart/form-data');
+    expect(analyse.bodyFields.map((f) => f.name)).toEqual(expect.arrayContaining(['file', 'image_url', 'detect_type', 'sensitivity', 'include_invisible']));
+    const shown = analyse.responseExample as { visible_watermarks: { items: { text: string }[] } };
+    expect(shown.visible_watermarks.items.map((w) => w.text)).toContain('stock.example');
+    expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/watermark/brands', 'POST /api/v1/watermark/brands', 'DELETE /api/v1/watermark/brands/{id}']),
+    );
+  });
+
   it('reads codes from x-error-codes when the document lists them', () => {
     const copy = structuredClone(doc);
     const responses = copy.paths['/api/v1/detect']!['post']!.responses as unknown as Record<string, Record<string, unknown>>;

@@ -168,6 +168,17 @@ export interface AuthenticityErrorReportsTable {
   created_at: CreatedAt;
 }
 
+/** A brand wordmark an account added to the watermark analysis's list. */
+export interface WatermarkBrandsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  /** JSON array of other spellings. */
+  aliases: JsonWithDefault<string[]>;
+  name_key: string;
+  created_at: CreatedAt;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -183,6 +194,7 @@ export interface Database {
   usage_monthly_keys: UsageMonthlyKeysTable;
   account_categories: AccountCategoriesTable;
   authenticity_error_reports: AuthenticityErrorReportsTable;
+  watermark_brands: WatermarkBrandsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

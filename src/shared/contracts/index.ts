@@ -4,7 +4,7 @@ import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOp
 import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
-import { demoWatermarkOperation, watermarkOperation } from './watermark';
+import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from './watermark';
 import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
@@ -27,6 +27,9 @@ export const operations: readonly OperationContract[] = [
   demoObjectDetectionOperation,
   demoDetectOperation,
   watermarkOperation,
+  listBrandsOperation,
+  addBrandOperation,
+  removeBrandOperation,
   demoWatermarkOperation,
   ...accountOperations,
   predictOperation,

@@ -1,18 +1,17 @@
-import { withUsage } from '../schemas/api-usage';
-import { watermarkRequestSchema, watermarkResponseSchema, type WatermarkRequest } from '../schemas/watermark';
+import { z } from 'zod';
+import { withUsage, type ApiUsage } from '../schemas/api-usage';
+import { watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema, type WatermarkRequest, type WatermarkResponse } from '../schemas/watermark';
+import { example } from '../examples';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
 
-const requestExamples: { summary: string; value: WatermarkRequest }[] = [
-  {
-    summary: 'Everything, at medium sensitivity (the site sample with a centred stock overlay)',
-    value: { image_url: `${DEFAULT_SITE_ORIGIN}/images/samples/coffee-cup-watermarked.jpg`, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
-  },
-  {
-    summary: 'Only the invisible generator mark (the SDXL sample)',
-    value: { image_url: `${DEFAULT_SITE_ORIGIN}/images/samples/wm-invisible-sdxl.jpg`, detect_type: 'invisible', sensitivity: 'medium', include_invisible: true },
-  },
-];
+/** A stored real exchange (content/examples/watermark-detection.json) with the default origin in its URLs. */
+function stored(name: string) {
+  const ex = example(name, DEFAULT_SITE_ORIGIN);
+  return { summary: ex.title, request: ex.request as WatermarkRequest, response: ex.response as WatermarkResponse & { usage: ApiUsage } };
+}
+const apiExamples = ['watermark', 'watermarkTiled', 'watermarkInvisible', 'watermarkSceneText'].map(stored);
+const demoExample = stored('demoWatermark');
 
 const ANALYSIS =
   'Visible text marks are read with PaddleOCR and told from scene text by how they blend with the photo (estimated opacity), repetition, placement, angle and wording; brand wordmarks come from their text (picture-only logos are not recognised); the invisible dwtDct mark of Stable Diffusion and SDXL is decoded with bit agreement as confidence (other invisible schemes need their vendors\' keys and are not checked); IPTC/XMP rights metadata is reported in its own group and never counts as a watermark. Confidence and opacity are measured indicators, not certainties.';
@@ -41,10 +40,14 @@ export const watermarkOperation = defineOperation({
   description: `Analyses one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
   auth: 'apiKey',
   body: watermarkRequestSchema,
+  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks, the rights metadata, and what the call counted.', schema: withUsage(watermarkResponseSchema) },
   errors: [...ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
   rateLimit: 'single',
-  examples: { request: requestExamples },
+  examples: {
+    request: apiExamples.map((e) => ({ summary: e.summary, value: e.request })),
+    response: apiExamples.map((e) => ({ summary: e.summary, value: e.response })),
+  },
 });
 
 /** POST /api/demo/watermark-detection */
@@ -57,8 +60,91 @@ export const demoWatermarkOperation = defineOperation({
   description: `The watermark demo: the request and response of POST /api/v1/watermark without a key, limited to 10 calls a minute per client and not tied to an account (no \`usage\`). ${ANALYSIS}`,
   auth: 'none',
   body: watermarkRequestSchema,
+  multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks and the rights metadata.', schema: watermarkResponseSchema },
   errors: ERRORS,
   rateLimit: 'demo-watermark-detection',
-  examples: { request: requestExamples },
+  examples: {
+    request: [{ summary: demoExample.summary, value: demoExample.request }],
+    response: [{ summary: demoExample.summary, value: demoExample.response }],
+  },
+});
+
+// ---- The account's brand list ----
+
+export const accountBrandSchema = z
+  .object({
+    id: z.string().describe('Id of the brand entry (UUID); use it to remove the brand.'),
+    name: z.string().describe('The brand as reported in `brand_logos`.'),
+    aliases: z.array(z.string().describe('One other spelling.')).describe('Other spellings that count as this brand (compared without case, spaces or punctuation).'),
+    created_at: z.string().describe('When the brand was added (ISO 8601, UTC).'),
+  })
+  .meta({ id: 'AccountBrand', description: 'A brand wordmark the account added to the watermark analysis.' });
+
+const brandListSchema = z.object({
+  brands: z.array(accountBrandSchema).describe("The account's own brands, oldest first."),
+  default_brands: z.array(z.string().describe('One brand of the default list.')).describe('The default list, which every analysis uses as well.'),
+  limit: z.number().int().describe('How many brands an account may add.'),
+});
+
+export const addBrandRequestSchema = z.strictObject({
+  name: z.string().trim().min(3).max(80).describe('The brand as written in its wordmark (at least 3 letters or digits), e.g. `Northlight Images`.'),
+  aliases: z
+    .array(z.string().trim().min(3).max(80).describe('One other spelling.'))
+    .max(10)
+    .optional()
+    .describe('Other spellings that count as the brand, e.g. a domain (`northlight.example`) or a handle.'),
+});
+
+const BRAND_NOTE =
+  'The list is matched against the text the OCR reads (wordmarks), on top of the default list, for calls with the account\'s keys only; logos that are pictures without text are not recognised. Not metered.';
+const BRAND_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
+
+/** GET /api/v1/watermark/brands */
+export const listBrandsOperation = defineOperation({
+  operationId: 'listWatermarkBrands',
+  method: 'GET',
+  path: '/api/v1/watermark/brands',
+  group: 'watermark-detection',
+  summary: "List the account's brand wordmarks",
+  description: `The brands this account added to the watermark analysis, and the default list every analysis uses. ${BRAND_NOTE}`,
+  auth: 'apiKey',
+  response: { status: 200, description: "The account's brands and the default list.", schema: withUsage(brandListSchema) },
+  errors: [...BRAND_ERRORS, 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
+});
+
+/** POST /api/v1/watermark/brands */
+export const addBrandOperation = defineOperation({
+  operationId: 'addWatermarkBrand',
+  method: 'POST',
+  path: '/api/v1/watermark/brands',
+  group: 'watermark-detection',
+  summary: 'Add a brand wordmark to the account',
+  description: `Adds a brand to the list POST /api/v1/watermark matches read text against for this account; found, it is reported in \`brand_logos\` and as a \`wordmark\`. ${BRAND_NOTE} 409 when the account already has the brand or has reached the limit.`,
+  auth: 'apiKey',
+  body: addBrandRequestSchema,
+  response: { status: 201, description: 'The brand as stored.', schema: withUsage(z.object({ brand: accountBrandSchema.describe('The new entry.') })) },
+  errors: [...BRAND_ERRORS, 'INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'CONFLICT', 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
+  examples: { request: [{ summary: 'A photographer\'s wordmark and its domain', value: { name: 'Northlight Images', aliases: ['northlight.example'] } }] },
+});
+
+/** DELETE /api/v1/watermark/brands/{id} */
+export const removeBrandOperation = defineOperation({
+  operationId: 'removeWatermarkBrand',
+  method: 'DELETE',
+  path: '/api/v1/watermark/brands/{id}',
+  group: 'watermark-detection',
+  summary: 'Remove a brand wordmark from the account',
+  description: `Removes one of the account's brands; the default list cannot be changed. Idempotent: \`removed\` is false when the account has no brand with that id (already removed, or never its own). ${BRAND_NOTE}`,
+  auth: 'apiKey',
+  params: z.object({ id: z.string().describe('Id of the brand entry to remove.') }),
+  response: {
+    status: 200,
+    description: 'Whether an entry was removed.',
+    schema: withUsage(z.object({ id: z.string().describe('The id asked for.'), removed: z.boolean().describe('True when the entry was the account\'s and is now gone; false when there was none.') })),
+  },
+  errors: [...BRAND_ERRORS, 'NOT_FOUND', 'METHOD_NOT_ALLOWED'],
+  rateLimit: 'results',
 });

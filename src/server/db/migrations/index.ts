@@ -13,6 +13,7 @@ import * as accounts from './2026_11_23_000000_accounts';
 import * as authenticityErrorReports from './2026_11_23_020000_authenticity_error_reports';
 import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
 import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
+import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_020000_authenticity_error_reports': authenticityErrorReports,
   '2026_11_23_020000_usage_events_retention': usageEventsRetention,
   '2026_11_23_030000_pay_per_use_tier': payPerUseTier,
+  '2026_11_23_140000_watermark_brands': watermarkBrands,
 };

@@ -28,6 +28,15 @@ describe('recognizeText (PaddleOCR on onnxruntime-node)', () => {
     expect(line!.confidence).toBeGreaterThan(0.8);
   }, 60_000);
 
+  it('reads a half-transparent black overlay on a coloured background (the max-channel view)', async () => {
+    // In the photo itself the detector sees no text here at all (its probability stays under
+    // 0.001); the brightest-channel view shows the halved channels as a dark stroke.
+    const base = await readFile('public/images/samples/astronaut.jpg');
+    const marked = await drawTextMarks(base, [{ text: 'Kestrel Media', fontSize: 57, opacity: 0.5, color: '#000000', at: { x: 0.617, y: 0.733 } }]);
+    const lines = await recognizeText(await rgb(marked));
+    expect(lines.map((l) => l.text.toLowerCase()).join(' | ')).toContain('kestr');
+  }, 60_000);
+
   it('invents no words on a photo without text', async () => {
     const lines = await recognizeText(await rgb(await readFile('public/images/samples/astronaut.jpg')));
     expect(lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3)).toEqual([]);

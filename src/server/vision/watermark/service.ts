@@ -13,7 +13,7 @@ import type { Brand } from './brands';
 import { detectWatermarks } from './engine';
 import { SENSITIVITY_FACTOR, WATERMARK_THRESHOLD } from './visible';
 
-export const WATERMARK_API_ID = 'watermark-detection';
+export { WATERMARK_API_ID } from './api-id';
 
 export const LOGO_NOTE =
   'Wordmark logos are recognised from their text against the brand list; logos that are pictures without text are not recognised.';
