@@ -9,6 +9,10 @@ import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
 import categories from '../../functions/categories';
 import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';
+import caption from '../../functions/caption';
+import classify from '../../functions/classify';
+import demoCaption from '../../functions/demo-image-captioning';
+import demoClassify from '../../functions/demo-classify';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -17,6 +21,16 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Prom
   '/api/v1/detect': detect,
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
+  '/api/v1/classify': classify,
+  '/api/demo/classify': demoClassify,
+  '/api/v1/caption': caption,
+  '/api/demo/image-captioning': demoCaption,
+};
+
+/** The API a keyed example's account subscribes to, and at which tier. */
+const ACCOUNTS: Record<string, { apiId: string; tier: string }> = {
+  '/api/v1/classify': { apiId: 'image-classification', tier: 'standard' },
+  '/api/v1/caption': { apiId: 'image-captioning', tier: 'standard' },
 };
 
 /** Site sample images the examples analyse (public/images/samples). */
@@ -24,6 +38,8 @@ const img = (file: string) => `{{origin}}/images/samples/${file}`;
 const COFFEE = img('od-coffee-cup.jpg');
 const STREET = img('od-dog-bicycle.jpg');
 const MISSING = img('listing-4821-bathroom.jpg');
+const HORSES = img('od-horses.jpg');
+const SIGN = img('wm-scene-sign.jpg');
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -65,6 +81,42 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     path: '/api/v1/categories',
     request: { definitions: [{ category: 'home_office', objects: ['laptop', 'chair', 'tv', 'book', 'keyboard', 'desk'] }] },
   },
+  classify: {
+    title: 'Room type of a table-top photo, top three',
+    method: 'POST',
+    path: '/api/v1/classify',
+    request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
+  },
+  classifyTop1: {
+    title: 'Only the best label of an outdoor photo',
+    method: 'POST',
+    path: '/api/v1/classify',
+    request: { image_url: STREET, top_k: 1 },
+  },
+  demoClassify: {
+    title: 'The classification live tester',
+    method: 'POST',
+    path: '/api/demo/classify',
+    request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
+  },
+  caption: {
+    title: 'A descriptive caption of up to 50 words',
+    method: 'POST',
+    path: '/api/v1/caption',
+    request: { image_url: STREET, style: 'descriptive', max_length: 50 },
+  },
+  captionTechnical: {
+    title: 'A technical caption with the text read in the photo',
+    method: 'POST',
+    path: '/api/v1/caption',
+    request: { image_url: SIGN, style: 'technical', max_length: 100 },
+  },
+  demoCaption: {
+    title: 'The captioning demo, creative style',
+    method: 'POST',
+    path: '/api/demo/image-captioning',
+    request: { image_url: HORSES, style: 'creative', max_length: 100 },
+  },
   demo: {
     title: 'The object-detection demo',
     method: 'POST',
@@ -91,7 +143,7 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   if (!handler) throw new Error(`no handler for ${spec.path}`);
   // /api/v1 calls are made with the key of a fresh premium account each, so the `usage` they
   // show does not depend on which examples ran before.
-  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb())).key}` } : {};
+  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb(), ACCOUNTS[spec.path])).key}` } : {};
   const res = await handler(
     new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
       method: spec.method,

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 /** Fields that differ on every call. */
 const volatile = (body: Record<string, unknown>) => {
-  const { result_id: _id, processing_time: _time, ...rest } = body;
+  const { result_id: _id, processing_time: _time, request_id: _request, ...rest } = body;
   return rest;
 };
 
