@@ -80,7 +80,7 @@ export const labelSetSchema = z
       .describe('The labels of the set, in name order.'),
     created_at: z.string().describe('When the set was created (ISO 8601, UTC).'),
   })
-  .meta({ id: 'LabelSet' });
+  .meta({ id: 'LabelSet', description: 'A custom label set of your account: its labels and how many example images each has.' });
 export type LabelSet = z.infer<typeof labelSetSchema>;
 
 export const createLabelSetResponseSchema = labelSetSchema.extend({
