@@ -53,10 +53,12 @@ const testDb = await createTestDb();
 await seed(testDb.db);
 setDb(testDb.db);
 // The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object
-// detection, photo authenticity and watermark detection.
+// detection, photo authenticity, watermark detection, image classification and captioning.
 const { key: apiKey, userId } = await createTestAccount(testDb.db);
 await subscribe(testDb.db, userId, 'photo-authenticity', 'standard');
 await subscribe(testDb.db, userId, 'watermark-detection', 'standard');
+await subscribe(testDb.db, userId, 'image-classification', 'standard');
+await subscribe(testDb.db, userId, 'image-captioning', 'standard');
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,

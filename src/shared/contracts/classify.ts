@@ -12,6 +12,7 @@ import {
   listLabelSetsResponseSchema,
   type ClassifyRequest,
   type ClassifyResponse,
+  type CreateLabelSet,
 } from '../schemas/classify';
 import type { ApiUsage } from '../schemas/api-usage';
 import { example } from '../examples';
@@ -84,6 +85,16 @@ export const demoClassifyOperation = defineOperation({
   },
 });
 
+const sample = (file: string) => `${DEFAULT_SITE_ORIGIN}/images/samples/${file}`;
+/** A set made of the site's own sample photos (the API analyses them from disk). */
+const labelSetExample: CreateLabelSet = {
+  name: 'Animals or space',
+  examples: {
+    animals: ['cat-chelsea.jpg', 'od-horses.jpg', 'od-dog-bicycle.jpg', 'wm-scene-sign.jpg', 'validation-camera-exif.jpg'].map(sample),
+    space: ['astronaut.jpg', 'od-astronaut.jpg', 'rocket-launch.jpg', 'wm-tiled-pattern.jpg', 'wm-corner-wordmark.jpg'].map(sample),
+  },
+};
+
 const SET_LIMITS = `${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} example images each, at most ${LABEL_SET_LIMITS.maxExamples} in all`;
 
 /** POST /api/v1/label-sets */
@@ -100,6 +111,7 @@ export const createLabelSetOperation = defineOperation({
   response: { status: 201, description: 'The stored set, and what the call counted.', schema: withUsage(createLabelSetResponseSchema) },
   errors: [...IMAGE_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
   rateLimit: 'batch',
+  examples: { request: [{ summary: 'Two labels from the site sample photos, five each', value: labelSetExample }] },
 });
 
 /** GET /api/v1/label-sets */

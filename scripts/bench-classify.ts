@@ -1,0 +1,117 @@
+/**
+ * `npx tsx scripts/bench-classify.ts [n]`: what classify and caption cost, and whether the
+ * label-set embedding needs its mean subtracted.
+ *
+ * 1. Warm ms per image through the vision engine (worker pool, as the server runs it) on `n`
+ *    (default 30) photos: a bare CenterNet pass, classify (one pass with features + room
+ *    scores), caption (the same plus text reading and composition).
+ * 2. Nearest-neighbour label sets on the room photos: label sets of 5 and 10 train photos per
+ *    room, seeded, classify every dev photo; dev accuracy with raw cosine vs the mean-subtracted
+ *    embedding.
+ *
+ * Photos: the research-only room set (../shared/datasets/rooms, read in place, never copied;
+ * ROOMS_DIR overrides); without it the site's sample photos (timings only).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { composeCaption } from '../src/server/vision/caption/compose';
+import { embed, EMBEDDING_SIZE } from '../src/server/vision/classify/embedding';
+import { knnScores } from '../src/server/vision/classify/knn';
+import { analyzeImageBytes, analyzeSceneBytes, closeEngine } from '../src/server/vision/engine';
+
+const root = resolve(import.meta.dirname, '..');
+const roomsDir = process.env['ROOMS_DIR'] ?? resolve(root, '../shared/datasets/rooms');
+const n = Number(process.argv[2] ?? 30);
+
+interface Photo {
+  file: string;
+  room?: string;
+  split?: string;
+}
+
+function photos(): Photo[] {
+  const labels = join(roomsDir, 'labels.json');
+  if (existsSync(labels)) {
+    const images = (JSON.parse(readFileSync(labels, 'utf8')) as { images: Record<string, { room: string; split: string }> }).images;
+    return Object.entries(images).map(([id, v]) => ({ file: join(roomsDir, 'images', id), room: v.room, split: v.split }));
+  }
+  const dir = join(root, 'public/images/samples');
+  return readdirSync(dir).filter((f) => /\.(jpe?g|png)$/.test(f)).map((f) => ({ file: join(dir, f) }));
+}
+
+/** Deterministic shuffle (mulberry32). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let a = seed;
+  const rand = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+const bytes = (p: Photo) => new Uint8Array(readFileSync(p.file));
+const all = photos();
+const timed = shuffled(all.filter((p) => p.split !== 'train'), 7).slice(0, n);
+
+// Warm-up: model and OCR loaded in the worker.
+await analyzeSceneBytes(bytes(timed[0]!), { text: true });
+
+async function time(label: string, run: (b: Uint8Array) => Promise<unknown>): Promise<number[]> {
+  const ms: number[] = [];
+  for (const p of timed) {
+    const b = bytes(p);
+    const t = performance.now();
+    await run(b);
+    ms.push(performance.now() - t);
+  }
+  const sorted = [...ms].sort((a, b) => a - b);
+  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+  console.log(`${label.padEnd(34)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${sorted[Math.floor(ms.length / 2)]!.toFixed(0).padStart(5)} ms  p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(0).padStart(5)} ms`);
+  return ms;
+}
+
+console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool:`);
+await time('bare CenterNet pass (detect, 0 checks)', (b) => analyzeImageBytes(b, { errorChecks: 0 }));
+await time('classify (pass + features + rooms)', (b) => analyzeSceneBytes(b));
+await time('caption (pass + OCR + composition)', async (b) => composeCaption(await analyzeSceneBytes(b, { text: true }), 'descriptive', 100));
+
+if (all[0]?.room) {
+  const train = all.filter((p) => p.split === 'train');
+  const dev = all.filter((p) => p.split === 'dev');
+  const rooms = [...new Set(all.map((p) => p.room as string))].sort();
+  const backbone = new Map<string, Float32Array>();
+  const features = async (p: Photo) => {
+    let v = backbone.get(p.file);
+    if (!v) {
+      v = (await analyzeSceneBytes(bytes(p))).features.backbone;
+      backbone.set(p.file, v);
+    }
+    return v;
+  };
+  const raw = (v: Float32Array) => embed(v, new Float32Array(EMBEDDING_SIZE));
+  for (const per of [5, 10]) {
+    for (const seed of [1, 2, 3]) {
+      const examples = rooms.flatMap((room) => shuffled(train.filter((p) => p.room === room), seed * 100 + per).slice(0, per));
+      const result: Record<string, number> = { raw: 0, centred: 0 };
+      for (const [name, f] of [
+        ['raw', raw],
+        ['centred', (v: Float32Array) => embed(v)],
+      ] as const) {
+        const set = await Promise.all(examples.map(async (p) => ({ label: p.room as string, embedding: f(await features(p)) })));
+        let right = 0;
+        for (const p of dev) if (knnScores(f(await features(p)), set, rooms)[0]?.label === p.room) right++;
+        result[name] = right / dev.length;
+      }
+      console.log(`label set of ${per} train photos per room (seed ${seed}): dev accuracy raw cosine ${(result['raw']! * 100).toFixed(1)}%, mean-subtracted ${(result['centred']! * 100).toFixed(1)}% (${dev.length} dev photos, ${rooms.length} labels)`);
+    }
+  }
+}
+await closeEngine();
+process.exit(0);
