@@ -25,7 +25,7 @@ export const config: Config = {
     '/api/contacts',
     '/api/subscriptions',
     '/api/subscriptions/:id',
-    '/api/demo/classify',
+    '/api/demo/image-classification',
     '/api/demo/detect',
     '/api/demo/image-captioning',
     '/api/demo/object-detection',

@@ -12,7 +12,7 @@ import detect from '../../functions/detect';
 import caption from '../../functions/caption';
 import classify from '../../functions/classify';
 import demoCaption from '../../functions/demo-image-captioning';
-import demoClassify from '../../functions/demo-classify';
+import demoClassify from '../../functions/demo-image-classification';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -22,7 +22,7 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Prom
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
   '/api/v1/classify': classify,
-  '/api/demo/classify': demoClassify,
+  '/api/demo/image-classification': demoClassify,
   '/api/v1/caption': caption,
   '/api/demo/image-captioning': demoCaption,
 };
@@ -96,7 +96,7 @@ export const exampleRequests: Record<string, ExampleRequest> = {
   demoClassify: {
     title: 'The classification live tester',
     method: 'POST',
-    path: '/api/demo/classify',
+    path: '/api/demo/image-classification',
     request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
   },
   caption: {

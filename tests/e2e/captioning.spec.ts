@@ -61,7 +61,7 @@ test.describe('image classification live tester', () => {
     await expect(tester.locator('form[data-hydrated]')).toBeVisible();
     await tester.getByLabel('Image URL').fill(`${baseURL}/images/samples/od-coffee-cup.jpg`);
     await tester.getByLabel('Labels to return (top_k)').selectOption('5');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/demo/classify'));
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/demo/image-classification'));
     await tester.getByRole('button', { name: 'Test API' }).click();
     expect((await answered).status()).toBe(200);
     await expect(toast(page, 'API test completed successfully')).toBeVisible({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import classify from '../../functions/classify';
-import demo from '../../functions/demo-classify';
+import demo from '../../functions/demo-image-classification';
 import { bearer, createTestAccount } from '../../src/server/account/test-account';
 import { getDb } from '../../src/server/db';
 import { ROOM_LABELS } from '../../src/server/vision/rooms/classifier';
@@ -11,7 +11,7 @@ import { useVisionEnv } from './vision-env';
 const env = useVisionEnv({ seeded: true });
 
 const URL_ = 'http://localhost/api/v1/classify';
-const DEMO_URL = 'http://localhost/api/demo/classify';
+const DEMO_URL = 'http://localhost/api/demo/image-classification';
 const SAMPLE = 'http://localhost/images/samples/od-coffee-cup.jpg';
 const post = (body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.41') =>
   classify(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip });
@@ -76,7 +76,7 @@ describe('POST /api/v1/classify', () => {
   });
 });
 
-describe('POST /api/demo/classify', () => {
+describe('POST /api/demo/image-classification', () => {
   it('classifies room types without a key and without usage', async () => {
     const res = await postDemo({ image_url: env.img('dog.jpg'), top_k: 2 }, '198.51.100.44');
     expect(res.status).toBe(200);

@@ -30,7 +30,7 @@ function useOwnClassification(): string | null {
 
 /**
  * The Image Classification page's live tester: one image URL and top_k, sent for real to the
- * keyless POST /api/demo/classify (room types), or, signed in with a subscription, to
+ * keyless POST /api/demo/image-classification (room types), or, signed in with a subscription, to
  * POST /api/v1/classify on that subscription, where a label set id may be given too.
  */
 export default function ClassifyTester({ apiName }: ClassifyTesterProps) {

@@ -6,7 +6,6 @@ import {
   classifyUploadSchema,
   createLabelSetResponseSchema,
   createLabelSetSchema,
-  createLabelSetUploadSchema,
   deleteLabelSetResponseSchema,
   labelSetIdParamsSchema,
   listLabelSetsResponseSchema,
@@ -65,11 +64,11 @@ export const classifyOperation = defineOperation({
   },
 });
 
-/** POST /api/demo/classify */
+/** POST /api/demo/image-classification */
 export const demoClassifyOperation = defineOperation({
   operationId: 'demoClassifyImage',
   method: 'POST',
-  path: '/api/demo/classify',
+  path: '/api/demo/image-classification',
   group: 'demo',
   summary: 'Classify one image by room type (keyless demo)',
   description: `The classification page's live tester: the request and response of POST /api/v1/classify without a key, \`room_type\` only (label sets need a key), limited to 10 calls a minute per client and not tied to an account (no \`usage\`). ${ANALYSIS}`,
@@ -78,7 +77,7 @@ export const demoClassifyOperation = defineOperation({
   multipartBody: classifyUploadSchema,
   response: { status: 200, description: 'The top room types with their scores.', schema: classifyResponseSchema },
   errors: IMAGE_ERRORS,
-  rateLimit: 'demo-classify',
+  rateLimit: 'demo-image-classification',
   examples: {
     request: [{ summary: demoExample.summary, value: demoExample.value.request }],
     response: [{ summary: demoExample.summary, value: demoExample.value.response }],
@@ -107,7 +106,6 @@ export const createLabelSetOperation = defineOperation({
   description: `Creates a label set of your account from example images (${SET_LIMITS}), by URL (JSON \`examples\`: label -> URLs) or uploaded (multipart/form-data: \`name\`, and one field \`examples.<label>\` per image holding a file or a URL; the whole form at most 10 MB). Each example is analysed once and only its embedding is stored, never the image. Classify with \`taxonomy: <id>\`; other accounts cannot see or use the set. Every analysed example counts as an image, and the call one request of the monthly quota.`,
   auth: 'apiKey',
   body: createLabelSetSchema,
-  multipartBody: createLabelSetUploadSchema,
   response: { status: 201, description: 'The stored set, and what the call counted.', schema: withUsage(createLabelSetResponseSchema) },
   errors: [...IMAGE_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
   rateLimit: 'batch',

@@ -60,12 +60,6 @@ export const createLabelSetSchema = z.strictObject({
 });
 export type CreateLabelSet = z.input<typeof createLabelSetSchema>;
 
-/** The multipart form: `name`, and each example as a field `examples.<label>` holding a file or a URL. */
-export const createLabelSetUploadSchema = z.object({
-  name: z.string().describe('Your name for the set (1-80 characters).'),
-  'examples.<label>': z.array(z.union([z.file(), z.string()])).describe('Repeat one field per example image of the label named after the dot: an uploaded file or an image URL as text.'),
-});
-
 export const labelSetSchema = z
   .object({
     id: z.uuid().describe('The set id: pass it as `taxonomy` to POST /api/v1/classify.'),

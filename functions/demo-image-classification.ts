@@ -11,11 +11,11 @@ import { isMultipart, uploadReservation } from '../src/server/vision/watermark/r
 import { classifyRequestSchema, classifyUploadSchema } from '../src/shared/schemas/classify';
 
 /**
- * POST /api/demo/classify (contract: demoClassifyOperation): the classification page's keyless
+ * POST /api/demo/image-classification (contract: demoClassifyOperation): the classification page's keyless
  * live tester, room types only, with a strict per-client limit.
  */
 export default defineHandler(['POST'], async (req, ctx) => {
-  await enforceRateLimit(getDb(), ctx, SITE_RATE_LIMITS['demo-classify']);
+  await enforceRateLimit(getDb(), ctx, SITE_RATE_LIMITS['demo-image-classification']);
   if (!isMultipart(req)) return handle(req, ctx);
   return withImageBudget((lease) => handle(req, ctx, lease), uploadReservation(req) + DECODE_BYTES);
 });
@@ -26,4 +26,4 @@ async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): P
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.
-export const config: Config = { path: '/api/demo/classify' };
+export const config: Config = { path: '/api/demo/image-classification' };
