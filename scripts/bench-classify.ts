@@ -112,7 +112,9 @@ if (all[0]?.room) {
         ['raw', raw],
         ['centred', (v: Float32Array) => embed(v)],
       ] as const) {
-        const set = await Promise.all(examples.map(async (p) => ({ label: p.room as string, embedding: f(await features(p)) })));
+        const set: { label: string; embedding: Float32Array }[] = [];
+        // One at a time: the engine queues at most VISION_QUEUE_MAX images.
+        for (const p of examples) set.push({ label: p.room as string, embedding: f(await features(p)) });
         let right = 0;
         for (const p of dev) if (knnScores(f(await features(p)), set, rooms)[0]?.label === p.room) right++;
         result[name] = right / dev.length;
