@@ -56,7 +56,7 @@ test.describe('image captioning demo', () => {
 test.describe('image classification live tester', () => {
   test('classifies a sample photo by room type on the keyless demo endpoint', async ({ page, baseURL }) => {
     await page.goto('/api/image-classification');
-    const tester = page.locator('[data-api-id="image-classification"]');
+    const tester = page.locator('#live-tester');
     await tester.scrollIntoViewIfNeeded();
     await expect(tester.locator('form[data-hydrated]')).toBeVisible();
     await tester.getByLabel('Image URL').fill(`${baseURL}/images/samples/od-coffee-cup.jpg`);
@@ -71,7 +71,7 @@ test.describe('image classification live tester', () => {
 
   test('asks for an image URL before calling', async ({ page }) => {
     await page.goto('/api/image-classification');
-    const tester = page.locator('[data-api-id="image-classification"]');
+    const tester = page.locator('#live-tester');
     await tester.scrollIntoViewIfNeeded();
     await expect(tester.locator('form[data-hydrated]')).toBeVisible();
     await tester.getByRole('button', { name: 'Test API' }).click();
