@@ -28,7 +28,7 @@ const classifyExamples = ['classify', 'classifyTop1'].map((n) => stored<Classify
 const demoExample = stored<ClassifyRequest, ClassifyResponse>('demoClassify');
 
 const ANALYSIS =
-  'One CenterNet MobileNetV3 pass (the object detector the detection API runs, no error-check passes) gives the detections and image-level features. `room_type` scores come from the room classifier over those features and detections (kitchen, bathroom, bedroom, living_room, dining_room, office, other; `other` when no room is clear). A label set id scores by nearest neighbours over the embeddings of your example images (the pooled backbone features, mean-subtracted and L2-normalised). Scores are shares of the evidence, not certainties.';
+  'One CenterNet MobileNetV3 pass (the object detector the detection API runs, no error-check passes) gives the detections and image-level features. `room_type` scores come from the room classifier over those features and detections (kitchen, bathroom, bedroom, living_room, dining_room, office, other; `other` when no room is clear). A label set id scores by nearest neighbours over the embeddings of your example images (the pooled backbone features of the same pass, L2-normalised). Scores are shares of the evidence, not certainties.';
 
 const IMAGE_ERRORS = [
   'INVALID_REQUEST',

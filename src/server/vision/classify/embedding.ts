@@ -1,26 +1,27 @@
 /**
  * The image embedding custom label sets are matched on: the pooled CenterNet backbone features
- * (`tower_0/extern1/hard_swish/mul_1`, 480 values) of the same single pass, minus the mean
- * vector of a reference set of photos, L2-normalised. Raw backbone vectors of unrelated photos
- * already score 0.65-0.8 cosine (DESIGN.md); subtracting the shared mean removes the direction
- * every photo has, so similarity reflects what differs. The mean is computed by
- * `npx tsx scripts/compute-embedding-mean.ts` from the site's own sample photos (shippable) and
- * committed as `embedding-mean.json`.
+ * (`tower_0/extern1/hard_swish/mul_1`, 480 values) of the same single pass, L2-normalised, so
+ * cosine similarity is a dot product.
+ *
+ * Not mean-subtracted, after measuring (`npm run bench:classify`, room photos of the dev split,
+ * label sets of 5 and 10 train photos per room, 3 seeds each): raw cosine was as accurate as
+ * subtracting the mean of the site's shippable sample photos (5 per room: 79.1/78.3/76.0% raw vs
+ * 78.3/73.6/74.4%; 10 per room: 84.5/82.9/84.5% vs 86.0/82.9/82.9%), and the bench shows what even
+ * an in-domain mean (of the train photos themselves, which could not ship) would add. Unrelated
+ * photos do score 0.65-0.8 raw cosine, but the label-set scores rank neighbours and weigh them
+ * relative to the nearest one (./knn.ts), so a shared offset does not change the answer.
  */
-import stored from './embedding-mean.json' with { type: 'json' };
 
 export const EMBEDDING_SIZE = 480;
-export const EMBEDDING_METHOD = 'CenterNet MobileNetV3 backbone features (tower_0/extern1, global average pool, 480 values), mean-subtracted and L2-normalised';
+export const EMBEDDING_METHOD = 'CenterNet MobileNetV3 backbone features (tower_0/extern1, global average pool, 480 values), L2-normalised';
 
-const MEAN = Float32Array.from((stored as { mean: number[] }).mean);
-
-/** The embedding of a pass's pooled backbone features. */
-export function embed(backbone: Float32Array, mean: Float32Array = MEAN): Float32Array {
+/** The embedding of a pass's pooled backbone features (`mean`, when given, is subtracted first: for measuring). */
+export function embed(backbone: Float32Array, mean?: Float32Array): Float32Array {
   if (backbone.length !== EMBEDDING_SIZE) throw new Error(`vision: expected ${EMBEDDING_SIZE} backbone values, got ${backbone.length}`);
   const out = new Float32Array(EMBEDDING_SIZE);
   let norm = 0;
   for (let i = 0; i < EMBEDDING_SIZE; i++) {
-    const v = (backbone[i] ?? 0) - (mean.length === EMBEDDING_SIZE ? (mean[i] ?? 0) : 0);
+    const v = (backbone[i] ?? 0) - (mean?.[i] ?? 0);
     out[i] = v;
     norm += v * v;
   }
