@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-classify.ts [n]`: what classify and caption cost, and whether the
+ * `npx tsx scripts/bench-classify.ts [n] [--timing-only]`: what classify and caption cost, and whether the
  * label-set embedding needs its mean subtracted.
  *
  * 1. Warm ms per image through the vision engine (worker pool, as the server runs it) on `n`
@@ -14,6 +14,7 @@
  * ROOMS_DIR overrides); without it the site's sample photos (timings only).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { composeCaption } from '../src/server/vision/caption/compose';
@@ -23,7 +24,8 @@ import { analyzeImageBytes, analyzeSceneBytes, closeEngine } from '../src/server
 
 const root = resolve(import.meta.dirname, '..');
 const roomsDir = process.env['ROOMS_DIR'] ?? resolve(root, '../shared/datasets/rooms');
-const n = Number(process.argv[2] ?? 30);
+const n = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30);
+const timingOnly = process.argv.includes('--timing-only');
 
 interface Photo {
   file: string;
@@ -72,26 +74,30 @@ const timed = shuffled(all.filter((p) => p.split !== 'train'), 7).slice(0, n);
 // Warm-up: model and OCR loaded in the worker.
 await analyzeSceneBytes(bytes(timed[0]!), { text: true });
 
-async function time(label: string, run: (b: Uint8Array) => Promise<unknown>): Promise<number[]> {
-  const ms: number[] = [];
-  for (const p of timed) {
+/** The three kinds of call, run one after the other on each photo so load changes hit all three alike. */
+const KINDS: [string, (b: Uint8Array) => Promise<unknown>][] = [
+  ['bare CenterNet pass (detect, 0 checks)', (b) => analyzeImageBytes(b, { errorChecks: 0 })],
+  ['classify (pass + features + rooms)', (b) => analyzeSceneBytes(b)],
+  ['caption (pass + OCR + composition)', async (b) => composeCaption(await analyzeSceneBytes(b, { text: true }), 'descriptive', 100)],
+];
+const ms = KINDS.map(() => [] as number[]);
+for (const p of timed) {
+  for (const [k, [, run]] of KINDS.entries()) {
     const b = bytes(p);
     const t = performance.now();
     await run(b);
-    ms.push(performance.now() - t);
+    ms[k]!.push(performance.now() - t);
   }
-  const sorted = [...ms].sort((a, b) => a - b);
-  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-  console.log(`${label.padEnd(34)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${sorted[Math.floor(ms.length / 2)]!.toFixed(0).padStart(5)} ms  p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(0).padStart(5)} ms`);
-  return ms;
+}
+console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs:`);
+for (const [k, [label]] of KINDS.entries()) {
+  const list = ms[k]!;
+  const sorted = [...list].sort((a, b) => a - b);
+  const mean = list.reduce((a, b) => a + b, 0) / list.length;
+  console.log(`${label.padEnd(40)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${sorted[Math.floor(list.length / 2)]!.toFixed(0).padStart(5)} ms  p90 ${sorted[Math.floor(list.length * 0.9)]!.toFixed(0).padStart(5)} ms`);
 }
 
-console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool:`);
-await time('bare CenterNet pass (detect, 0 checks)', (b) => analyzeImageBytes(b, { errorChecks: 0 }));
-await time('classify (pass + features + rooms)', (b) => analyzeSceneBytes(b));
-await time('caption (pass + OCR + composition)', async (b) => composeCaption(await analyzeSceneBytes(b, { text: true }), 'descriptive', 100));
-
-if (all[0]?.room) {
+if (all[0]?.room && !timingOnly) {
   const train = all.filter((p) => p.split === 'train');
   const dev = all.filter((p) => p.split === 'dev');
   const rooms = [...new Set(all.map((p) => p.room as string))].sort();
