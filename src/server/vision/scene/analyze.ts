@@ -48,7 +48,17 @@ export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}
   const rooms = classifyRoom({ features, detections: analysis.detections });
   const pixels = summarisePixels(await image.view());
   let text: SceneText[] | undefined;
-  if (options.text) {
+  if (options.text) text = await readText(bytes);
+  return { width: analysis.width, height: analysis.height, detections: analysis.detections, features, rooms, pixels, ...(text && { text }) };
+}
+
+/**
+ * The lines the OCR engine reads with confidence, or undefined when no OCR engine could run here
+ * (its models or runtime missing): a caption then rests on the rest of the analysis.
+ */
+async function readText(bytes: Uint8Array): Promise<SceneText[] | undefined> {
+  let lines;
+  try {
     const { data, info } = await sharp(bytes)
       .rotate()
       .removeAlpha()
@@ -56,8 +66,10 @@ export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}
       .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const lines = await recognizeText({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
-    text = lines.filter((l) => l.confidence >= MIN_TEXT_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(l.text)).map((l) => ({ text: l.text, confidence: l.confidence }));
+    lines = await recognizeText({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
+  } catch (error) {
+    console.warn('caption: the OCR engine is not available; captions go without the text in images', error);
+    return undefined;
   }
-  return { width: analysis.width, height: analysis.height, detections: analysis.detections, features, rooms, pixels, ...(text && { text }) };
+  return lines.filter((l) => l.confidence >= MIN_TEXT_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(l.text)).map((l) => ({ text: l.text, confidence: l.confidence }));
 }
