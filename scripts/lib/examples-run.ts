@@ -11,6 +11,10 @@ import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';
 import demoWatermark from '../../functions/demo-watermark-detection';
 import watermark from '../../functions/watermark';
+import caption from '../../functions/caption';
+import classify from '../../functions/classify';
+import demoCaption from '../../functions/demo-image-captioning';
+import demoClassify from '../../functions/demo-image-classification';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -21,14 +25,31 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Prom
   '/api/demo/object-detection': demo,
   '/api/v1/watermark': watermark,
   '/api/demo/watermark-detection': demoWatermark,
+  '/api/v1/classify': classify,
+  '/api/demo/image-classification': demoClassify,
+  '/api/v1/caption': caption,
+  '/api/demo/image-captioning': demoCaption,
 };
 
 /** The file under content/examples/ an example is stored in: one per API. */
-export const exampleFile = (path: string): string => (path.includes('watermark') ? 'watermark-detection.json' : 'object-detection.json');
+export const exampleFile = (path: string): string =>
+  path.includes('watermark')
+    ? 'watermark-detection.json'
+    : path.includes('classif')
+      ? 'image-classification.json'
+      : path.includes('caption')
+        ? 'image-captioning.json'
+        : 'object-detection.json';
 
 /** The API (and a tier it sells) each example's call is made with: its key's subscription. */
 const subscriptionOf = (path: string): { apiId: string; tier: string } =>
-  path.includes('watermark') ? { apiId: 'watermark-detection', tier: 'standard' } : { apiId: 'image-object-detection', tier: 'premium' };
+  path.includes('watermark')
+    ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
+    : path.includes('classify')
+      ? { apiId: 'image-classification', tier: 'pay-per-use' }
+      : path.includes('caption')
+        ? { apiId: 'image-captioning', tier: 'pay-per-use' }
+        : { apiId: 'image-object-detection', tier: 'premium' };
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
@@ -39,6 +60,7 @@ const WM_STOCK = img('coffee-cup-watermarked.jpg');
 const WM_TILED = img('wm-tiled-pattern.jpg');
 const WM_SDXL = img('wm-invisible-sdxl.jpg');
 const WM_SCENE = img('wm-scene-sign.jpg');
+const HORSES = img('od-horses.jpg');
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -115,6 +137,42 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     method: 'POST',
     path: '/api/demo/watermark-detection',
     request: { image_url: WM_STOCK, detect_type: 'all', sensitivity: 'medium', include_invisible: true },
+  },
+  classify: {
+    title: 'Room type of a table-top photo, top three',
+    method: 'POST',
+    path: '/api/v1/classify',
+    request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
+  },
+  classifyTop1: {
+    title: 'Only the best label of an outdoor photo',
+    method: 'POST',
+    path: '/api/v1/classify',
+    request: { image_url: STREET, top_k: 1 },
+  },
+  demoClassify: {
+    title: 'The classification live tester',
+    method: 'POST',
+    path: '/api/demo/image-classification',
+    request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
+  },
+  caption: {
+    title: 'A descriptive caption of up to 50 words',
+    method: 'POST',
+    path: '/api/v1/caption',
+    request: { image_url: STREET, style: 'descriptive', max_length: 50 },
+  },
+  captionTechnical: {
+    title: 'A technical caption with the text read in the photo',
+    method: 'POST',
+    path: '/api/v1/caption',
+    request: { image_url: WM_SCENE, style: 'technical', max_length: 100 },
+  },
+  demoCaption: {
+    title: 'The captioning demo, creative style',
+    method: 'POST',
+    path: '/api/demo/image-captioning',
+    request: { image_url: HORSES, style: 'creative', max_length: 100 },
   },
 };
 

@@ -7,9 +7,11 @@
 import { withOrigin } from './site-origin';
 import objectDetection from '../../content/examples/object-detection.json' with { type: 'json' };
 import watermarkDetection from '../../content/examples/watermark-detection.json' with { type: 'json' };
+import imageClassification from '../../content/examples/image-classification.json' with { type: 'json' };
+import imageCaptioning from '../../content/examples/image-captioning.json' with { type: 'json' };
 
 /** Every stored file (one per API), merged. */
-const stored = { ...objectDetection, ...watermarkDetection };
+const stored = { ...objectDetection, ...watermarkDetection, ...imageClassification, ...imageCaptioning };
 
 /** One stored exchange. */
 export interface ApiExample {

@@ -22,6 +22,10 @@ describe('API reference', () => {
     expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
       'POST /api/predict_batch',
       'GET /api/predict_batch/{job_id}',
+      'POST /api/v1/caption',
+      'POST /api/v1/classify',
+      'GET /api/v1/label-sets',
+      'POST /api/v1/label-sets',
       'POST /api/v1/detect',
       'POST /api/v1/categories',
       'POST /api/predict',

@@ -25,8 +25,8 @@ export const DEMOS: readonly DemoEntry[] = [
     title: 'Image Captioning',
     category: 'AI Description',
     description: 'Describe a photo in natural language, in the style and length your product needs.',
-    features: ['Four caption styles', 'Short, medium or long', 'Alt text and listings'],
-    live: false,
+    features: ['Four caption styles', 'Short, medium or long', 'Composed from detected objects, text and colours'],
+    live: true,
   },
   {
     slug: 'similar-images',

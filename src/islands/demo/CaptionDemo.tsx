@@ -1,26 +1,156 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CAPTION_SAMPLES } from '../../lib/demo-samples';
-import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, type CaptionLength, type CaptionStyle } from './demo-requests';
-import { DemoShell } from './DemoShell';
+import { request } from '../../shared/api-client';
+import { demoCaptionOperation } from '../../shared/contracts/caption';
+import type { CaptionResponse } from '../../shared/schemas/caption';
+import { ImageDrop } from '../object-detection/ImageDrop';
+import { prepareUpload } from './downscale';
+import { DemoGrid, DemoPanel } from './DemoGrid';
+import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
 import { SelectField } from './fields';
+import { ImagePreview } from './ImagePreview';
+import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { JsonPanel } from './JsonPanel';
+import { notify as toast } from './notify';
+import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { SubmitButton } from './SubmitButton';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** /demo/image-captioning: style and length controls (spec 2). */
+const FAILED = 'Failed to generate caption';
+
+/** /demo/image-captioning: a real caption composed from the analysis, style and length controls (spec 2, 9). */
 export default function CaptionDemo() {
   const [style, setStyle] = useState<CaptionStyle>(CAPTION_DEFAULTS.style);
   const [length, setLength] = useState<CaptionLength>(CAPTION_DEFAULTS.length);
-  return (
-    <DemoShell
-      demoName="image captioning"
-      samples={CAPTION_SAMPLES}
-      runLabel="Generate Caption"
-      busyLabel="Generating..."
-      buildRequest={(imageUrl) => buildCaptionRequest({ imageUrl, style, length })}
-      settings={
-        <>
-          <SelectField label="Caption style" value={style} options={CAPTION_STYLES} onChange={setStyle} description="The tone of the generated description." />
-          <SelectField label="Caption length" value={length} options={CAPTION_LENGTHS} onChange={setLength} description="Longer captions are cut at the word limit." />
-        </>
+  const [imageUrl, setImageUrl] = useState('');
+  const [picked, setPicked] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [dropKey, setDropKey] = useState(0);
+  const [status, setStatus] = useState<ResultsStatus>('idle');
+  const [response, setResponse] = useState<CaptionResponse>();
+  const [errorText, setErrorText] = useState<string>();
+
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => {
+    if (fileUrl) URL.revokeObjectURL(fileUrl);
+  }, [fileUrl]);
+  const debouncedUrl = useDebouncedValue(imageUrl, 400);
+  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
+  const sample = selectedSample(CAPTION_SAMPLES, imageUrl);
+  const shownRequest = buildCaptionRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, style, length });
+
+  function chooseFile(next: File | undefined) {
+    setFile(next);
+    if (!next) setDropKey((k) => k + 1);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const urlError = file ? undefined : imageUrlError(imageUrl);
+    if (urlError) {
+      toast({ title: 'Error', description: urlError, variant: 'destructive' });
+      return;
+    }
+    setStatus('busy');
+    setErrorText(undefined);
+    const maxLength = captionMaxWords(length);
+    try {
+      let body: FormData | { image_url: string; style: CaptionStyle; max_length: number };
+      if (file) {
+        const upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
+        body = new FormData();
+        body.set('file', upload.file, upload.name);
+        body.set('style', style);
+        body.set('max_length', String(maxLength));
+      } else {
+        body = { image_url: imageUrl.trim(), style, max_length: maxLength };
       }
-    />
+      // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
+      const result = await request(demoCaptionOperation, { body: body as Parameters<typeof request<typeof demoCaptionOperation>>[1]['body'] });
+      if (!result.ok) throw new Error(result.error.status === 0 ? FAILED : result.error.message);
+      setResponse(result.data);
+      setStatus('done');
+      toast({ title: 'Caption Generated!', description: `${result.data.word_count} words in ${result.data.processing_time.toFixed(2)}s` });
+    } catch (error) {
+      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : FAILED;
+      setErrorText(message);
+      setStatus('error');
+      toast({ title: FAILED, description: message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <DemoGrid
+        input={
+          <>
+            <DemoPanel title="Choose an image">
+              <ImageSourceTabs
+                samples={CAPTION_SAMPLES}
+                value={imageUrl}
+                onChange={(url, s) => {
+                  setImageUrl(url);
+                  setPicked(s !== undefined);
+                  if (file) chooseFile(undefined);
+                }}
+              />
+              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+            </DemoPanel>
+            <DemoPanel title="Settings">
+              <div className="space-y-5">
+                <SelectField label="Caption style" value={style} options={CAPTION_STYLES} onChange={setStyle} description="The tone of the generated description." />
+                <SelectField label="Caption length" value={length} options={CAPTION_LENGTHS} onChange={setLength} description="Longer captions are cut at the word limit." />
+              </div>
+              <SubmitButton className="mt-6" label="Generate Caption" busyLabel="Generating..." busy={status === 'busy'} />
+            </DemoPanel>
+          </>
+        }
+        output={
+          <>
+            <DemoPanel title="Image preview">
+              <ImagePreview src={previewSrc} alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+            </DemoPanel>
+            <ResultsCard
+              status={status}
+              idleText="Choose an image, pick a style and length, and generate a caption."
+              busyText="Generating a caption…"
+              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+            >
+              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
+              {status === 'done' && response && <CaptionResult response={response} />}
+            </ResultsCard>
+          </>
+        }
+        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Generate a caption and the API response will appear here." />}
+        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+      />
+    </form>
+  );
+}
+
+function CaptionResult({ response: r }: { response: CaptionResponse }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <blockquote className="rounded-lg border-l-4 border-brand-600 bg-slate-50 p-4 text-base leading-relaxed text-ink" data-testid="caption-text">
+        {r.caption}
+      </blockquote>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Style', r.style],
+          ['Words', String(r.word_count)],
+          ['Confidence', `${Math.round(r.confidence * 100)}%`],
+          ['Text language', r.language_detected],
+        ].map(([k, v]) => (
+          <div key={k} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-xs text-muted">{k}</dt>
+            <dd className="font-semibold capitalize text-ink">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-muted">
+        Composed from detected content (room or scene, objects, people, text read, colours and light); no captioning model writes it. Confidence is an
+        indicator, not a certainty.
+      </p>
+    </div>
   );
 }

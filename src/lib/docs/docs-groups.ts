@@ -54,9 +54,11 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       id: `${ref.id}-endpoints`,
       title: `${ref.name} endpoints`,
       description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
+      // Calls on a stored resource's id (DELETE /api/v1/label-sets/{id}) need an id from an
+      // earlier call, so no sample here could run as copied: they stay on the reference page.
       ...(ref.id === DOCS_FULL_API_ID ? {} : { reference: { name: ref.name, href: ref.href, markdownHref: ref.markdownHref } }),
       endpoints: ref.operations
-        .filter((op) => op.auth === 'apiKey')
+        .filter((op) => op.auth === 'apiKey' && !op.path.includes('{'))
         .map((op) => {
           const e = docEndpoint(op, origin);
           return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };

@@ -179,6 +179,22 @@ export interface WatermarkBrandsTable {
   created_at: CreatedAt;
 }
 
+/** A custom classification label set of one account. */
+export interface LabelSetsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** One example image of a label set, as its embedding (base64 float32). */
+export interface LabelSetExamplesTable {
+  id: Generated<string>;
+  label_set_id: string;
+  label: string;
+  embedding: string;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -195,6 +211,8 @@ export interface Database {
   account_categories: AccountCategoriesTable;
   authenticity_error_reports: AuthenticityErrorReportsTable;
   watermark_brands: WatermarkBrandsTable;
+  label_sets: LabelSetsTable;
+  label_set_examples: LabelSetExamplesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -36,6 +36,10 @@ export const SITE_RATE_LIMITS = {
   'demo-watermark-detection': { name: 'demo-watermark-detection', limit: 10, windowMs: MINUTE },
   /** The photo-validation demo: each run is ~0.2-0.6 s of CPU over every evidence layer. */
   'demo-photo-validation': { name: 'demo-photo-validation', limit: 20, windowMs: MINUTE },
+  /** The classification page's keyless live tester (/api/demo/image-classification): ~0.2-0.4 s of CPU a run. */
+  'demo-image-classification': { name: 'demo-image-classification', limit: 10, windowMs: MINUTE },
+  /** Keyless captioning demo runs: a pass plus text reading, 0.5-2 s of CPU each. */
+  'demo-image-captioning': { name: 'demo-image-captioning', limit: 10, windowMs: MINUTE },
   /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */
   'demo-detect': { name: 'demo-detect', limit: 10, windowMs: MINUTE },
   /** Category writes are rare: this stops scripted floods without hindering real use. */

@@ -5,6 +5,8 @@ import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from './watermark';
+import { captionOperation, demoCaptionOperation } from './caption';
+import { classifyOperation, createLabelSetOperation, deleteLabelSetOperation, demoClassifyOperation, listLabelSetsOperation } from './classify';
 import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
@@ -37,6 +39,13 @@ export const operations: readonly OperationContract[] = [
   errorReportOperation,
   listErrorReportsOperation,
   demoPhotoValidationOperation,
+  classifyOperation,
+  demoClassifyOperation,
+  createLabelSetOperation,
+  listLabelSetsOperation,
+  deleteLabelSetOperation,
+  captionOperation,
+  demoCaptionOperation,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';

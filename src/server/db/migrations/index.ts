@@ -14,6 +14,7 @@ import * as authenticityErrorReports from './2026_11_23_020000_authenticity_erro
 import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
 import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
 import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
+import * as labelSets from './2026_11_23_120000_label_sets';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_020000_usage_events_retention': usageEventsRetention,
   '2026_11_23_030000_pay_per_use_tier': payPerUseTier,
   '2026_11_23_140000_watermark_brands': watermarkBrands,
+  '2026_11_23_120000_label_sets': labelSets,
 };

@@ -21,6 +21,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
 import type { AuthenticityReport } from '../authenticity/analyze';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
+import type { SceneAnalysis, SceneOptions } from '../scene/analyze';
 import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
@@ -89,6 +90,7 @@ class InlineRunner {
     try {
       if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
       if (task.kind === 'authenticity') return await (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
+      if (task.kind === 'scene') return await (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
       return await decodeAndAnalyze(task.bytes, task.options);
     } finally {
       this.#taskMs = 0.8 * this.#taskMs + 0.2 * (performance.now() - started);
@@ -190,6 +192,21 @@ export async function analyzeAuthenticityBytes(bytes: Uint8Array): Promise<Authe
   const own = runnerConfig?.workers ? movable(bytes) : bytes;
   try {
     return (await r.run({ kind: 'authenticity', bytes: own }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as AuthenticityReport;
+  } catch (error) {
+    throw mapError(error);
+  }
+}
+
+/**
+ * One plain pass with the image-level features, the room scores, the colours and light, and
+ * (with `text`) the text read, off the event loop: what classify and caption need. The bytes
+ * are moved to the worker.
+ */
+export async function analyzeSceneBytes(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
+  const r = getRunner();
+  const own = runnerConfig?.workers ? movable(bytes) : bytes;
+  try {
+    return (await r.run({ kind: 'scene', bytes: own, options }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as SceneAnalysis;
   } catch (error) {
     throw mapError(error);
   }

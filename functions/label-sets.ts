@@ -1,0 +1,58 @@
+import type { Config } from '@netlify/functions';
+import { runApiCall } from '../src/server/account/api-call';
+import { getDb } from '../src/server/db';
+import { HttpError } from '../src/server/http/errors';
+import { defineHandler } from '../src/server/http/handler';
+import { isPath, pathParam } from '../src/server/http/path-param';
+import { embedExamples, readLabelSetRequest } from '../src/server/label-sets/create';
+import { createLabelSet, deleteLabelSet, listLabelSets } from '../src/server/label-sets/store';
+import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { EMBEDDING_METHOD } from '../src/server/vision/classify/embedding';
+import { CLASSIFY_API_ID } from '../src/server/vision/classify/service';
+import { DECODE_BYTES, withImageBudget } from '../src/server/vision/engine/image-budget';
+import { siteOrigins } from '../src/server/vision/site-images';
+import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+
+const COLLECTION = '/api/v1/label-sets';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Custom label sets of the caller's account (contracts: createLabelSetOperation,
+ * listLabelSetsOperation, deleteLabelSetOperation): POST and GET /api/v1/label-sets, DELETE
+ * /api/v1/label-sets/:id. With an API key of an account subscribed to image classification.
+ * Creating analyses every example (each counts as an image, the call one request); listing and
+ * deleting use no quota.
+ */
+export default defineHandler((req) => (isPath(req, COLLECTION) ? ['GET', 'POST'] : ['DELETE']), (req, ctx) => {
+  const db = getDb();
+  if (req.method === 'POST') {
+    return runApiCall(db, req, ctx, CLASSIFY_API_ID, async (call) => {
+      await call.rateLimit(API_RATE_LIMITS.batch);
+      const create = async () => {
+        const { name, examples } = await readLabelSetRequest(req);
+        const embedded = await embedExamples(examples, { siteOrigins: siteOrigins(req) });
+        return { ...(await createLabelSet(db, call.userId, name, embedded)), embedding: EMBEDDING_METHOD };
+      };
+      // An upload holds its share of the in-flight image budget while its examples are analysed.
+      const data = isMultipart(req) ? await withImageBudget(() => create(), uploadReservation(req) + DECODE_BYTES) : await create();
+      return { data, images: data.labels.reduce((n, l) => n + l.examples, 0), status: 201 };
+    });
+  }
+  return runApiCall(
+    db,
+    req,
+    ctx,
+    CLASSIFY_API_ID,
+    async (call) => {
+      await call.rateLimit(API_RATE_LIMITS.results);
+      if (req.method === 'GET') return { data: { label_sets: await listLabelSets(db, call.userId) }, images: 0 };
+      const id = pathParam(req, `${COLLECTION}/`);
+      if (!UUID.test(id) || !(await deleteLabelSet(db, call.userId, id))) throw new HttpError(404, 'NOT_FOUND', `No label set ${id} on this account`);
+      return { data: { id, deleted: true }, images: 0 };
+    },
+    { metered: false, rateLimit: API_RATE_LIMITS.results },
+  );
+});
+
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: [COLLECTION, `${COLLECTION}/:id`] };

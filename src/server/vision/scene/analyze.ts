@@ -1,0 +1,75 @@
+/**
+ * One photo, analysed once for classification and captions (runs in the vision engine's worker):
+ * a single CenterNet pass with its image-level features (no error-check passes), the room scores
+ * of `classifyRoom`, the colours and light of the pixels, and, for captions, the text the OCR
+ * engine reads.
+ */
+import sharp from 'sharp';
+import { analyzeImage, type Detection } from '../detector';
+import { decodeImage } from '../image-input';
+import type { PassFeatures } from '../model';
+import { OCR_MAX_SIDE, recognizeText } from '../ocr/ocr';
+import { classifyRoom, type RoomScore } from '../rooms/classifier';
+import { summarisePixels, type PixelSummary } from './pixels';
+
+export interface SceneOptions {
+  /** Also read the text in the image (PaddleOCR; 0.2-1.3 s more). */
+  text?: boolean;
+}
+
+/** A line of text read in the photo. */
+export interface SceneText {
+  text: string;
+  confidence: number;
+}
+
+export interface SceneAnalysis {
+  width: number;
+  height: number;
+  /** Detections of the plain pass (score >= 0.30), strongest first, boxes in source pixels. */
+  detections: Detection[];
+  features: PassFeatures;
+  /** Room scores over every room label, best first (sum 1). */
+  rooms: RoomScore[];
+  pixels: PixelSummary;
+  /** Lines read (only when asked for), in reading order. */
+  text?: SceneText[];
+}
+
+/** Lines read with less confidence than this are left out of captions. */
+const MIN_TEXT_CONFIDENCE = 0.8;
+
+/** Decodes and analyses one encoded image (JPEG, PNG, WebP); throws the image's HttpError. */
+export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
+  const image = await decodeImage(bytes);
+  const analysis = await analyzeImage(image, { errorChecks: 0, features: true });
+  const features = analysis.features;
+  if (!features) throw new Error('vision: the pass returned no features');
+  const rooms = classifyRoom({ features, detections: analysis.detections });
+  const pixels = summarisePixels(await image.view());
+  let text: SceneText[] | undefined;
+  if (options.text) text = await readText(bytes);
+  return { width: analysis.width, height: analysis.height, detections: analysis.detections, features, rooms, pixels, ...(text && { text }) };
+}
+
+/**
+ * The lines the OCR engine reads with confidence, or undefined when no OCR engine could run here
+ * (its models or runtime missing): a caption then rests on the rest of the analysis.
+ */
+async function readText(bytes: Uint8Array): Promise<SceneText[] | undefined> {
+  let lines;
+  try {
+    const { data, info } = await sharp(bytes)
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb')
+      .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    lines = await recognizeText({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
+  } catch (error) {
+    console.warn('caption: the OCR engine is not available; captions go without the text in images', error);
+    return undefined;
+  }
+  return lines.filter((l) => l.confidence >= MIN_TEXT_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(l.text)).map((l) => ({ text: l.text, confidence: l.confidence }));
+}
