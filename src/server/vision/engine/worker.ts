@@ -8,6 +8,7 @@ import { analyzeAuthenticity, type AuthenticityReport } from '../authenticity/an
 import { analyzeImage, type AnalyzeOptions, type ImageAnalysis } from '../detector';
 import { decodeImage } from '../image-input';
 import { liveTensorCount, loadModel } from '../model';
+import { imageFeatures, type ImageFeatures } from '../similar/features';
 import { serializeError, type WorkerReply } from './pool';
 
 /** What the engine asks a worker to do. */
@@ -15,10 +16,12 @@ export type EngineTask =
   | { kind: 'analyze'; bytes: Uint8Array; options: AnalyzeOptions }
   /** Photo authenticity: every evidence layer (src/server/vision/authenticity). */
   | { kind: 'authenticity'; bytes: Uint8Array }
+  /** Similar-image search: the pass's image-level features and the perceptual-hash thumbnail. */
+  | { kind: 'embed'; bytes: Uint8Array; mirror: boolean }
   /** Tensors held by this worker's backend; for leak checks. */
   | { kind: 'tensors' };
 
-export type EngineResult = ImageAnalysis | AuthenticityReport | number;
+export type EngineResult = ImageAnalysis | AuthenticityReport | ImageFeatures | number;
 
 /** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
 export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
@@ -31,6 +34,7 @@ async function runTask(task: EngineTask): Promise<EngineResult> {
     return liveTensorCount();
   }
   if (task.kind === 'authenticity') return analyzeAuthenticity(task.bytes);
+  if (task.kind === 'embed') return imageFeatures(task.bytes, { mirror: task.mirror });
   return decodeAndAnalyze(task.bytes, task.options);
 }
 
