@@ -12,6 +12,7 @@ import * as sessions from './2026_11_22_233000_sessions';
 import * as accounts from './2026_11_23_000000_accounts';
 import * as authenticityErrorReports from './2026_11_23_020000_authenticity_error_reports';
 import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
+import * as similarImages from './2026_11_23_100000_similar_images';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_000000_accounts': accounts,
   '2026_11_23_020000_authenticity_error_reports': authenticityErrorReports,
   '2026_11_23_020000_usage_events_retention': usageEventsRetention,
+  '2026_11_23_100000_similar_images': similarImages,
 };
