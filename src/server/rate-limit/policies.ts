@@ -36,6 +36,8 @@ export const SITE_RATE_LIMITS = {
   'demo-watermark-detection': { name: 'demo-watermark-detection', limit: 10, windowMs: MINUTE },
   /** The photo-validation demo: each run is ~0.2-0.6 s of CPU over every evidence layer. */
   'demo-photo-validation': { name: 'demo-photo-validation', limit: 20, windowMs: MINUTE },
+  /** The similar-images demo: an embedding pass (~0.2-0.5 s of CPU) and an index query per search. */
+  'demo-similar-images': { name: 'demo-similar-images', limit: 10, windowMs: MINUTE },
   /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */
   'demo-detect': { name: 'demo-detect', limit: 10, windowMs: MINUTE },
   /** Category writes are rare: this stops scripted floods without hindering real use. */

@@ -5,6 +5,7 @@ import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 import { demoWatermarkOperation, watermarkOperation } from './watermark';
+import { similarOperations } from './similar';
 import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
@@ -34,6 +35,7 @@ export const operations: readonly OperationContract[] = [
   errorReportOperation,
   listErrorReportsOperation,
   demoPhotoValidationOperation,
+  ...similarOperations,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';

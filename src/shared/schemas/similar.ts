@@ -9,6 +9,9 @@ export const galleryCategories = ['architecture', 'nature', 'vehicles', 'people'
 export type GalleryCategory = (typeof galleryCategories)[number];
 export const searchCategories = ['all', ...galleryCategories] as const;
 
+/** The site's sample photo the examples search with (a cropped copy of a gallery photo). */
+export const SIMILAR_SAMPLE_PATH = '/images/samples/similar-colosseum-crop.jpg';
+
 /** Spec section 9: similar-images constants. */
 export const SIMILAR_LIMITS = {
   maxResults: { min: 5, max: 50, default: 10 },

@@ -22,7 +22,7 @@ export function uploadReservation(req: Request): number {
   return Number.isFinite(declared) && declared >= 0 ? Math.min(declared, max) : max;
 }
 
-async function readForm(req: Request): Promise<FormData> {
+export async function readForm(req: Request): Promise<FormData> {
   const max = IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
   const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Upload exceeds the 10 MB image limit');
   const declared = Number(req.headers.get('content-length') ?? NaN);
