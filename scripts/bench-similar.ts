@@ -8,9 +8,10 @@
  *   Gaussian jitter (sigma 0.25 per unit vector, renormalised) up to the row count, queries the
  *   embeddings of edited gallery photos jittered the same way. Real vectors only exist for the
  *   gallery, so larger sets are built around them; the clusters make the index's job easier.
- * it builds the HNSW index (m, ef_construction as in the migration), then runs BENCH_QUERIES
- * (default 200) queries at ef_search = EF_SEARCH and prints query p50/p99 (ms, excluding the
- * embedding) and recall@10 against exact search (computed in JS), plus the exact search in SQL.
+ * (BENCH_KINDS picks one) it builds the HNSW index (m, ef_construction as in the migration),
+ * then runs BENCH_QUERIES (default 200) queries at each ef_search of BENCH_EF (default the
+ * API's EF_SEARCH) and prints query p50/p99 (ms, excluding the embedding) and recall@10 against
+ * exact search (computed in JS), plus the exact search in SQL.
  * Finally it times the embedding per image (one CenterNet pass, in-process).
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,10 @@ const M = 16;
 const EF_CONSTRUCTION = 64;
 const ROWS = (process.env['BENCH_ROWS'] ?? '10000,100000').split(',').map(Number);
 const QUERIES = Number(process.env['BENCH_QUERIES'] ?? 200);
+/** ef_search values to query at (BENCH_EF, default the API's EF_SEARCH). */
+const EFS = (process.env['BENCH_EF'] ?? String(EF_SEARCH)).split(',').map(Number);
+/** Kinds of vectors (BENCH_KINDS, default both). */
+const KINDS = (process.env['BENCH_KINDS'] ?? 'synthetic,real').split(',') as ('synthetic' | 'real')[];
 
 interface Db {
   name: string;
@@ -115,31 +120,31 @@ async function run(db: Db, kind: 'synthetic' | 'real', n: number, base: Float32A
   await db.query(`create index on bench using hnsw (embedding vector_cosine_ops) with (m = ${M}, ef_construction = ${EF_CONSTRUCTION})`);
   const buildS = (performance.now() - t1) / 1000;
   await db.query('analyze bench');
-  await db.query(`set hnsw.ef_search = ${EF_SEARCH}`);
-
-  const times: number[] = [];
+  // Exact search in SQL (no index) for comparison, on the first 20 queries.
   const exactTimes: number[] = [];
-  let hits = 0;
-  for (const [qi, q] of queries.entries()) {
-    const qv = toVector(Array.from(q));
-    const s = performance.now();
-    const got = await db.query<{ id: number }>(`select id from bench order by embedding <=> $1::vector limit 10`, [qv]);
-    times.push(performance.now() - s);
-    const truth = new Set(exactTop(rows, q, 10));
-    hits += got.filter((r) => truth.has(r.id)).length;
-    if (qi < 20) {
-      // Exact search in SQL (no index) for comparison, on the first 20 queries.
-      const e = performance.now();
-      await db.query(`select id from (select id, embedding <=> $1::vector as d from bench) x order by d limit 10`, [qv]);
-      exactTimes.push(performance.now() - e);
-    }
+  for (const q of queries.slice(0, 20)) {
+    const e = performance.now();
+    await db.query(`select id from (select id, embedding <=> $1::vector as d from bench) x order by d limit 10`, [toVector(Array.from(q))]);
+    exactTimes.push(performance.now() - e);
   }
-  const recall = hits / (queries.length * 10);
-  console.log(
-    `  ${kind.padEnd(9)} ${String(n).padStart(6)} rows: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s; ` +
-      `query p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, recall@10 ${recall.toFixed(3)} (ef_search ${EF_SEARCH}); ` +
-      `exact scan p50 ${pct(exactTimes, 50).toFixed(0)} ms`,
-  );
+  const truths = queries.map((q) => new Set(exactTop(rows, q, 10)));
+  for (const ef of EFS) {
+    await db.query(`set hnsw.ef_search = ${ef}`);
+    const times: number[] = [];
+    let hits = 0;
+    for (const [qi, q] of queries.entries()) {
+      const s = performance.now();
+      const got = await db.query<{ id: number }>(`select id from bench order by embedding <=> $1::vector limit 10`, [toVector(Array.from(q))]);
+      times.push(performance.now() - s);
+      hits += got.filter((r) => truths[qi]!.has(r.id)).length;
+    }
+    const recall = hits / (queries.length * 10);
+    console.log(
+      `  ${kind.padEnd(9)} ${String(n).padStart(6)} rows: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s; ` +
+        `ef_search ${ef}: query p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, recall@10 ${recall.toFixed(3)}; ` +
+        `exact scan p50 ${pct(exactTimes, 50).toFixed(0)} ms`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
   const base = Object.values(stored.images).map((e) => Float32Array.from(e.embedding));
   const synthQueries = Array.from({ length: QUERIES }, randomUnit);
   const realQueries = Array.from({ length: QUERIES }, (_, i) => jitter(base[(i * 7) % base.length]!, 0.25));
-  console.log(`similar-image index benchmark: HNSW m=${M} ef_construction=${EF_CONSTRUCTION}, ef_search=${EF_SEARCH}, ${QUERIES} queries, ${DIMS} dims, rows ${ROWS.join(', ')}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`similar-image index benchmark: HNSW m=${M} ef_construction=${EF_CONSTRUCTION}, ef_search ${EFS.join('/')}, ${QUERIES} queries, ${DIMS} dims, rows ${ROWS.join(', ')}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
   const dbs: (Db | string)[] = [await openPglite()];
   const url = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
@@ -160,8 +165,8 @@ async function main(): Promise<void> {
     console.log(db.name);
     await db.query('create extension if not exists vector');
     for (const n of ROWS) {
-      await run(db, 'synthetic', n, base, synthQueries);
-      await run(db, 'real', n, base, realQueries);
+      if (KINDS.includes('synthetic')) await run(db, 'synthetic', n, base, synthQueries);
+      if (KINDS.includes('real')) await run(db, 'real', n, base, realQueries);
     }
     await db.close();
   }

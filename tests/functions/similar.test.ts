@@ -185,4 +185,13 @@ describe('POST /api/demo/similar-images', () => {
   });
 });
 
+describe('on a database without pgvector', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with a clear message (runs where pgvector is missing)', async (ctx) => {
+    if (!skip) ctx.skip();
+    const res = await postJson(demoSimilar as typeof similar, '/api/demo/similar-images', { image_url: SAMPLE }, {}, '198.51.100.66');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/pgvector/);
+  });
+});
+
 void env;
