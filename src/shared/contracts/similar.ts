@@ -5,11 +5,9 @@ import {
   collectionCreateSchema,
   collectionImageAddSchema,
   collectionImageSchema,
-  collectionImageUploadSchema,
   collectionSchema,
   similarRequestSchema,
   similarResponseSchema,
-  similarUploadSchema,
   type SimilarRequest,
 } from '../schemas/similar';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
@@ -56,7 +54,6 @@ export const similarSearchOperation = defineOperation({
   description: `Searches the public gallery (or one of your collections, \`collection\`) for the images most similar to one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). Matches below \`similarity_threshold\` are dropped. ${SIMILARITY_NOTE} Needs \`Authorization: Bearer <key>\` of an account subscribed to similar-image search; a search counts one request and one image.${AVAILABILITY}`,
   auth: 'apiKey',
   body: similarRequestSchema,
-  multipartBody: similarUploadSchema,
   response: { status: 200, description: 'The matches, best first, with the parameters as applied and what the call counted.', schema: withUsage(similarResponseSchema) },
   errors: [...IMAGE_ERRORS, ...KEY_ERRORS, 'NOT_FOUND'],
   rateLimit: 'single',
@@ -64,7 +61,6 @@ export const similarSearchOperation = defineOperation({
 });
 
 export const demoSimilarRequestSchema = similarRequestSchema.omit({ collection: true });
-export const demoSimilarUploadSchema = similarUploadSchema.omit({ collection: true });
 
 /** POST /api/demo/similar-images */
 export const demoSimilarOperation = defineOperation({
@@ -76,7 +72,6 @@ export const demoSimilarOperation = defineOperation({
   description: `The similar-images demo: the request and response of POST /api/v1/similar without a key and without collections (the public gallery only), limited to 10 searches a minute per client and not tied to an account (no \`usage\`). ${SIMILARITY_NOTE}${AVAILABILITY}`,
   auth: 'none',
   body: demoSimilarRequestSchema,
-  multipartBody: demoSimilarUploadSchema,
   response: { status: 200, description: 'The matches, best first, with the parameters as applied.', schema: similarResponseSchema },
   errors: IMAGE_ERRORS,
   rateLimit: 'demo-similar-images',
@@ -143,7 +138,6 @@ export const addCollectionImageOperation = defineOperation({
   auth: 'apiKey',
   params: nameParam,
   body: collectionImageAddSchema,
-  multipartBody: collectionImageUploadSchema,
   response: { status: 201, description: 'The stored image.', schema: withUsage(z.object({ image: collectionImageSchema.describe('The image as stored.') })) },
   errors: [...IMAGE_ERRORS, ...KEY_ERRORS, 'NOT_FOUND', 'CONFLICT'],
   rateLimit: 'single',
