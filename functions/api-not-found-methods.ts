@@ -31,6 +31,7 @@ export const config: Config = {
     '/api/demo/object-detection',
     '/api/demo/watermark-detection',
     '/api/demo/photo-validation',
+    '/api/demo/similar-images',
     '/api/error',
     '/api/error-reports',
     '/api/predict',

@@ -22,5 +22,20 @@ export default apiNotFound;
 // list names every other function path under /api/v1.
 export const config: Config = {
   path: ['/api/v1', '/api/v1/*'],
-  excludedPath: ['/api/v1/caption', '/api/v1/categories', '/api/v1/classify', '/api/v1/detect', '/api/v1/label-sets', '/api/v1/label-sets/:id', '/api/v1/watermark', '/api/v1/watermark/brands', '/api/v1/watermark/brands/:id'],
+  excludedPath: [
+    '/api/v1/caption',
+    '/api/v1/categories',
+    '/api/v1/classify',
+    '/api/v1/collections',
+    '/api/v1/collections/:name',
+    '/api/v1/collections/:name/images',
+    '/api/v1/collections/:name/images/:id',
+    '/api/v1/detect',
+    '/api/v1/label-sets',
+    '/api/v1/label-sets/:id',
+    '/api/v1/similar',
+    '/api/v1/watermark',
+    '/api/v1/watermark/brands',
+    '/api/v1/watermark/brands/:id',
+  ],
 };

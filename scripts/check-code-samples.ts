@@ -7,6 +7,7 @@
  * know fails the check.
  * Usage: tsx scripts/check-code-samples.ts [dist]
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtPages } from './lib/built-site';
@@ -16,6 +17,9 @@ import { createTestAccount } from '../src/server/account/test-account';
 import { createTestDb, seed, setDb } from '../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { createSiteHandler } from '../src/server/local/site-handler';
+import { addCollectionImage, collectionId, createCollection } from '../src/server/similar/collections';
+import { seedGallery } from '../src/server/similar/gallery';
+import { embedImage } from '../src/server/similar/service';
 import { docsDocument, documentOperations } from '../src/lib/docs/reference';
 
 /** The success status the document gives for a call, or undefined for a path it does not describe. */
@@ -59,6 +63,17 @@ await subscribe(testDb.db, userId, 'photo-authenticity', 'pay-per-use');
 await subscribe(testDb.db, userId, 'watermark-detection', 'pay-per-use');
 await subscribe(testDb.db, userId, 'image-classification', 'pay-per-use');
 await subscribe(testDb.db, userId, 'image-captioning', 'pay-per-use');
+// Similar-image search: the gallery indexed, and the collection and image the reference samples'
+// path placeholders name (YOUR_NAME, YOUR_ID), so the collection calls answer as documented.
+await subscribe(testDb.db, userId, 'similar-image-search', 'pay-per-use');
+await seedGallery(testDb.db);
+await createCollection(testDb.db, userId, 'YOUR_NAME');
+await addCollectionImage(
+  testDb.db,
+  await collectionId(testDb.db, userId, 'YOUR_NAME'),
+  { id: 'YOUR_ID', url: null, category: 'uncategorized', metadata: {} },
+  await embedImage({ bytes: new Uint8Array(readFileSync(join(root, 'public/gallery/arch-colosseum.jpg'))) }),
+);
 const site = await createSiteHandler({
   projectRoot: root,
   distDir: dist,

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { pruneUsageEvents, usageRetentionDays } from '../src/server/account/usage';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
 import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
+import { seedGallery } from '../src/server/similar/gallery';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { createLocalHttpServer } from '../src/server/local/http-server';
 import { createSiteHandler } from '../src/server/local/site-handler';
@@ -54,6 +55,7 @@ try {
   for (const line of describeResults(await migrateToLatest(db))) log(`migration ${line}`);
   const report = await seed(db);
   log(`seeded ${JSON.stringify(report)}`);
+  log(`similar-image gallery: ${JSON.stringify(await seedGallery(db))}`);
 } catch (error) {
   console.error(`[start] database set-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

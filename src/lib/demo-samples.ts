@@ -109,6 +109,46 @@ const wmSign: DemoSample = {
   width: 451,
   height: 300,
 };
+/** Similar-images samples: edited copies of gallery photos (scripts/make-similar-samples.ts). */
+const similarSamples: readonly DemoSample[] = [
+  {
+    id: 'similar-colosseum-crop',
+    src: '/images/samples/similar-colosseum-crop.jpg',
+    label: 'Cropped landmark',
+    alt: 'The Colosseum in Rome under a blue sky, cropped closer than the gallery photo',
+    credit: 'Gallery photo (GCompris data), cropped for this demo',
+    width: 538,
+    height: 349,
+  },
+  {
+    id: 'similar-windmill-mirror',
+    src: '/images/samples/similar-windmill-mirror.jpg',
+    label: 'Mirrored windmill',
+    alt: 'Three white windmills with wooden sails on a hilltop, mirrored left to right',
+    credit: 'Gallery photo (GCompris data), mirrored for this demo',
+    width: 480,
+    height: 360,
+  },
+  {
+    id: 'similar-firetruck-caption',
+    src: '/images/samples/similar-firetruck-caption.jpg',
+    label: 'Captioned listing',
+    alt: 'A red fire truck on white with a FOR SALE caption across the bottom',
+    credit: 'Gallery photo (Tux Paint stamps, GPL-2.0-or-later), caption added for this demo',
+    width: 640,
+    height: 480,
+  },
+  {
+    id: 'similar-solar-bright',
+    src: '/images/samples/similar-solar-bright.jpg',
+    label: 'Brightened solar panels',
+    alt: 'A large solar panel array under a blue sky, brighter than the gallery photo',
+    credit: 'Gallery photo (GCompris data), brightened for this demo',
+    width: 640,
+    height: 480,
+  },
+];
+
 /** Photo-validation samples, one per verdict (how each was made: SOURCES.txt). */
 const validationSamples: readonly DemoSample[] = [
   {
@@ -172,7 +212,7 @@ export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as c
 
 /** Sample sets per demo page (the object-detection demo ships its own room photos). */
 export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
-export const SIMILAR_SAMPLES: readonly DemoSample[] = [cat, coffee, rocket, astronaut];
+export const SIMILAR_SAMPLES: readonly DemoSample[] = similarSamples;
 export const VALIDATION_SAMPLES: readonly DemoSample[] = validationSamples;
 export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, wmCorner, wmTiled, wmInvisible, coffee, wmSign];
 

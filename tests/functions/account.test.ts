@@ -232,7 +232,7 @@ describe('subscriptions', () => {
     const custom = await sub(a.cookie, 'image-object-detection', 'custom');
     expect(custom.status).toBe(403);
     expect((await errorOf(custom)).message).toMatch(/contact sales/);
-    const soon = await sub(a.cookie, 'similar-image-search', 'standard');
+    const soon = await sub(a.cookie, 'facial-attribute-analysis', 'standard');
     expect(soon.status).toBe(403);
     expect((await errorOf(soon)).message).toMatch(/coming soon/);
     expect((await sub(a.cookie, 'image-object-detection', 'gold')).status).toBe(400);

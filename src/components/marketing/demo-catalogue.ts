@@ -32,9 +32,9 @@ export const DEMOS: readonly DemoEntry[] = [
     slug: 'similar-images',
     title: 'Similar Image Search',
     category: 'Image Search',
-    description: 'Find visually similar images by content, with a similarity threshold and category filter.',
+    description: 'Find visually similar images and near duplicates in a gallery of openly licensed photos, with a similarity threshold and category filter.',
     features: ['Up to 50 matches', 'Adjustable threshold', 'Category filtering'],
-    live: false,
+    live: true,
   },
   {
     slug: 'photo-validation',

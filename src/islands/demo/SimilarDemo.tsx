@@ -1,37 +1,182 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { SIMILAR_SAMPLES } from '../../lib/demo-samples';
-import { buildSimilarRequest, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, type SimilarCategory } from './demo-requests';
-import { DemoShell } from './DemoShell';
+import { request } from '../../shared/api-client';
+import { demoSimilarOperation } from '../../shared/contracts/similar';
+import type { SimilarResponse } from '../../shared/schemas/similar';
+import { ImageDrop } from '../object-detection/ImageDrop';
+import { prepareUpload } from './downscale';
+import { DemoGrid, DemoPanel } from './DemoGrid';
+import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
 import { SelectField, SliderField } from './fields';
+import { ImagePreview } from './ImagePreview';
+import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { JsonPanel } from './JsonPanel';
+import { notify as toast } from './notify';
+import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { SubmitButton } from './SubmitButton';
+import { useDebouncedValue } from './use-debounced-value';
 
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
-/** /demo/similar-images: max results, threshold and category filter (spec 2, 9). */
+/** /demo/similar-images: real search of the public gallery (spec 2, 3, 9). */
 export default function SimilarDemo() {
   const [maxResults, setMaxResults] = useState(SIMILAR_MAX_RESULTS.default);
   const [threshold, setThreshold] = useState(SIMILAR_THRESHOLD.default);
   const [category, setCategory] = useState<SimilarCategory>('all');
-  return (
-    <DemoShell
-      demoName="similar-image search"
-      samples={SIMILAR_SAMPLES}
-      runLabel="Find Similar Images"
-      busyLabel="Searching..."
-      buildRequest={(imageUrl) => buildSimilarRequest({ imageUrl, maxResults, threshold, category })}
-      settings={
-        <>
-          <SliderField label="Maximum results" value={maxResults} range={SIMILAR_MAX_RESULTS} onChange={setMaxResults} />
-          <SliderField
-            label="Similarity threshold"
-            value={threshold}
-            range={SIMILAR_THRESHOLD}
-            onChange={setThreshold}
-            format={percent}
-            description="Matches scoring below the threshold are left out."
-          />
-          <SelectField label="Category filter" value={category} options={SIMILAR_CATEGORIES} onChange={setCategory} />
-        </>
+  const [imageUrl, setImageUrl] = useState('');
+  const [picked, setPicked] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [dropKey, setDropKey] = useState(0);
+  const [status, setStatus] = useState<ResultsStatus>('idle');
+  const [response, setResponse] = useState<SimilarResponse>();
+  const [errorText, setErrorText] = useState<string>();
+
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => {
+    if (fileUrl) URL.revokeObjectURL(fileUrl);
+  }, [fileUrl]);
+  const debouncedUrl = useDebouncedValue(imageUrl, 400);
+  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
+  const sample = selectedSample(SIMILAR_SAMPLES, imageUrl);
+  const shownRequest = buildSimilarRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, maxResults, threshold, category });
+
+  function chooseFile(next: File | undefined) {
+    setFile(next);
+    if (!next) setDropKey((k) => k + 1);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const urlError = file ? undefined : imageUrlError(imageUrl);
+    if (urlError) {
+      toast({ title: 'Error', description: urlError, variant: 'destructive' });
+      return;
+    }
+    setStatus('busy');
+    setErrorText(undefined);
+    const params = {
+      max_results: snapToRange(maxResults, SIMILAR_MAX_RESULTS),
+      similarity_threshold: snapToRange(threshold, SIMILAR_THRESHOLD),
+      category,
+    };
+    try {
+      let body: FormData | (typeof params & { image_url: string });
+      if (file) {
+        const upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
+        body = new FormData();
+        body.set('file', upload.file, upload.name);
+        for (const [k, v] of Object.entries(params)) body.set(k, String(v));
+      } else {
+        body = { image_url: imageUrl.trim(), ...params };
       }
-    />
+      // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
+      const result = await request(demoSimilarOperation, { body: body as Parameters<typeof request<typeof demoSimilarOperation>>[1]['body'] });
+      if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to search for similar images' : result.error.message);
+      setResponse(result.data);
+      setStatus('done');
+      toast({ title: 'Search Complete!', description: `${result.data.matches_found} similar image${result.data.matches_found === 1 ? '' : 's'} found in ${result.data.processing_time.toFixed(2)}s` });
+    } catch (error) {
+      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to search for similar images';
+      setErrorText(message);
+      setStatus('error');
+      toast({ title: 'Failed to search for similar images', description: message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <DemoGrid
+        input={
+          <>
+            <DemoPanel title="Choose an image">
+              <ImageSourceTabs
+                samples={SIMILAR_SAMPLES}
+                value={imageUrl}
+                onChange={(url, s) => {
+                  setImageUrl(url);
+                  setPicked(s !== undefined);
+                  if (file) chooseFile(undefined);
+                }}
+              />
+              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+            </DemoPanel>
+            <DemoPanel title="Settings">
+              <div className="space-y-5">
+                <SliderField label="Maximum results" value={maxResults} range={SIMILAR_MAX_RESULTS} onChange={setMaxResults} />
+                <SliderField
+                  label="Similarity threshold"
+                  value={threshold}
+                  range={SIMILAR_THRESHOLD}
+                  onChange={setThreshold}
+                  format={percent}
+                  description="Matches scoring below the threshold are left out: 70% and up is a related scene, 90% and up a near duplicate."
+                />
+                <SelectField label="Category filter" value={category} options={SIMILAR_CATEGORIES} onChange={setCategory} />
+              </div>
+              <SubmitButton className="mt-6" label="Find Similar Images" busyLabel="Searching..." busy={status === 'busy'} />
+            </DemoPanel>
+          </>
+        }
+        output={
+          <>
+            <DemoPanel title="Image preview">
+              <ImagePreview src={previewSrc} alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+            </DemoPanel>
+            <ResultsCard
+              status={status}
+              idleText="Choose an image, adjust the settings and search the public gallery."
+              busyText="Searching the gallery…"
+              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+            >
+              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
+              {status === 'done' && response && <Matches response={response} />}
+            </ResultsCard>
+          </>
+        }
+        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the search and the API response will appear here." />}
+        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+      />
+    </form>
+  );
+}
+
+function Matches({ response }: { response: SimilarResponse }) {
+  const r = response;
+  return (
+    <div className="space-y-3 text-sm">
+      <p className="text-muted">
+        {r.matches_found} of {r.total_searched} gallery photos at or above {percent(r.search_parameters.similarity_threshold)} similarity
+        {r.search_parameters.category === 'all' ? '' : ` in ${r.search_parameters.category}`}.
+      </p>
+      {r.similar_images.length === 0 ? (
+        <p>No similar images found. Lower the threshold or choose another category.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Similar images">
+          {r.similar_images.map((m) => (
+            <li key={m.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="similar-match">
+              <img src={m.url} alt={m.title ?? m.id} loading="lazy" width={320} height={240} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+              <div className="space-y-1 p-2">
+                <div className="flex flex-wrap items-center gap-1">
+                  <span className="badge bg-brand-50 font-semibold text-brand-700">{percent(m.similarity)} similar</span>
+                  {m.near_duplicate && <span className="badge bg-amber-100 font-semibold text-amber-900">Near duplicate</span>}
+                </div>
+                <p className="truncate font-medium text-ink" title={m.title}>
+                  {m.title ?? m.id}
+                </p>
+                <p className="text-xs text-muted">{m.category}</p>
+                {m.credit && (
+                  <p className="line-clamp-2 text-xs text-muted" title={`${m.credit} (${m.license ?? ''})`}>
+                    {m.credit} · {m.license}
+                  </p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-muted">
+        Similarity is calibrated on edited copies of the gallery photos: 90% and up is a near duplicate, 70% and up a related scene. Gallery photos are openly licensed; credits from their Debian packages.
+      </p>
+    </div>
   );
 }

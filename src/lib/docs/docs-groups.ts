@@ -28,6 +28,8 @@ export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
     path: op.path,
     description: op.description,
     ...(op.params.length ? { pathParams: op.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description })) } : {}),
+    // The same placeholders as the reference pages' samples (samples.ts operationUrl).
+    ...(op.params.length ? { pathExample: Object.fromEntries(op.params.map((p) => [p.name, `YOUR_${p.name.toUpperCase()}`])) } : {}),
     ...(op.bodyFields.length ? { requestFields: op.bodyFields.map(docField) } : {}),
     ...(op.requestExample === undefined ? {} : { requestExample: op.requestExample as JsonValue }),
     successStatus: op.successStatus === 201 ? 201 : 200,

@@ -155,13 +155,15 @@ export async function createPool(target: DbTarget, opts: PoolOptions = {}): Prom
   switch (target.kind) {
     case 'pglite': {
       // Loaded lazily: deployed functions always have a URL and never pay for the WASM build.
-      const [{ default: pg }, { createPgConfig }] = await Promise.all([
+      const [{ default: pg }, { createPgConfig }, { vector }] = await Promise.all([
         import('pg'),
         import('@electric-sql/pglite/node-postgres'),
+        import('@electric-sql/pglite-pgvector'),
       ]);
       // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
       if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
-      const config = createPgConfig(target.dataDir);
+      // pgvector ships with the embedded database (similar-image search); `CREATE EXTENSION` is the migration's.
+      const config = createPgConfig(target.dataDir, { extensions: { vector } });
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
       return guardPoolErrors(new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 }));
     }

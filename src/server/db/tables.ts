@@ -195,6 +195,42 @@ export interface LabelSetExamplesTable {
   embedding: string;
 }
 
+/**
+ * Similar-image search (only where pgvector is available; see the migration). `embedding` is
+ * pgvector text (`[0.1,0.2,...]`), written with `toVector`.
+ */
+export interface GalleryImagesTable {
+  id: string;
+  category: string;
+  title: string;
+  url: string;
+  credit: string;
+  license: string;
+  source: string | null;
+  phash: string;
+  embedding: string;
+  created_at: CreatedAt;
+}
+
+export interface SimilarCollectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CollectionImagesTable {
+  collection_id: string;
+  image_id: string;
+  category: string;
+  url: string | null;
+  metadata: JsonWithDefault<Record<string, unknown>>;
+  phash: string;
+  embedding: string;
+  created_at: CreatedAt;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -213,6 +249,9 @@ export interface Database {
   watermark_brands: WatermarkBrandsTable;
   label_sets: LabelSetsTable;
   label_set_examples: LabelSetExamplesTable;
+  gallery_images: GalleryImagesTable;
+  similar_collections: SimilarCollectionsTable;
+  collection_images: CollectionImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -33,8 +33,9 @@ export async function createTestDb({ migrate = true }: { migrate?: boolean } = {
   } finally {
     await admin.destroy();
   }
-  // Every connection of this pool resolves unqualified names in the test's own schema.
-  const db = createDb({ kind: 'postgres', url }, { max: 4, options: `-c search_path=${schema}` });
+  // Every connection of this pool resolves unqualified names in the test's own schema (then
+  // `public`, for extensions such as pgvector, which live there once per database).
+  const db = createDb({ kind: 'postgres', url }, { max: 4, options: `-c search_path=${schema},public` });
   const close = async () => {
     await db.destroy();
     const cleanup = createDb({ kind: 'postgres', url }, { max: 1 });

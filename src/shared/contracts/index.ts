@@ -7,6 +7,7 @@ import type { OperationContract } from './operation';
 import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from './watermark';
 import { captionOperation, demoCaptionOperation } from './caption';
 import { classifyOperation, createLabelSetOperation, deleteLabelSetOperation, demoClassifyOperation, listLabelSetsOperation } from './classify';
+import { similarOperations } from './similar';
 import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
@@ -46,6 +47,7 @@ export const operations: readonly OperationContract[] = [
   deleteLabelSetOperation,
   captionOperation,
   demoCaptionOperation,
+  ...similarOperations,
 ];
 
 export type { OperationAuth, OperationContract } from './operation';

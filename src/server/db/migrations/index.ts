@@ -15,6 +15,7 @@ import * as usageEventsRetention from './2026_11_23_020000_usage_events_retentio
 import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
 import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
 import * as labelSets from './2026_11_23_120000_label_sets';
+import * as similarImages from './2026_11_23_100000_similar_images';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_030000_pay_per_use_tier': payPerUseTier,
   '2026_11_23_140000_watermark_brands': watermarkBrands,
   '2026_11_23_120000_label_sets': labelSets,
+  '2026_11_23_100000_similar_images': similarImages,
 };

@@ -22,6 +22,7 @@ import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
 import type { AuthenticityReport } from '../authenticity/analyze';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
 import type { SceneAnalysis, SceneOptions } from '../scene/analyze';
+import type { ImageFeatures } from '../similar/features';
 import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
@@ -91,6 +92,7 @@ class InlineRunner {
       if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
       if (task.kind === 'authenticity') return await (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
       if (task.kind === 'scene') return await (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
+      if (task.kind === 'embed') return await (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
       return await decodeAndAnalyze(task.bytes, task.options);
     } finally {
       this.#taskMs = 0.8 * this.#taskMs + 0.2 * (performance.now() - started);
@@ -207,6 +209,21 @@ export async function analyzeSceneBytes(bytes: Uint8Array, options: SceneOptions
   const own = runnerConfig?.workers ? movable(bytes) : bytes;
   try {
     return (await r.run({ kind: 'scene', bytes: own, options }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as SceneAnalysis;
+  } catch (error) {
+    throw mapError(error);
+  }
+}
+
+/**
+ * The similar-image search's view of one encoded image (features of the CenterNet pass, plus
+ * the mirrored view's when `mirror`, and the perceptual-hash thumbnail), off the event loop like
+ * detection. The bytes are moved to the worker.
+ */
+export async function imageFeaturesBytes(bytes: Uint8Array, mirror: boolean): Promise<ImageFeatures> {
+  const r = getRunner();
+  const own = runnerConfig?.workers ? movable(bytes) : bytes;
+  try {
+    return (await r.run({ kind: 'embed', bytes: own, mirror }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as ImageFeatures;
   } catch (error) {
     throw mapError(error);
   }

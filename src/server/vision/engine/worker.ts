@@ -9,6 +9,7 @@ import { analyzeImage, type AnalyzeOptions, type ImageAnalysis } from '../detect
 import { decodeImage } from '../image-input';
 import { liveTensorCount, loadModel } from '../model';
 import { analyzeScene, type SceneAnalysis, type SceneOptions } from '../scene/analyze';
+import { imageFeatures, type ImageFeatures } from '../similar/features';
 import { serializeError, type WorkerReply } from './pool';
 
 /** What the engine asks a worker to do. */
@@ -18,10 +19,12 @@ export type EngineTask =
   | { kind: 'authenticity'; bytes: Uint8Array }
   /** One plain pass with features, room scores, colours and (optionally) text: classify and caption. */
   | { kind: 'scene'; bytes: Uint8Array; options: SceneOptions }
+  /** Similar-image search: the pass's image-level features and the perceptual-hash thumbnail. */
+  | { kind: 'embed'; bytes: Uint8Array; mirror: boolean }
   /** Tensors held by this worker's backend; for leak checks. */
   | { kind: 'tensors' };
 
-export type EngineResult = ImageAnalysis | AuthenticityReport | SceneAnalysis | number;
+export type EngineResult = ImageAnalysis | AuthenticityReport | SceneAnalysis | ImageFeatures | number;
 
 /** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
 export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
@@ -35,6 +38,7 @@ async function runTask(task: EngineTask): Promise<EngineResult> {
   }
   if (task.kind === 'authenticity') return analyzeAuthenticity(task.bytes);
   if (task.kind === 'scene') return analyzeScene(task.bytes, task.options);
+  if (task.kind === 'embed') return imageFeatures(task.bytes, { mirror: task.mirror });
   return decodeAndAnalyze(task.bytes, task.options);
 }
 

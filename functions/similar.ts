@@ -1,0 +1,36 @@
+import type { Config } from '@netlify/functions';
+import { runApiCall } from '../src/server/account/api-call';
+import { getDb } from '../src/server/db';
+import { defineHandler } from '../src/server/http/handler';
+import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { collectionId } from '../src/server/similar/collections';
+import { readImageRequest } from '../src/server/similar/request';
+import { requireSimilarSearch, runSimilarSearch, SIMILAR_API_ID, type SearchScope } from '../src/server/similar/service';
+import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
+import { siteOrigins } from '../src/server/vision/site-images';
+import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { similarSearchOperation } from '../src/shared/contracts/similar';
+
+/**
+ * POST /api/v1/similar (contract: similarSearchOperation): one image by URL (JSON) or upload
+ * (multipart) against the public gallery or one of the caller's collections, with an API key of
+ * an account subscribed to similar-image search (or the signed-in visitor's session on this
+ * site). A search counts one request and one image.
+ */
+export default defineHandler(['POST'], (req, ctx) =>
+  runApiCall(getDb(), req, ctx, SIMILAR_API_ID, async (call) => {
+    await call.rateLimit(API_RATE_LIMITS.single);
+    const db = getDb();
+    await requireSimilarSearch(db);
+    const search = async (lease?: BudgetLease) => {
+      const { fields, image } = await readImageRequest(req, similarSearchOperation.body, { lease });
+      const scope: SearchScope = fields.collection ? { kind: 'collection', collectionId: await collectionId(db, call.userId, fields.collection) } : { kind: 'gallery' };
+      return runSimilarSearch(db, image, fields, scope, ctx.requestId, new URL(req.url).origin, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
+    };
+    const data = isMultipart(req) ? await withImageBudget((lease) => search(lease), uploadReservation(req) + DECODE_BYTES) : await search();
+    return { data, images: 1 };
+  }),
+);
+
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/v1/similar' };
