@@ -22,12 +22,14 @@ const docField = (r: FieldRow): DocField => ({
 export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   const others = Object.values(storedExamples).filter((e) => e.method === op.method && e.path === op.path && e.status < 300).slice(1);
   return {
-    id: `${op.method.toLowerCase()}-${op.path.split('/').pop()}`,
+    id: `${op.method.toLowerCase()}-${op.path.split('/').filter((seg) => !seg.startsWith('{')).pop()}`,
     title: op.summary,
     method: op.method as HttpMethod,
     path: op.path,
     description: op.description,
     ...(op.params.length ? { pathParams: op.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description })) } : {}),
+    // The samples' placeholder for a path parameter, as the API reference pages write it.
+    ...(op.params.length ? { pathExample: Object.fromEntries(op.params.map((p) => [p.name, `YOUR_${p.name.toUpperCase()}`])) } : {}),
     ...(op.bodyFields.length ? { requestFields: op.bodyFields.map(docField) } : {}),
     ...(op.requestExample === undefined ? {} : { requestExample: op.requestExample as JsonValue }),
     successStatus: op.successStatus === 201 ? 201 : 200,
