@@ -32,6 +32,9 @@ describe('API reference', () => {
       'POST /api/why_not_real',
       'POST /api/error',
       'POST /api/v1/watermark',
+      'GET /api/v1/watermark/brands',
+      'POST /api/v1/watermark/brands',
+      'DELETE /api/v1/watermark/brands/{id}',
     ]);
   });
 

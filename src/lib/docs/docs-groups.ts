@@ -22,7 +22,7 @@ const docField = (r: FieldRow): DocField => ({
 export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   const others = Object.values(storedExamples).filter((e) => e.method === op.method && e.path === op.path && e.status < 300).slice(1);
   return {
-    id: `${op.method.toLowerCase()}-${op.path.split('/').pop()}`,
+    id: `${op.method.toLowerCase()}-${op.path.split('/').filter((seg) => !seg.startsWith('{')).pop()}`,
     title: op.summary,
     method: op.method as HttpMethod,
     path: op.path,
@@ -56,11 +56,12 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       id: `${ref.id}-endpoints`,
       title: `${ref.name} endpoints`,
       description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
-      // Calls on a stored resource's id (DELETE /api/v1/label-sets/{id}) need an id from an
-      // earlier call, so no sample here could run as copied: they stay on the reference page.
       ...(ref.id === DOCS_FULL_API_ID ? {} : { reference: { name: ref.name, href: ref.href, markdownHref: ref.markdownHref } }),
+      // Documented in full here, a call on a stored resource's id (GET .../{job_id}) would need
+      // an id from an earlier call, so its sample could not run as copied: it stays on the
+      // reference page. Listed in one line, every keyed operation is shown.
       endpoints: ref.operations
-        .filter((op) => op.auth === 'apiKey' && !op.path.includes('{'))
+        .filter((op) => op.auth === 'apiKey' && (ref.id !== DOCS_FULL_API_ID || !op.path.includes('{')))
         .map((op) => {
           const e = docEndpoint(op, origin);
           return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };
