@@ -27,6 +27,13 @@ describe('API reference', () => {
       'POST /api/predict',
       'POST /api/why_not_real',
       'POST /api/error',
+      'POST /api/v1/similar',
+      'GET /api/v1/collections',
+      'POST /api/v1/collections',
+      'GET /api/v1/collections/{name}/images',
+      'POST /api/v1/collections/{name}/images',
+      'DELETE /api/v1/collections/{name}/images/{id}',
+      'DELETE /api/v1/collections/{name}',
       'POST /api/v1/watermark',
     ]);
   });
