@@ -12,6 +12,7 @@ import * as sessions from './2026_11_22_233000_sessions';
 import * as accounts from './2026_11_23_000000_accounts';
 import * as authenticityErrorReports from './2026_11_23_020000_authenticity_error_reports';
 import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
+import * as batchJobs from './2026_11_23_130000_batch_jobs';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_000000_accounts': accounts,
   '2026_11_23_020000_authenticity_error_reports': authenticityErrorReports,
   '2026_11_23_020000_usage_events_retention': usageEventsRetention,
+  '2026_11_23_130000_batch_jobs': batchJobs,
 };
