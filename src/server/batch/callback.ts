@@ -12,7 +12,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'Optiq-Signature';
 
-/** The signing key of a job's callbacks: hex SHA-256 of the API key (what `api_keys.key_hash` stores). */
+/** The signing key of a job's callbacks: hex SHA-256 of the API key (`api_keys.key_hash` stores the same digest, base64url). */
 export const callbackSecretForKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
 
 /** The `Optiq-Signature` value of `body` sent at `timestamp` (unix seconds). */

@@ -135,7 +135,7 @@ export async function deliverCallback(opts: BatchWorkerOptions, payload: { job_i
     if (attempt > 0) await sleep(pauses[attempt - 1] ?? 0);
     await db.updateTable('batch_jobs').set({ callback_attempts: sql<number>`callback_attempts + 1` }).where('id', '=', job.id).execute();
     try {
-      const signature = signCallback(body, job.key_hash, Math.floor(Date.now() / 1000));
+      const signature = signCallback(body, Buffer.from(job.key_hash, 'base64url').toString('hex'), Math.floor(Date.now() / 1000));
       const { status } = await safePostJson(job.callback_url, body, { [SIGNATURE_HEADER]: signature, 'Optiq-Job-Id': job.id }, opts.fetch);
       if (status >= 200 && status < 300) {
         await db.updateTable('batch_jobs').set({ callback_status: 'delivered' }).where('id', '=', job.id).execute();

@@ -5,7 +5,7 @@ import { createContactOperation, listContactsOperation } from './contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
 import type { OperationContract } from './operation';
 import { demoWatermarkOperation, watermarkOperation } from './watermark';
-import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
+import { demoPhotoValidationOperation, errorReportOperation, getPredictBatchOperation, listErrorReportsOperation, predictBatchOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -30,6 +30,8 @@ export const operations: readonly OperationContract[] = [
   demoWatermarkOperation,
   ...accountOperations,
   predictOperation,
+  predictBatchOperation,
+  getPredictBatchOperation,
   whyNotRealOperation,
   errorReportOperation,
   listErrorReportsOperation,
