@@ -49,17 +49,26 @@ export class ExclusiveQueryQueue {
   /** The connection the backend belongs to (mid-query or in a transaction), or null. */
   private owner: number | null = null;
   private openQuery = false;
+  private closed = false;
 
   constructor(private readonly db: PGlite) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new Error('Database closed'));
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
     });
   }
 
+  /** Refuses everything from now on (the database is about to close). */
+  close(): void {
+    this.closed = true;
+    for (const q of this.queue.splice(0)) q.reject(new Error('Database closed'));
+  }
+
   private next(): Queued | undefined {
+    if (this.closed) return undefined;
     if (this.owner === null) return this.queue.shift();
     const i = this.queue.findIndex((q) => q.handlerId === this.owner);
     return i < 0 ? undefined : this.queue.splice(i, 1)[0];
@@ -110,7 +119,7 @@ export class ExclusiveQueryQueue {
 
   /** A connection that went away while it owned the backend: end its query, roll back its transaction. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.owner !== handlerId) return;
+    if (this.closed || this.owner !== handlerId) return;
     if (this.openQuery) await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC));
     // `exec` takes PGlite's own locks (it must not run inside `runExclusive`).
     if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
@@ -141,6 +150,7 @@ export async function servePglite(dataDir: string, { port = 0 }: { port?: number
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres?sslmode=disable`,
     close: async () => {
+      queue.close();
       const closed = new Promise<void>((done) => server.close(() => done()));
       for (const socket of sockets) socket.destroy();
       await closed;
