@@ -38,6 +38,8 @@ export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   };
 }
 
+const handWritten = new Set(authenticityGroup.endpoints.map((e) => `${e.method} ${e.path}`));
+
 /** Every /docs group: authenticity first, then one per generated reference (its keyed operations). */
 export function docsGroups(refs: readonly ApiReference[], origin: string): DocApiGroup[] {
   return [
@@ -47,7 +49,9 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       title: `${ref.name} endpoints`,
       description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
       endpoints: ref.operations
-        .filter((op) => op.auth === 'apiKey')
+        // The batch endpoints are written by hand in the authenticity group (with the job
+        // lifecycle beside them); the API's own reference page still generates them.
+        .filter((op) => op.auth === 'apiKey' && !handWritten.has(`${op.method} ${op.path}`))
         .map((op) => {
           const e = docEndpoint(op, origin);
           return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)) };
