@@ -5,12 +5,12 @@
  * database) and `drainBatchQueue` (`runOnce`: the Netlify background function).
  *
  * Exactly once: each image's result is one row (primary key job + index), inserted with
- * ON CONFLICT DO NOTHING together with the job's progress in one transaction, so a retried queue
+ * ON CONFLICT DO NOTHING together with the job's progress in one statement, so a retried queue
  * entry never counts or stores an image twice, and an image already stored is not analysed again.
  *
  * Crash recovery: graphile-worker holds a queue entry locked by the worker that took it. A
  * worker that dies (a killed process, a lost machine) would keep it locked for 4 hours; so
- * every running worker writes a heartbeat (`batch_workers`) while it runs a task, and every
+ * every process beats (`batch_workers`, every `heartbeatMs`) for the workers it runs, and every
  * runner releases (`forceUnlockWorkers`) the entries of workers whose heartbeat is stale.
  */
 import { makeWorkerUtils, run, runOnce, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
@@ -61,13 +61,36 @@ async function enqueueCallback(trx: Kysely<Database>, queue: QueueConfig, jobId:
   await sql`select ${sql.id(queue.schema, 'add_job')}('batch_callback', json_build_object('job_id', ${jobId}::text), max_attempts => 8, job_key => 'callback:' || ${jobId}::text)`.execute(trx);
 }
 
+/** Marks a job whose every image is stored as completed, and queues its callback (idempotent). */
+async function completeJob(opts: BatchWorkerOptions, jobId: string): Promise<void> {
+  await opts.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('batch_jobs')
+      .set({ status: 'completed', finished_at: new Date(), callback_status: sql`case when callback_url is null then null else 'pending' end` })
+      .where('id', '=', jobId)
+      .where('status', 'in', ['pending', 'processing'])
+      .where(sql<boolean>`done >= total`)
+      .returning('callback_url')
+      .executeTakeFirst();
+    if (done?.callback_url) await enqueueCallback(trx, opts.queue, jobId);
+  });
+}
+
 /** Runs one image of a job (the `batch_item` task). */
 export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPayload, helpers: Pick<JobHelpers, 'job'>): Promise<void> {
   const { db, queue } = opts;
-  const job = await db.selectFrom('batch_jobs').selectAll().where('id', '=', payload.job_id).executeTakeFirst();
+  const job = await db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .select(sql<boolean>`exists (select 1 from batch_job_items i where i.job_id = batch_jobs.id and i.idx = ${payload.idx})`.as('stored'))
+    .where('id', '=', payload.job_id)
+    .executeTakeFirst();
   if (!job || job.status === 'completed' || job.status === 'failed') return;
-  const stored = await db.selectFrom('batch_job_items').select('idx').where('job_id', '=', job.id).where('idx', '=', payload.idx).executeTakeFirst();
-  if (stored) return;
+  // Stored by an earlier attempt that stopped before the job was marked: finish that step only.
+  if (job.stored) {
+    if (job.done >= job.total) await completeJob(opts, job.id);
+    return;
+  }
   if (job.status === 'pending') {
     await db.updateTable('batch_jobs').set({ status: 'processing', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', job.id).where('status', '=', 'pending').execute();
   }
@@ -91,28 +114,19 @@ export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPa
     });
     return;
   }
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('batch_job_items')
-      .values({ job_id: job.id, idx: payload.idx, result: JSON.stringify(result), worker_id: helpers.job.locked_by })
-      .onConflict((oc) => oc.columns(['job_id', 'idx']).doNothing())
-      .returning('idx')
-      .executeTakeFirst();
-    if (!inserted) return;
-    const progress = await trx
-      .updateTable('batch_jobs')
-      .set({ done: sql<number>`done + 1` })
-      .where('id', '=', job.id)
-      .returning(['done', 'total', 'status', 'callback_url'])
-      .executeTakeFirstOrThrow();
-    if (progress.done < progress.total || progress.status === 'failed') return;
-    await trx
-      .updateTable('batch_jobs')
-      .set({ status: 'completed', finished_at: new Date(), callback_status: progress.callback_url ? 'pending' : null })
-      .where('id', '=', job.id)
-      .execute();
-    if (progress.callback_url) await enqueueCallback(trx, queue, job.id);
-  });
+  // One statement: the image's row, and the job's progress only when that row is new, so a
+  // retried entry can neither store nor count an image twice.
+  const progress = await sql<{ done: number; total: number }>`
+    with stored as (
+      insert into batch_job_items (job_id, idx, result, worker_id)
+      values (${job.id}, ${payload.idx}, ${JSON.stringify(result)}::jsonb, ${helpers.job.locked_by})
+      on conflict (job_id, idx) do nothing
+      returning job_id)
+    update batch_jobs set done = done + 1
+    where id = ${job.id} and exists (select 1 from stored)
+    returning done, total`.execute(db);
+  const row = progress.rows[0];
+  if (row && row.done >= row.total) await completeJob(opts, job.id);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,13 +173,8 @@ function taskList(opts: BatchWorkerOptions, beats: Heartbeats): TaskList {
   const withBeat =
     <P>(fn: (payload: P, helpers: JobHelpers) => Promise<void>) =>
     async (payload: unknown, helpers: JobHelpers) => {
-      const workerId = helpers.job.locked_by ?? 'unknown';
-      await beats.begin(workerId);
-      try {
-        await fn(payload as P, helpers);
-      } finally {
-        await beats.end(workerId);
-      }
+      await beats.begin(helpers.job.locked_by ?? 'unknown');
+      await fn(payload as P, helpers);
     };
   return {
     batch_item: withBeat<ItemPayload>((payload, helpers) => processBatchItem(opts, payload, helpers)),
@@ -173,28 +182,35 @@ function taskList(opts: BatchWorkerOptions, beats: Heartbeats): TaskList {
   };
 }
 
-/** Heartbeats of this process's busy workers, and release of dead workers' entries. */
+/**
+ * Heartbeats of this process's workers (each graphile worker id seen running a task, beaten by
+ * the process timer until the process stops), and release of dead workers' entries.
+ */
 class Heartbeats {
-  private readonly busy = new Set<string>();
+  private readonly known = new Set<string>();
   constructor(private readonly opts: BatchWorkerOptions) {}
 
+  /** Registers a worker id the first time it runs a task here (one query per worker, not per task). */
   async begin(workerId: string): Promise<void> {
-    this.busy.add(workerId);
+    if (this.known.has(workerId)) return;
     await this.opts.db
       .insertInto('batch_workers')
       .values({ worker_id: workerId })
       .onConflict((oc) => oc.column('worker_id').doUpdateSet({ last_seen: sql<Date>`now()` }))
       .execute();
-  }
-
-  async end(workerId: string): Promise<void> {
-    this.busy.delete(workerId);
-    await this.opts.db.deleteFrom('batch_workers').where('worker_id', '=', workerId).execute();
+    this.known.add(workerId);
   }
 
   async beat(): Promise<void> {
-    if (this.busy.size === 0) return;
-    await this.opts.db.updateTable('batch_workers').set({ last_seen: sql<Date>`now()` }).where('worker_id', 'in', [...this.busy]).execute();
+    if (this.known.size === 0) return;
+    await this.opts.db.updateTable('batch_workers').set({ last_seen: sql<Date>`now()` }).where('worker_id', 'in', [...this.known]).execute();
+  }
+
+  /** This process stops: its workers are no longer alive. */
+  async forget(): Promise<void> {
+    if (this.known.size === 0) return;
+    await this.opts.db.deleteFrom('batch_workers').where('worker_id', 'in', [...this.known]).execute();
+    this.known.clear();
   }
 
   /** Releases the queue entries of workers silent for `staleAfterMs`; returns their ids. */
@@ -205,7 +221,7 @@ class Heartbeats {
       .select('worker_id')
       .where('last_seen', '<', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
       .execute();
-    const ids = dead.map((d) => d.worker_id).filter((id) => !this.busy.has(id));
+    const ids = dead.map((d) => d.worker_id).filter((id) => !this.known.has(id));
     if (ids.length === 0) return [];
     const utils = await makeWorkerUtils(graphileOptions(this.opts.queue));
     try {
@@ -257,6 +273,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<BatchW
     stop: async () => {
       clearInterval(timer);
       await runner.stop();
+      await beats.forget().catch(() => undefined);
     },
   };
 }
@@ -275,5 +292,6 @@ export async function drainBatchQueue(opts: BatchWorkerOptions): Promise<void> {
     await runOnce({ ...graphileOptions(opts.queue), concurrency: opts.concurrency ?? concurrencyFromEnv(), taskList: taskList(opts, beats) });
   } finally {
     clearInterval(timer);
+    await beats.forget().catch(() => undefined);
   }
 }
