@@ -17,6 +17,7 @@ import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
 import predictBatchStatus from '../../functions/predict-batch-status';
+import drainQueue from '../../functions/predict-batch-worker-background';
 
 let t: BatchTestDb;
 let images: TestImageServer;
@@ -225,4 +226,16 @@ describe('several workers on one database', () => {
     expect(items.map((i) => i.idx).sort((a, b) => a - b)).toEqual(urls.map((_, i) => i));
     expect(new Set(items.map((i) => i.worker_id)).size).toBeGreaterThan(1);
   }, 120_000);
+});
+
+describe('the Netlify background function', () => {
+  it('drains the queue (graphile-worker runOnce) and answers 202', async () => {
+    const account = await subscriber();
+    const job = await created(await start({ image_urls: [sample('validation-iptc-ai.jpg')] }, bearer(account)));
+    const res = await drainQueue();
+    expect(res.status).toBe(202);
+    const body = getPredictBatchOperation.response.schema.parse(await (await read(job.job_id, bearer(account))).json());
+    expect(body).toMatchObject({ job_status: 'completed', progress: { done: 1, total: 1 } });
+    expect(body.results?.[0]).toMatchObject({ verdict: 'ai_generated' });
+  }, 90_000);
 });
