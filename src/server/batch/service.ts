@@ -2,11 +2,8 @@
  * What the batch endpoints do with a caller's request: validate the Idempotency-Key, create or
  * find the job, and (on Netlify) wake the background worker that drains the queue.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import type { HandlerContext } from '../http/handler';
-import { createBatchJob, type BatchJobRow } from './jobs';
 import { getQueueConfig, type QueueConfig } from './queue';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -42,6 +39,3 @@ export function wakeBackgroundWorker(req: Request, ctx: HandlerContext, env: Rec
   );
   ctx.waitUntil?.(sent);
 }
-
-export type { BatchJobRow, Kysely, Database };
-export { createBatchJob };
