@@ -35,6 +35,8 @@ export const config: Config = {
     '/api/error',
     '/api/error-reports',
     '/api/predict',
+    '/api/predict_batch',
+    '/api/predict_batch/:job_id',
     '/api/use-cases',
     '/api/use-cases/:id',
     '/api/v1',

@@ -4,11 +4,28 @@
  * watermark reader, camera EXIF, JPEG tables, ELA, moire), as /api/predict runs it.
  * Target: p50 < 300 ms. Options (env): BENCH_RUNS (default 30), BENCH_IMAGE (a JPEG/PNG/WebP;
  * default: tests/fixtures/authenticity/camera-exif.jpg upscaled to 1732x1155 = 2.0 MP, EXIF kept).
+ *
+ * Then batch throughput: the same image served on loopback, BENCH_BATCH (default 50) images
+ * analysed one after another as a single-image call does (fetch + analysis), against one batch
+ * job of as many images run by one queue worker (graphile-worker, concurrency 1) on the
+ * embedded database served as `npm start` serves it (or TEST_DATABASE_URL's PostgreSQL):
+ * images/min per worker and its ratio to single-image work (target >= 0.9). Two batch figures:
+ * steady processing (first image started to last stored) and end to end (job created to
+ * completed, including the worker noticing the job: on PGlite by polling, BENCH_POLL_MS,
+ * default 2000 as in `npm start`). BENCH_BATCH=0 skips this part.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import sharp from 'sharp';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestAccount } from '../src/server/account/test-account';
+import { createBatchJob } from '../src/server/batch/jobs';
+import { createBatchTestDb } from '../src/server/batch/test-support';
+import { startBatchWorker } from '../src/server/batch/worker';
+import { seed } from '../src/server/db';
 import { analyzeAuthenticity } from '../src/server/vision/authenticity/analyze';
+import { analyzeSource } from '../src/server/vision/authenticity/service';
 
 const runs = Number(process.env['BENCH_RUNS'] ?? 30);
 const source = process.env['BENCH_IMAGE'];
@@ -32,3 +49,51 @@ times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
 console.log(`predict (all layers), ${runs} runs: p50 ${pct(50).toFixed(0)} ms, p90 ${pct(90).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms`);
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared machines inflate these figures)`);
+
+const batchSize = Number(process.env['BENCH_BATCH'] ?? 50);
+if (batchSize > 0) {
+  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': bytes.byteLength }).end(bytes));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/photo.jpg`;
+  const urls = Array.from({ length: batchSize }, (_, i) => `${base}?n=${i}`);
+  const fetch = { allowLoopback: true };
+
+  // Single-image work: what each /api/predict call does (fetch under the SSRF rules + analysis), one after another.
+  await analyzeSource({ url: urls[0]! }, { fetch });
+  let t = performance.now();
+  for (const url of urls) await analyzeSource({ url }, { fetch });
+  const singleMs = performance.now() - t;
+  const singleRate = (batchSize / singleMs) * 60_000;
+
+  const db = await createBatchTestDb();
+  await seed(db.db);
+  const account = await createTestAccount(db.db, { apiId: 'photo-authenticity', tier: 'standard' });
+  const worker = await startBatchWorker({ db: db.db, queue: db.queue, concurrency: 1, pollInterval: Number(process.env['BENCH_POLL_MS'] ?? 2000), fetch });
+  // Warm the worker's path with a one-image job first.
+  const input = { userId: account.userId, apiId: 'photo-authenticity', apiKeyId: account.keyId, callbackUrl: null, idempotencyKey: null, siteOrigins: [] };
+  const waitDone = async (id: string) => {
+    for (;;) {
+      const row = await db.db.selectFrom('batch_jobs').select(['status', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (row.status === 'completed' || row.status === 'failed') return row;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  await waitDone((await createBatchJob(db.db, db.queue, { ...input, imageUrls: [urls[0]!] })).job.id);
+  t = performance.now();
+  const { job } = await createBatchJob(db.db, db.queue, { ...input, imageUrls: urls });
+  const row = await waitDone(job.id);
+  const endToEndMs = performance.now() - t;
+  const items = await db.db.selectFrom('batch_job_items').select('finished_at').where('job_id', '=', job.id).execute();
+  const lastStored = Math.max(...items.map((i) => new Date(i.finished_at).getTime()));
+  const steadyMs = lastStored - new Date(row.started_at!).getTime();
+  await worker.stop();
+  await db.close();
+  server.close();
+
+  const steadyRate = (batchSize / steadyMs) * 60_000;
+  const e2eRate = (batchSize / endToEndMs) * 60_000;
+  console.log(`single-image work, ${batchSize} images one after another: ${singleRate.toFixed(0)} images/min (${(singleMs / batchSize).toFixed(0)} ms per image)`);
+  console.log(`batch job of ${batchSize} images, 1 worker on ${db.engine}: ${steadyRate.toFixed(0)} images/min processing (ratio ${(steadyRate / singleRate).toFixed(2)}), ${e2eRate.toFixed(0)} images/min job created to completed (ratio ${(e2eRate / singleRate).toFixed(2)}); target ratio >= 0.9`);
+  console.log(`job ${row.status}; machine load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+process.exit(0);

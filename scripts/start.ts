@@ -11,7 +11,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pruneUsageEvents, usageRetentionDays } from '../src/server/account/usage';
 import { adminSetupHint } from '../src/server/auth/setup-hint';
-import { closeDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed } from '../src/server/db';
+import { getQueueConfig, setQueueConfig } from '../src/server/batch/queue';
+import { startBatchWorker, type BatchWorker } from '../src/server/batch/worker';
+import { closeDb, createDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed, setDb } from '../src/server/db';
+import { servePglite, type PgliteServer } from '../src/server/db/pglite-server';
 import { seedGallery } from '../src/server/similar/gallery';
 import { listFunctionFiles, type FunctionModule } from '../src/server/local/function-routes';
 import { createLocalHttpServer } from '../src/server/local/http-server';
@@ -50,6 +53,15 @@ if (!existsSync(join(distDir, 'index.html'))) {
 
 const target = resolveDbTarget();
 log(`database: ${target.kind === 'pglite' ? `embedded PGlite in ${target.dataDir}` : target.kind}`);
+// The batch queue's workers need connections of their own: embedded PGlite is served on a
+// loopback port and every connection of this process, the site's included, goes through it
+// (src/server/db/pglite-server.ts explains why).
+let pgliteServer: PgliteServer | undefined;
+if (target.kind === 'pglite') {
+  pgliteServer = await servePglite(target.dataDir);
+  setDb(createDb({ kind: 'postgres', url: pgliteServer.url }, { max: 8 }));
+  setQueueConfig({ connectionString: pgliteServer.url, schema: process.env['BATCH_QUEUE_SCHEMA']?.trim() || 'graphile_worker' });
+}
 const db = getDb();
 try {
   for (const line of describeResults(await migrateToLatest(db))) log(`migration ${line}`);
@@ -59,6 +71,19 @@ try {
 } catch (error) {
   console.error(`[start] database set-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
+}
+
+// The batch worker (graphile-worker) runs in this process; BATCH_WORKER=0 leaves the queue to
+// workers started elsewhere (`npx tsx scripts/batch-worker.ts`) on the same database.
+let batchWorker: BatchWorker | undefined;
+const queue = getQueueConfig();
+if (queue && process.env['BATCH_WORKER'] !== '0') {
+  try {
+    batchWorker = await startBatchWorker({ db, queue });
+    log('batch worker: running');
+  } catch (error) {
+    console.error(`[start] the batch worker did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 const site = await createSiteHandler({
@@ -124,8 +149,10 @@ async function shutdown() {
   stopping = true;
   server.close();
   server.closeAllConnections();
+  await batchWorker?.stop().catch(() => {});
   await site.stop().catch(() => {});
   await closeDb().catch(() => {});
+  await pgliteServer?.close().catch(() => {});
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());

@@ -82,7 +82,8 @@ export const API_VERSION = '1.0.0';
 // The site's own sample photos (read from disk by the server), so every sample runs as copied.
 const SAMPLE_IMAGE = '{{origin}}/images/samples/validation-iptc-ai.jpg';
 const SAMPLE_IMAGE_2 = '{{origin}}/images/samples/validation-camera-exif.jpg';
-const SAMPLE_JOB_ID = '3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64';
+/** The job id the batch samples read (the code-sample check gives its account a job with it). */
+export const SAMPLE_JOB_ID = '3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64';
 const SAMPLE_CREATED_AT = '2025-01-15T10:30:00Z';
 
 const jobFields: DocField[] = [
@@ -109,9 +110,16 @@ export const authenticityGroup: DocApiGroup = {
       method: 'POST',
       path: '/api/predict_batch',
       description:
-        'Queues up to 50 images for analysis and answers at once with a job to poll. Processing takes 1 to 3 seconds per image.',
+        'Queues up to 50 images for analysis and answers at once with a job to poll. Send an `Idempotency-Key` header to retry safely: the same key and body return the same job, the same key with another body is `422 IDEMPOTENCY_KEY_REUSED`. Jobs run on a durable queue: a job survives a server restart, and each image is analysed and counted once.',
       requestFields: [
-        { name: 'image_urls', type: 'string[] (URLs)', required: true, description: 'Public URLs of the images, 1 to 50.' },
+        { name: 'image_urls', type: 'string[] (URLs)', required: true, description: 'Public URLs of the images, 1 to 50; results come back in this order.' },
+        {
+          name: 'callback_url',
+          type: 'string (URL)',
+          required: false,
+          description:
+            'Receives the final job body (POST) when the job ends, signed: `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of your API key. Same address rules as image URLs; retried with backoff.',
+        },
       ],
       requestExample: { image_urls: [SAMPLE_IMAGE, SAMPLE_IMAGE_2] },
       successStatus: 201,
@@ -123,36 +131,42 @@ export const authenticityGroup: DocApiGroup = {
       title: 'Get a batch job',
       method: 'GET',
       path: '/api/predict_batch/{job_id}',
-      description: 'Returns the job status, and the results once the job has completed. Answers in under 500 ms.',
+      description: 'Returns the job status and progress, and the results once the job has completed. Only the account that created the job can read it. Answers in under 500 ms.',
       pathParams: [{ name: 'job_id', type: 'string (UUID)', required: true, description: 'The `job_id` returned when the job was created.' }],
       pathExample: { job_id: SAMPLE_JOB_ID },
       successStatus: 200,
       responseFields: [
         ...jobFields,
+        { name: 'progress', type: 'object', required: true, description: '`{ done, total }`: images finished (with a result or an error) and images in the job.' },
+        { name: 'finished_at', type: 'string (ISO 8601)', required: false, description: 'When the job completed or failed.' },
         {
           name: 'results',
           type: 'object[]',
           required: false,
-          description: 'One `{ image_url, is_real, fail_tags }` per image, in request order. Present only when `job_status` is `completed`.',
+          description:
+            'One `{ image_url, is_real, fail_tags, verdict }` per image, in request order; an image that could not be fetched or read has `{ image_url, error: { code, message } }` instead. Present only when `job_status` is `completed`.',
         },
       ],
       responseExample: {
         job_id: SAMPLE_JOB_ID,
         job_status: 'completed',
         created_at: SAMPLE_CREATED_AT,
+        progress: { done: 2, total: 2 },
+        finished_at: '2025-01-15T10:30:02Z',
+        // What the engine answers for these two samples (tests/functions/predict-batch.test.ts checks it).
         results: [
-          { image_url: SAMPLE_IMAGE, is_real: true, fail_tags: [] },
-          { image_url: SAMPLE_IMAGE_2, is_real: false, fail_tags: ['photo_of_photo'] },
+          { image_url: SAMPLE_IMAGE, is_real: false, fail_tags: ['ai_generated'], verdict: 'ai_generated' },
+          { image_url: SAMPLE_IMAGE_2, is_real: true, fail_tags: [], verdict: 'camera_original' },
         ],
       },
       moreResponses: [
         {
           title: 'While the job runs',
           description: 'Until the job completes there is no `results` field.',
-          example: { job_id: SAMPLE_JOB_ID, job_status: 'processing', created_at: SAMPLE_CREATED_AT },
+          example: { job_id: SAMPLE_JOB_ID, job_status: 'processing', created_at: SAMPLE_CREATED_AT, progress: { done: 1, total: 2 } },
         },
       ],
-      notes: ['An unknown `job_id` answers `404 NOT_FOUND`.'],
+      notes: ['An unknown `job_id`, or another account\'s, answers `404 NOT_FOUND`.'],
     },
   ],
 };

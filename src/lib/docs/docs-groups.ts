@@ -40,6 +40,8 @@ export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   };
 }
 
+const handWritten = new Set(authenticityGroup.endpoints.map((e) => `${e.method} ${e.path}`));
+
 /** The API /docs documents in full (the spec's vision-authenticity API); the others link out. */
 export const DOCS_FULL_API_ID = 'photo-authenticity';
 
@@ -61,7 +63,9 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       // an id from an earlier call, so its sample could not run as copied: it stays on the
       // reference page. Listed in one line, every keyed operation is shown.
       endpoints: ref.operations
-        .filter((op) => op.auth === 'apiKey' && (ref.id !== DOCS_FULL_API_ID || !op.path.includes('{')))
+        // The batch endpoints are written by hand in the authenticity group (with the job
+        // lifecycle beside them); the API's own reference page still generates them.
+        .filter((op) => op.auth === 'apiKey' && !handWritten.has(`${op.method} ${op.path}`) && (ref.id !== DOCS_FULL_API_ID || !op.path.includes('{')))
         .map((op) => {
           const e = docEndpoint(op, origin);
           return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };

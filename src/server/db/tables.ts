@@ -231,6 +231,44 @@ export interface CollectionImagesTable {
   created_at: CreatedAt;
 }
 
+/** A photo-authenticity batch job (POST /api/predict_batch). */
+export interface BatchJobsTable {
+  id: Generated<string>;
+  user_id: string;
+  api_id: string;
+  api_key_id: string | null;
+  idempotency_key: string | null;
+  /** SHA-256 of the request body, to tell a retry from a different request under one key. */
+  request_hash: string;
+  image_urls: ColumnType<string[], string, string>;
+  callback_url: string | null;
+  site_origins: ColumnType<string[], string | undefined, string>;
+  status: ColumnType<'pending' | 'processing' | 'completed' | 'failed', 'pending' | undefined, 'pending' | 'processing' | 'completed' | 'failed'>;
+  total: number;
+  done: Generated<number>;
+  error: string | null;
+  callback_status: 'pending' | 'delivered' | 'failed' | null;
+  callback_attempts: Generated<number>;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** One finished image of a batch job, stored once (primary key job + index). */
+export interface BatchJobItemsTable {
+  job_id: string;
+  idx: number;
+  result: ColumnType<Record<string, unknown>, string, string>;
+  worker_id: string | null;
+  finished_at: CreatedAt;
+}
+
+/** Heartbeats of queue workers; a stale one has its locked queue jobs released. */
+export interface BatchWorkersTable {
+  worker_id: string;
+  last_seen: CreatedAt;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -252,6 +290,9 @@ export interface Database {
   gallery_images: GalleryImagesTable;
   similar_collections: SimilarCollectionsTable;
   collection_images: CollectionImagesTable;
+  batch_jobs: BatchJobsTable;
+  batch_job_items: BatchJobItemsTable;
+  batch_workers: BatchWorkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

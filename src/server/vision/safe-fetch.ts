@@ -266,3 +266,50 @@ export async function safeFetchImage(rawUrl: string, opts: SafeFetchOptions = {}
     return { bytes: result.bytes, finalUrl: url.href, contentType: result.contentType };
   }
 }
+
+/** What a `safePostJson` delivery got back. */
+export interface PostResult {
+  status: number;
+}
+
+/**
+ * POSTs a JSON body to a user-supplied URL (batch job callbacks) under the same address rules
+ * as image fetching: the host's addresses are vetted and pinned, redirects are not followed
+ * (a 3xx answer is returned as it is), the answer's body is never read. Throws the same
+ * `IMAGE_URL_NOT_ALLOWED` / `IMAGE_FETCH_FAILED` errors as `safeFetchImage`.
+ */
+export async function safePostJson(rawUrl: string, body: string, headers: Record<string, string>, opts: SafeFetchOptions = {}): Promise<PostResult> {
+  const resolver = opts.resolver ?? systemResolver;
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new HttpError(422, 'IMAGE_FETCH_FAILED', `URL "${rawUrl}" is not a valid URL`);
+  }
+  const signal = AbortSignal.any([AbortSignal.timeout(opts.timeoutMs ?? 10_000), ...(opts.signal ? [opts.signal] : [])]);
+  const pinned = await vet(url, rawUrl, opts, resolver, signal);
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const mod = url.protocol === 'https:' ? https : http;
+  return new Promise<PostResult>((resolve, reject) => {
+    const req = mod.request(
+      url,
+      {
+        method: 'POST',
+        lookup,
+        agent: false,
+        signal,
+        headers: { 'User-Agent': 'OptiqCallback/1.0 (+https://optiq-vision.netlify.app/docs)', 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        res.on('error', () => undefined);
+        resolve({ status: res.statusCode ?? 0 });
+        req.destroy();
+      },
+    );
+    req.on('error', (error) => reject(signal.aborted ? unreachable(rawUrl, 'timed out') : unreachable(rawUrl, String(error))));
+    req.end(body);
+  });
+}

@@ -22,6 +22,7 @@ export const ERROR_EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   NO_IMAGE_ANALYSED: 'No image could be analysed',
   IMAGE_FETCH_FAILED: 'Could not fetch image https://example.com/room.jpg: HTTP 404',
   IMAGE_URL_NOT_ALLOWED: 'Image URL http://10.0.0.1/a.jpg is not allowed: private address',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.',
   RATE_LIMITED: 'Too many requests. Please try again in 40 seconds.',
   QUOTA_EXCEEDED: 'The monthly request quota of this plan is used up',
   INTERNAL_ERROR: 'Internal server error',
@@ -82,6 +83,11 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     meaning: 'An image could not be downloaded: invalid URL, unknown host or over 10 MB (422), or its host failed or timed out (502).',
     remedy: 'Open the URL from outside your network to check it is public and answers with an image; retry a 502 later.',
     retry: true,
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    meaning: 'The `Idempotency-Key` header names a batch created earlier with a different body: a retry must repeat the same body to get the same job.',
+    remedy: 'Send a new key for a new batch, or repeat the original body to get the original job back.',
+    retry: false,
   },
   IMAGE_URL_NOT_ALLOWED: {
     meaning: 'The image URL is refused: only public `http`/`https` hosts on ports 80 and 443, without credentials.',

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   /** 422 when the image's server answered but not with an image; 502 when it could not be reached in time. */
   IMAGE_FETCH_FAILED: [422, 502],
   IMAGE_URL_NOT_ALLOWED: [422],
+  IDEMPOTENCY_KEY_REUSED: [422],
   RATE_LIMITED: [429],
   QUOTA_EXCEEDED: [429],
   INTERNAL_ERROR: [500],

@@ -8,7 +8,7 @@ import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, removeB
 import { captionOperation, demoCaptionOperation } from './caption';
 import { classifyOperation, createLabelSetOperation, deleteLabelSetOperation, demoClassifyOperation, listLabelSetsOperation } from './classify';
 import { similarOperations } from './similar';
-import { demoPhotoValidationOperation, errorReportOperation, listErrorReportsOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
+import { demoPhotoValidationOperation, errorReportOperation, getPredictBatchOperation, listErrorReportsOperation, predictBatchOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -36,6 +36,8 @@ export const operations: readonly OperationContract[] = [
   demoWatermarkOperation,
   ...accountOperations,
   predictOperation,
+  predictBatchOperation,
+  getPredictBatchOperation,
   whyNotRealOperation,
   errorReportOperation,
   listErrorReportsOperation,

@@ -288,6 +288,98 @@ export const errorReportOperation = defineOperation({
   },
 });
 
+export const BATCH_MAX_IMAGES = 50;
+export const JOB_STATUS_VALUES = ['pending', 'processing', 'completed', 'failed'] as const;
+
+export const predictBatchRequestSchema = z
+  .object({
+    image_urls: z.array(imageUrl).min(1, 'Send at least one image URL').max(BATCH_MAX_IMAGES, `Send at most ${BATCH_MAX_IMAGES} image URLs`).describe('URLs of the images to analyse, 1 to 50; results come back in this order.'),
+    callback_url: z
+      .string()
+      .trim()
+      .max(2048)
+      .url('callback_url must be an http(s) URL')
+      .optional()
+      .describe('Public https URL that receives the final job body (POST, signed with the Optiq-Signature header) when the job ends. Needs an API key.'),
+  })
+  .strict()
+  .describe('The images of a batch job.');
+
+export const batchJobCreatedSchema = z
+  .object({
+    job_id: z.string().uuid().describe('Id of the job: poll GET /api/predict_batch/{job_id}.'),
+    job_status: z.enum(JOB_STATUS_VALUES).describe('pending for a new job; a retry with the same Idempotency-Key returns the job as it is now.'),
+    created_at: z.string().describe('When the job was created (ISO 8601).'),
+  })
+  .describe('The queued job.');
+
+const batchItemSchema = z
+  .object({
+    image_url: z.string().describe('The image, as sent.'),
+    is_real: z.boolean().optional().describe('false exactly when a fail tag is present; absent when the image could not be analysed.'),
+    fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).optional().describe('Fail tags, as /api/predict gives them; absent on error.'),
+    verdict: z.enum(VERDICT_VALUES).optional().describe('The verdict, as /api/predict gives it; absent on error.'),
+    error: z
+      .object({
+        code: z.string().describe('Error code, e.g. IMAGE_FETCH_FAILED, INVALID_IMAGE, IMAGE_URL_NOT_ALLOWED.'),
+        message: z.string().describe('What went wrong with this image.'),
+      })
+      .optional()
+      .describe('Why this image has no result (the other images are not affected).'),
+  })
+  .describe('The result of one image, or its error.');
+
+export const batchJobSchema = z
+  .object({
+    job_id: z.string().uuid().describe('Id of the job.'),
+    job_status: z.enum(JOB_STATUS_VALUES).describe('pending (queued), processing (images being analysed), completed (every image has a result or an error), failed (the job could not be finished).'),
+    created_at: z.string().describe('When the job was created (ISO 8601).'),
+    progress: z
+      .object({
+        done: z.number().int().describe('Images finished (with a result or an error).'),
+        total: z.number().int().describe('Images in the job.'),
+      })
+      .describe('How far the job is.'),
+    finished_at: z.string().optional().describe('When the job completed or failed (ISO 8601).'),
+    error: z.string().optional().describe('Why the job failed, when failed.'),
+    results: z.array(batchItemSchema).optional().describe('One entry per image in request order; present only when job_status is completed.'),
+  })
+  .describe('A batch job and, once completed, its results.');
+
+const BATCH_SAMPLES = [SAMPLE_CAMERA, SAMPLE_AI];
+
+/** POST /api/predict_batch */
+export const predictBatchOperation = defineOperation({
+  operationId: 'predictAuthenticityBatch',
+  method: 'POST',
+  path: '/api/predict_batch',
+  group: 'photo-authenticity',
+  summary: 'Start a batch job of up to 50 images',
+  description:
+    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. The call counts as one request of the monthly quota, with its images; a repeated Idempotency-Key counts nothing.',
+  auth: 'apiKey',
+  body: predictBatchRequestSchema,
+  response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'batch',
+  examples: { request: [{ summary: 'Two of the site\'s sample photos', value: { image_urls: BATCH_SAMPLES } }] },
+});
+
+/** GET /api/predict_batch/{job_id} */
+export const getPredictBatchOperation = defineOperation({
+  operationId: 'getAuthenticityBatch',
+  method: 'GET',
+  path: '/api/predict_batch/{job_id}',
+  group: 'photo-authenticity',
+  summary: 'Get a batch job and its results',
+  description: 'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404.',
+  auth: 'apiKey',
+  params: z.object({ job_id: z.string().describe('The job_id returned when the job was created.') }),
+  response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  rateLimit: 'results',
+});
+
 export const errorReportListSchema = z
   .object({
     items: z

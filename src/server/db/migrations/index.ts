@@ -12,9 +12,10 @@ import * as sessions from './2026_11_22_233000_sessions';
 import * as accounts from './2026_11_23_000000_accounts';
 import * as authenticityErrorReports from './2026_11_23_020000_authenticity_error_reports';
 import * as usageEventsRetention from './2026_11_23_020000_usage_events_retention';
+import * as batchJobs from './2026_11_23_130000_batch_jobs';
+import * as labelSets from './2026_11_23_120000_label_sets';
 import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
 import * as similarImages from './2026_11_23_100000_similar_images';
-import * as labelSets from './2026_11_23_120000_label_sets';
 import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
 
 export const migrations: Record<string, Migration> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_030000_pay_per_use_tier': payPerUseTier,
   '2026_11_23_100000_similar_images': similarImages,
   '2026_11_23_120000_label_sets': labelSets,
+  '2026_11_23_130000_batch_jobs': batchJobs,
   '2026_11_23_140000_watermark_brands': watermarkBrands,
 };

@@ -1,0 +1,49 @@
+import type { Config } from '@netlify/functions';
+import { runApiCall } from '../src/server/account/api-call';
+import { createBatchJob } from '../src/server/batch/jobs';
+import { idempotencyKey, requireQueue, wakeBackgroundWorker } from '../src/server/batch/service';
+import { getDb } from '../src/server/db';
+import { HttpError } from '../src/server/http/errors';
+import { defineHandler, readJson } from '../src/server/http/handler';
+import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
+import { siteOrigins } from '../src/server/vision/site-images';
+import { predictBatchOperation } from '../src/shared/contracts/photo-authenticity';
+
+/**
+ * POST /api/predict_batch: queues 1 to 50 images for authenticity analysis and answers 201
+ * `{ job_id, job_status, created_at }` at once (batch limit, 20/min per key). The job row and its
+ * queue entries are written in one transaction; an `Idempotency-Key` retry returns the same job.
+ */
+export default defineHandler(['POST'], (req, ctx) => {
+  const db = getDb();
+  return runApiCall(db, req, ctx, AUTHENTICITY_API_ID, async (call) => {
+    await call.rateLimit(API_RATE_LIMITS.batch);
+    const key = idempotencyKey(req);
+    const body = await readJson(req, predictBatchOperation.body);
+    if (body.callback_url && !call.keyId) {
+      throw new HttpError(400, 'INVALID_REQUEST', 'callback_url needs an API key: callbacks are signed with it.', {
+        details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
+      });
+    }
+    const { job, created } = await createBatchJob(db, requireQueue(), {
+      userId: call.userId,
+      apiId: AUTHENTICITY_API_ID,
+      apiKeyId: call.keyId,
+      imageUrls: body.image_urls,
+      callbackUrl: body.callback_url ?? null,
+      idempotencyKey: key,
+      siteOrigins: [...siteOrigins(req)],
+    });
+    if (created) wakeBackgroundWorker(req, ctx);
+    return {
+      data: { job_id: job.id, job_status: job.status, created_at: new Date(job.created_at).toISOString() },
+      // A replayed key analyses nothing new and counts nothing.
+      images: created ? job.total : 0,
+      status: 201,
+    };
+  });
+});
+
+// No `method` filter: other methods reach the handler and get a documented 405.
+export const config: Config = { path: '/api/predict_batch' };

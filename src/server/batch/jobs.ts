@@ -1,0 +1,145 @@
+/**
+ * Batch jobs: creating one (the job row and its queue entries in one transaction), reading it
+ * back for its owner, and the documented job body (GET /api/predict_batch/{job_id} and the
+ * callback send the same).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { BatchJobsTable, Database } from '../db';
+import { HttpError } from '../http/errors';
+import { installQueue, type QueueConfig } from './queue';
+
+export type BatchJobRow = Selectable<BatchJobsTable>;
+
+/** Attempts a queue entry gets before the job is given up as failed (graphile-worker backs off exponentially). */
+export const ITEM_MAX_ATTEMPTS = 5;
+
+/** One image's result: its summary, or what went wrong with it. */
+export type BatchItemResult =
+  | { image_url: string; is_real: boolean; fail_tags: string[]; verdict: string }
+  | { image_url: string; error: { code: string; message: string } };
+
+export interface BatchJobBody {
+  job_id: string;
+  job_status: BatchJobRow['status'];
+  created_at: string;
+  progress: { done: number; total: number };
+  finished_at?: string;
+  error?: string;
+  results?: BatchItemResult[];
+}
+
+export interface CreateBatchJobInput {
+  userId: string;
+  apiId: string;
+  apiKeyId: string | null;
+  imageUrls: string[];
+  callbackUrl: string | null;
+  idempotencyKey: string | null;
+  /** Origins whose sample-image URLs the worker reads from disk. */
+  siteOrigins: string[];
+}
+
+/** SHA-256 of what defines the request, so a retry under one Idempotency-Key can be told from a different request. */
+export function requestHash(imageUrls: readonly string[], callbackUrl: string | null): string {
+  return createHash('sha256').update(JSON.stringify({ image_urls: imageUrls, callback_url: callbackUrl })).digest('hex');
+}
+
+function idempotencyConflict(): HttpError {
+  return new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.');
+}
+
+async function findByKey(db: Kysely<Database>, userId: string, key: string): Promise<BatchJobRow | undefined> {
+  return db.selectFrom('batch_jobs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+const isPgError = (error: unknown, code: string): boolean => (error as { code?: unknown } | null)?.code === code;
+
+/**
+ * Creates a job, or returns the one an earlier request with the same Idempotency-Key created
+ * (`created: false`); the same key with a different body is a 422. The job row and one queue
+ * entry per image are written in one transaction.
+ */
+export async function createBatchJob(db: Kysely<Database>, queue: QueueConfig, input: CreateBatchJobInput): Promise<{ job: BatchJobRow; created: boolean }> {
+  const hash = requestHash(input.imageUrls, input.callbackUrl);
+  const reuse = (job: BatchJobRow) => {
+    if (job.request_hash !== hash) throw idempotencyConflict();
+    return { job, created: false };
+  };
+  if (input.idempotencyKey) {
+    const existing = await findByKey(db, input.userId, input.idempotencyKey);
+    if (existing) return reuse(existing);
+  }
+  const insert = () =>
+    db.transaction().execute(async (trx) => {
+      const job = await trx
+        .insertInto('batch_jobs')
+        .values({
+          user_id: input.userId,
+          api_id: input.apiId,
+          api_key_id: input.apiKeyId,
+          idempotency_key: input.idempotencyKey,
+          request_hash: hash,
+          image_urls: JSON.stringify(input.imageUrls),
+          callback_url: input.callbackUrl,
+          site_origins: JSON.stringify(input.siteOrigins),
+          total: input.imageUrls.length,
+          error: null,
+          callback_status: null,
+          started_at: null,
+          finished_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // One queue entry per image, so several workers share a job; the job key makes a
+      // second enqueue of the same image replace the first rather than add one.
+      await sql`select ${sql.id(queue.schema, 'add_job')}(
+          'batch_item',
+          json_build_object('job_id', ${job.id}::text, 'idx', i),
+          max_attempts => ${ITEM_MAX_ATTEMPTS}::int,
+          job_key => ${job.id}::text || ':' || i)
+        from generate_series(0, ${job.total - 1}::int) as i`.execute(trx);
+      return job;
+    });
+  try {
+    try {
+      return { job: await insert(), created: true };
+    } catch (error) {
+      // The queue's schema is installed by the first worker; a site that takes a batch before
+      // any worker ran installs it here, once, and tries again.
+      if (!isPgError(error, '3F000') && !isPgError(error, '42883')) throw error;
+      await installQueue(queue);
+      return { job: await insert(), created: true };
+    }
+  } catch (error) {
+    // Two requests with one new key at once: the second finds the first's job.
+    if (input.idempotencyKey && isPgError(error, '23505')) {
+      const existing = await findByKey(db, input.userId, input.idempotencyKey);
+      if (existing) return reuse(existing);
+    }
+    throw error;
+  }
+}
+
+/** The job `jobId` of the account `userId`; another account's job or a malformed id is not found. */
+export async function findBatchJob(db: Kysely<Database>, userId: string, jobId: string): Promise<BatchJobRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return undefined;
+  return db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The documented job body; `results` (in request order) only once the job has completed. */
+export async function batchJobBody(db: Kysely<Database>, job: BatchJobRow): Promise<BatchJobBody> {
+  const body: BatchJobBody = {
+    job_id: job.id,
+    job_status: job.status,
+    created_at: new Date(job.created_at).toISOString(),
+    progress: { done: job.done, total: job.total },
+  };
+  if (job.finished_at) body.finished_at = new Date(job.finished_at).toISOString();
+  if (job.status === 'failed' && job.error) body.error = job.error;
+  if (job.status === 'completed') {
+    const items = await db.selectFrom('batch_job_items').select(['idx', 'result']).where('job_id', '=', job.id).orderBy('idx').execute();
+    body.results = items.map((item) => item.result as BatchItemResult);
+  }
+  return body;
+}

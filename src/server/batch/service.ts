@@ -1,0 +1,41 @@
+/**
+ * What the batch endpoints do with a caller's request: validate the Idempotency-Key, create or
+ * find the job, and (on Netlify) wake the background worker that drains the queue.
+ */
+import { HttpError } from '../http/errors';
+import type { HandlerContext } from '../http/handler';
+import { getQueueConfig, type QueueConfig } from './queue';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const BACKGROUND_WORKER_PATH = '/.netlify/functions/predict-batch-worker-background';
+
+/** The Idempotency-Key header: absent, or 1 to 200 visible ASCII characters (else 400). */
+export function idempotencyKey(req: Request): string | null {
+  const raw = req.headers.get(IDEMPOTENCY_HEADER);
+  if (raw === null) return null;
+  const key = raw.trim();
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new HttpError(400, 'INVALID_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters.', {
+      details: { fields: [{ path: 'Idempotency-Key', message: 'Use 1 to 200 visible ASCII characters, e.g. a UUID.' }] },
+    });
+  }
+  return key;
+}
+
+/** The queue, or 503 when this deployment has none configured. */
+export function requireQueue(): QueueConfig {
+  const queue = getQueueConfig();
+  if (!queue) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Batch jobs are not available on this server (no queue database is configured).');
+  return queue;
+}
+
+/** On Netlify, asks the background function to drain the queue (fire and forget). */
+export function wakeBackgroundWorker(req: Request, ctx: HandlerContext, env: Record<string, string | undefined> = process.env): void {
+  if (env['NETLIFY'] !== 'true' || env['BATCH_IN_PROCESS_WORKER'] === '1') return;
+  const url = new URL(BACKGROUND_WORKER_PATH, env['URL'] || new URL(req.url).origin);
+  const sent = fetch(url, { method: 'POST' }).then(
+    (res) => void res.body?.cancel(),
+    (error: unknown) => console.error('batch: could not wake the background worker', error),
+  );
+  ctx.waitUntil?.(sent);
+}

@@ -1,0 +1,165 @@
+/**
+ * Serves an embedded PGlite database over the PostgreSQL wire protocol on a loopback port, so
+ * that several connections (the site's pool, the batch queue's workers, a worker in another
+ * process) share it. PGlite itself is one single-user backend: this server puts every
+ * connection's messages in one queue and runs them one at a time on it, using
+ * `@electric-sql/pglite-socket`'s connection handler for the wire protocol.
+ *
+ * The queue is ours rather than pglite-socket's own server, because that one only keeps a
+ * connection's transaction together: between the messages of one extended-protocol query
+ * (Parse, Bind, Execute ... Sync) it lets another connection's messages in, and the two then
+ * share the backend's unnamed statement and portal: a Bind can run another connection's
+ * statement (the batch tests failed under load with "bind message supplies 1 parameters, but prepared statement
+ * requires 22"). This queue gives the backend to one connection from its first extended-protocol
+ * message to its Sync, and for as long as that connection has a transaction open.
+ *
+ * Every connection of a process must go through the server once it runs: a second, in-process
+ * connection to the same PGlite would bypass that scheduling.
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+
+export interface PgliteServer {
+  /** `postgres://` URL of the server (loopback, no TLS). */
+  url: string;
+  /** Stops the server and closes the database. */
+  close: () => Promise<void>;
+}
+
+interface Queued {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (size: number) => void;
+  reject: (error: Error) => void;
+}
+
+/** Extended-protocol messages that leave a query open until the Sync: Parse, Bind, Describe, Execute, Close, Flush. */
+const OPENS = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+/** Messages that end a query: Sync, simple Query. */
+const ENDS = new Set([0x53, 0x51]);
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+
+/** The message queue pglite-socket's handlers feed (the interface of its own QueryQueueManager). */
+export class ExclusiveQueryQueue {
+  private queue: Queued[] = [];
+  private processing = false;
+  /** The connection the backend belongs to (mid-query or in a transaction), or null. */
+  private owner: number | null = null;
+  private openQuery = false;
+  private closed = false;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new Error('Database closed'));
+      this.queue.push({ handlerId, message, onData, resolve, reject });
+      void this.process();
+    });
+  }
+
+  /** Refuses everything from now on (the database is about to close). */
+  close(): void {
+    this.closed = true;
+    for (const q of this.queue.splice(0)) q.reject(new Error('Database closed'));
+  }
+
+  private next(): Queued | undefined {
+    if (this.closed) return undefined;
+    if (this.owner === null) return this.queue.shift();
+    const i = this.queue.findIndex((q) => q.handlerId === this.owner);
+    return i < 0 ? undefined : this.queue.splice(i, 1)[0];
+  }
+
+  private async process(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let item = this.next(); item; item = this.next()) {
+        let size = 0;
+        const current = item;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(current.message, {
+              onRawData: (data) => {
+                size += data.length;
+                current.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          current.reject(error as Error);
+          continue;
+        }
+        const type = current.message[0] ?? 0;
+        if (OPENS.has(type)) this.openQuery = true;
+        else if (ENDS.has(type)) this.openQuery = false;
+        this.owner = this.openQuery || this.db.isInTransaction() ? current.handlerId : null;
+        current.resolve(size);
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.queue = this.queue.filter((q) => {
+      if (q.handlerId !== handlerId) return true;
+      q.reject(new Error('Handler disconnected'));
+      return false;
+    });
+  }
+
+  /** A connection that went away while it owned the backend: end its query, roll back its transaction. */
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.closed || this.owner !== handlerId) return;
+    if (this.openQuery) await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC));
+    // `exec` takes PGlite's own locks (it must not run inside `runExclusive`).
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    this.openQuery = false;
+    this.owner = null;
+    void this.process();
+  }
+}
+
+/** Opens PGlite in `dataDir` (`memory://` for a throwaway one) and serves it on 127.0.0.1. */
+export async function servePglite(dataDir: string, { port = 0 }: { port?: number } = {}): Promise<PgliteServer> {
+  const [{ PGlite }, { PGLiteSocketHandler }, { vector }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+    import('@electric-sql/pglite-pgvector'),
+  ]);
+  if (!dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+  // The same extensions as the in-process embedded database (client.ts): pgvector for similar-image search.
+  const db = await PGlite.create(dataDir, { extensions: { vector } });
+  const queue = new ExclusiveQueryQueue(db);
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+    handler.attach(socket).catch(() => socket.destroy());
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => done());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres?sslmode=disable`,
+    close: async () => {
+      queue.close();
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * POST /api/predict_batch and GET /api/predict_batch/{job_id} in process, with real analysis
+ * by graphile-worker workers on the same database (PGlite here; PostgreSQL with `npm run test:pg`).
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
+import { setQueueConfig } from '../../src/server/batch/queue';
+import { createBatchTestDb, type BatchTestDb } from '../../src/server/batch/test-support';
+import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
+import { seed, setDb } from '../../src/server/db';
+import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { errorBodySchema } from '../../src/shared/contracts/errors';
+import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
+import predictBatch from '../../functions/predict-batch';
+import predictBatchStatus from '../../functions/predict-batch-status';
+import drainQueue from '../../functions/predict-batch-worker-background';
+
+let t: BatchTestDb;
+let images: TestImageServer;
+const workers: BatchWorker[] = [];
+
+beforeAll(async () => {
+  t = await createBatchTestDb();
+  await seed(t.db);
+  setDb(t.db);
+  setQueueConfig(t.queue);
+  images = await startTestImageServer();
+  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+}, 90_000);
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  setQueueConfig(undefined);
+  setDb(undefined);
+  await images?.close();
+  await t?.close();
+});
+
+const img = (name: string) => `${images.origin}/images/${name}`;
+/** The site's own sample photos, read from disk by the worker (the request's origin is the site). */
+const sample = (name: string) => `http://localhost/images/samples/${name}`;
+const subscriber = () => createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
+const start = (body: unknown, headers: Record<string, string> = {}) =>
+  predictBatch(new Request('http://localhost/api/predict_batch', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip: '198.51.100.60' });
+const read = (jobId: string, headers: Record<string, string>) => predictBatchStatus(new Request(`http://localhost/api/predict_batch/${jobId}`, { headers }), { ip: '198.51.100.61' });
+const startWorker = async (concurrency = 1) => {
+  const worker = await startBatchWorker({ db: t.db, queue: t.queue, concurrency, pollInterval: 100, heartbeatMs: 500, fetch: { allowLoopback: true }, callbackRetryMs: [50, 100] });
+  workers.push(worker);
+  return worker;
+};
+
+async function created(res: Response) {
+  expect(res.status, await res.clone().text()).toBe(201);
+  return predictBatchOperation.response.schema.parse(await res.json());
+}
+
+/** Polls the job until `until` holds, collecting every status seen. */
+async function poll(jobId: string, account: TestAccount, until: (body: ReturnType<typeof getPredictBatchOperation.response.schema.parse>) => boolean, timeoutMs = 60_000) {
+  const seen: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await read(jobId, bearer(account));
+    expect(res.status).toBe(200);
+    const body = getPredictBatchOperation.response.schema.parse(await res.json());
+    if (seen.at(-1) !== body.job_status) seen.push(body.job_status);
+    if (until(body)) return { body, seen };
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.job_status} (${body.progress.done}/${body.progress.total})`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+describe('batch job lifecycle', () => {
+  it('queues a job (pending, no results), then a worker takes it through processing to completed with per-image errors inside', async () => {
+    const account = await subscriber();
+    const urls = [img('dog.jpg'), sample('validation-iptc-ai.jpg'), img('not-an-image.html'), 'http://127.0.0.1:1/nothing.jpg', sample('validation-camera-exif.jpg')];
+    const res = await start({ image_urls: urls }, bearer(account));
+    expect(res.headers.get('ratelimit-policy')).toMatch(/^"batch";q=20;w=60/);
+    const job = await created(res);
+    expect(job).toMatchObject({ job_status: 'pending', usage: { requests: 1, images: 5 } });
+
+    // Job row and queue entries were written together: one entry per image.
+    const queued = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(t.db);
+    expect(queued.rows[0]?.n).toBe(5);
+
+    const before = await read(job.job_id, bearer(account));
+    expect(before.headers.get('ratelimit-policy')).toMatch(/^"results";q=200;w=60/);
+    const pending = getPredictBatchOperation.response.schema.parse(await before.json());
+    expect(pending).toMatchObject({ job_status: 'pending', progress: { done: 0, total: 5 }, usage: { requests: 0, images: 0 } });
+    expect(pending.results).toBeUndefined();
+
+    await startWorker();
+    const { body, seen } = await poll(job.job_id, account, (b) => b.job_status === 'completed');
+    expect(seen).toEqual(['pending', 'processing', 'completed']);
+    expect(body.progress).toEqual({ done: 5, total: 5 });
+    expect(body.finished_at).toBeDefined();
+    expect(body.results?.map((r) => r.image_url)).toEqual(urls);
+    const [dog, ai, html, loopback, camera] = body.results!;
+    expect(dog).toMatchObject({ is_real: true, fail_tags: [], verdict: 'inconclusive' });
+    expect(ai).toMatchObject({ is_real: false, fail_tags: ['ai_generated'], verdict: 'ai_generated' });
+    expect(html?.error?.code).toMatch(/INVALID_IMAGE|IMAGE_FETCH_FAILED/);
+    expect(loopback?.error?.code).toMatch(/IMAGE_FETCH_FAILED|IMAGE_URL_NOT_ALLOWED/);
+    expect(camera).toMatchObject({ is_real: true, verdict: 'camera_original' });
+  }, 90_000);
+
+  it('refuses an empty or oversized batch, and answers 401 without a key', async () => {
+    const account = await subscriber();
+    expect((await start({ image_urls: [] }, bearer(account))).status).toBe(400);
+    expect((await start({ image_urls: Array.from({ length: 51 }, (_, i) => img(`dog.jpg?${i}`)) }, bearer(account))).status).toBe(400);
+    expect((await start({ image_urls: [img('dog.jpg')] })).status).toBe(401);
+    expect((await start({ image_urls: [img('dog.jpg')] }, { ...bearer(account), 'Idempotency-Key': 'bad key\u0001' })).status).toBe(400);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('returns the same job for the same key and body, 422 for another body, and a new job without a key', async () => {
+    const account = await subscriber();
+    const body = { image_urls: [img('dog.jpg'), img('coffee.jpg')] };
+    const headers = { ...bearer(account), 'Idempotency-Key': 'order-88213' };
+    const first = await created(await start(body, headers));
+    const again = await created(await start(body, headers));
+    expect(again.job_id).toBe(first.job_id);
+    expect(again.usage).toMatchObject({ requests: 0, images: 0 });
+    const other = await start({ image_urls: [img('dog.jpg')] }, headers);
+    expect(other.status).toBe(422);
+    expect(errorBodySchema.parse(await other.json()).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Another account's key space is its own.
+    const stranger = await subscriber();
+    const theirs = await created(await start(body, { ...bearer(stranger), 'Idempotency-Key': 'order-88213' }));
+    expect(theirs.job_id).not.toBe(first.job_id);
+    const unkeyed = await created(await start(body, bearer(account)));
+    expect(unkeyed.job_id).not.toBe(first.job_id);
+    const rows = await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute();
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('ownership', () => {
+  it('lets only the creating account read a job (404 for another, for a malformed id, and 401 without a key)', async () => {
+    const owner = await subscriber();
+    const job = await created(await start({ image_urls: [img('dog.jpg')] }, bearer(owner)));
+    expect((await read(job.job_id, bearer(owner))).status).toBe(200);
+    const other = await subscriber();
+    const res = await read(job.job_id, bearer(other));
+    expect(res.status).toBe(404);
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('NOT_FOUND');
+    expect((await read('not-a-uuid', bearer(owner))).status).toBe(404);
+    expect((await read(job.job_id, {})).status).toBe(401);
+  });
+});
+
+/** A receiver for callbacks: answers `statuses` in turn (then 200) and keeps what it got. */
+async function receiver(statuses: number[] = []) {
+  const got: { body: string; headers: IncomingMessage['headers'] }[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/optiq`;
+  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('callback_url', () => {
+  it('POSTs the final job body, signed with HMAC-SHA256 keyed by the API key, retrying a failed delivery', async () => {
+    const account = await subscriber();
+    const hook = await receiver([503]);
+    try {
+      const job = await created(await start({ image_urls: [img('dog.jpg'), sample('validation-iptc-ai.jpg')], callback_url: hook.url }, bearer(account)));
+      await startWorker();
+      const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed');
+      const deadline = Date.now() + 20_000;
+      while (hook.got.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(hook.got).toHaveLength(2);
+      const delivered = hook.got[1]!;
+      const signature = String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]);
+      expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verifyCallback(delivered.body, signature, callbackSecretForKey(account.key))).toBe(true);
+      expect(verifyCallback(delivered.body.replace('completed', 'failed'), signature, callbackSecretForKey(account.key))).toBe(false);
+      expect(verifyCallback(delivered.body, signature, callbackSecretForKey('optiq_live_someone-else'))).toBe(false);
+      const { usage: _usage, ...final } = body;
+      expect(JSON.parse(delivered.body)).toEqual(final);
+      const row = await t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ callback_status: 'delivered', callback_attempts: 2 });
+    } finally {
+      await hook.close();
+    }
+  }, 90_000);
+
+  it('applies the SSRF rules to the callback URL: a private address is never called', async () => {
+    const account = await subscriber();
+    const job = await created(await start({ image_urls: [img('dog.jpg')], callback_url: 'http://169.254.169.254/latest/meta-data' }, bearer(account)));
+    await startWorker();
+    await poll(job.job_id, account, (b) => b.job_status === 'completed');
+    const deadline = Date.now() + 10_000;
+    let status: string | null = null;
+    while (Date.now() < deadline) {
+      status = (await t.db.selectFrom('batch_jobs').select('callback_status').where('id', '=', job.job_id).executeTakeFirstOrThrow()).callback_status;
+      if (status !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('failed');
+  }, 60_000);
+});
+
+describe('several workers on one database', () => {
+  it('share a job: every image analysed once, by more than one worker', async () => {
+    const account = await subscriber();
+    const names = ['validation-camera-exif.jpg', 'validation-edited.jpg', 'validation-generator-parameters.png', 'validation-iptc-ai.jpg', 'validation-sd-watermark.jpg', 'validation-screen-recapture.jpg'];
+    const urls = [...names, ...names].map((n, i) => `${sample(n)}?copy=${i}`);
+    const job = await created(await start({ image_urls: urls }, bearer(account)));
+    await Promise.all([startWorker(), startWorker(), startWorker()]);
+    const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed', 90_000);
+    expect(body.results?.map((r) => r.image_url)).toEqual(urls);
+    expect(body.results?.every((r) => r.error === undefined)).toBe(true);
+    const items = await t.db.selectFrom('batch_job_items').select(['idx', 'worker_id']).where('job_id', '=', job.job_id).execute();
+    expect(items.map((i) => i.idx).sort((a, b) => a - b)).toEqual(urls.map((_, i) => i));
+    expect(new Set(items.map((i) => i.worker_id)).size).toBeGreaterThan(1);
+  }, 120_000);
+});
+
+describe('the Netlify background function', () => {
+  it('drains the queue (graphile-worker runOnce) and answers 202', async () => {
+    const account = await subscriber();
+    const job = await created(await start({ image_urls: [sample('validation-iptc-ai.jpg')] }, bearer(account)));
+    const res = await drainQueue();
+    expect(res.status).toBe(202);
+    const body = getPredictBatchOperation.response.schema.parse(await (await read(job.job_id, bearer(account))).json());
+    expect(body).toMatchObject({ job_status: 'completed', progress: { done: 1, total: 1 } });
+    expect(body.results?.[0]).toMatchObject({ verdict: 'ai_generated' });
+  }, 90_000);
+});
