@@ -37,8 +37,8 @@ export function readLabels(): LabelsFile {
 }
 
 /**
- * Views cached per image. `plain` for every image; `grey` and `down` (128 px, JPEG q55, then
- * back up like any small photo) for train only; `flip`, `tileL` and `tileR` (the left and right
+ * Views cached per image. `plain` for every image; for train photos one of `grey` or `down`
+ * (128 px, JPEG q55, then back up like any small photo), alternating; `flip`, `tileL` and `tileR` (the left and right
  * squares of a wide photo) for the object-labelled dev images, for the recall study.
  */
 export type ViewName = 'plain' | 'grey' | 'down' | 'flip' | 'tileL' | 'tileR';
