@@ -9,7 +9,8 @@ import type { AnalyzeOptions, ImageAnalysis } from './detector';
 import { analyzeImageBytes } from './engine';
 import { withImageBudget } from './engine/image-budget';
 import { ANALYSIS_METHOD } from './model';
-import { inferRoom, roomScores, type RoomType } from './room';
+import type { RoomType } from './room';
+import { classifyRoom, ROOM_LABELS, toRoomType, type RoomLabel } from './rooms/classifier';
 import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
 import { readSiteSample, siteSampleName } from './site-images';
 import { categoryDisplayName, type CategoryRecord, type VisionStore } from './store';
@@ -32,6 +33,9 @@ export const GENERAL_OBJECTS = [
   'person', 'chair', 'couch', 'bed', 'dining_table', 'tv', 'laptop', 'potted_plant', 'book',
   'clock', 'vase', 'sink', 'toilet', 'oven', 'refrigerator',
 ] as const;
+
+/** The demo's checks: 1-3 need no extra pass (detector.ts `FREE_CHECKS`; not imported: no tfjs here). */
+const DEMO_ERROR_CHECKS = 3;
 
 /** Images fetched and decoded at once; inference itself runs one at a time on the CPU. */
 const FETCH_CONCURRENCY = 4;
@@ -90,26 +94,24 @@ function findCategory(categories: CategoryRecord[], key: string): CategoryRecord
   return categories.find((c) => c.id === wanted || normalizeObjectName(c.name) === wanted);
 }
 
-/** The room most images point to (ties: higher total evidence), `general` without evidence. */
+/** The room of one analysed image, through the room classifier (`general` when unsure). */
+export function analysisRoom(a: ImageAnalysis): RoomType {
+  return toRoomType(roomScoresOf(a)[0]?.label ?? 'other');
+}
+
+/** The analysis's own room scores (computed beside the features), else the object votes. */
+const roomScoresOf = (a: ImageAnalysis) => a.room ?? classifyRoom({ detections: a.detections, ...(a.features && { features: a.features }) });
+
+/**
+ * The room of a batch: the room classifier's scores averaged over the images, best wins
+ * (`general` when that is `other`, i.e. no room is confident across the batch).
+ */
 function inferBatchRoom(analyses: ImageAnalysis[]): RoomType {
-  const counts = new Map<RoomType, { images: number; score: number }>();
-  for (const a of analyses) {
-    const room = inferRoom(a.confirmed);
-    if (room === 'general') continue;
-    const entry = counts.get(room) ?? { images: 0, score: 0 };
-    entry.images += 1;
-    entry.score += roomScores(a.confirmed).get(room) ?? 0;
-    counts.set(room, entry);
-  }
-  let best: RoomType = 'general';
-  let top = { images: 0, score: 0 };
-  for (const [room, c] of counts) {
-    if (c.images > top.images || (c.images === top.images && c.score > top.score)) {
-      best = room;
-      top = c;
-    }
-  }
-  return best;
+  const total = new Map<RoomLabel, number>(ROOM_LABELS.map((l) => [l, 0]));
+  for (const a of analyses) for (const s of roomScoresOf(a)) total.set(s.label, (total.get(s.label) ?? 0) + s.score);
+  let best: RoomLabel = 'other';
+  for (const l of ROOM_LABELS) if ((total.get(l) ?? 0) > (total.get(best) ?? 0)) best = l;
+  return toRoomType(best);
 }
 
 function objectsFor(detectable: Map<string, CocoLabel>, confirmed: ReadonlySet<CocoLabel>): Record<string, boolean> {
@@ -145,7 +147,9 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const fetchDeps: ServiceDeps = { ...deps, fetch: { signal: fetchDeadline(), ...deps.fetch } };
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
-      const analysis = await analyzeImageUrl(url, { errorChecks: req.error_checks, ...(relevant && { relevant }) }, fetchDeps);
+      // Without a category the room classifier needs the pass's features (no extra pass).
+      const options: AnalyzeOptions = { errorChecks: req.error_checks, ...(relevant ? { relevant } : { features: true }) };
+      const analysis = await analyzeImageUrl(url, options, fetchDeps);
       return { url, analysis };
     } catch (error) {
       // A full engine queue or image budget is the server's state, not this image's: answer 503.
@@ -254,25 +258,27 @@ const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 /** POST /api/demo/object-detection: one image, boxes for the requested objects. */
 export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<DemoResponse> {
   const started = performance.now();
-  // The demo shows the plain pass (boxes and scores as the model gives them), no error checks.
+  // The demo shows the plain pass's boxes and scores, after the checks that cost no extra pass
+  // (room context, overlap, size: the default error checks).
   // An upload's bytes are counted in the image budget by the caller, which read them.
+  const options: AnalyzeOptions = { errorChecks: DEMO_ERROR_CHECKS, features: true };
   const analysis =
-    'url' in input.image ? await analyzeImageUrl(input.image.url, { errorChecks: 0 }, deps) : await analyzeImageBytes(input.image.bytes, { errorChecks: 0 });
+    'url' in input.image ? await analyzeImageUrl(input.image.url, options, deps) : await analyzeImageBytes(input.image.bytes, options);
   const { detectable, undetectable } = resolveObjects(input.objects);
   const found: DemoObjectFound[] = [];
   const notFound: string[] = [];
   for (const [name, label] of detectable) {
-    const hits = analysis.detections.filter((d) => d.label === label);
+    const hits = analysis.detections.filter((d) => d.label === label && d.confirmed);
     if (hits.length === 0) notFound.push(name);
     for (const d of hits) found.push({ object: name, label, confidence: d.confidence, bounding_box: d.box });
   }
   found.sort((a, b) => b.confidence - a.confidence);
-  // 'general' is what the page's URL guess falls back to: the detections know better.
+  // 'general' is what the page's URL guess falls back to: the room classifier knows better.
   const auto = !input.roomCategory || input.roomCategory === 'auto' || input.roomCategory === 'general';
   return {
     total_objects_detected: found.length,
     processing_time: seconds(performance.now() - started),
-    room_category: auto ? inferRoom(analysis.confirmed) : (input.roomCategory as string),
+    room_category: auto ? analysisRoom(analysis) : (input.roomCategory as string),
     room_category_inferred: auto,
     objects_found: found,
     objects_not_found: notFound,

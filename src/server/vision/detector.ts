@@ -1,26 +1,40 @@
 /**
- * One image, analysed: the plain pass gives the detections (with boxes), and `errorChecks`
- * extra passes over augmented views confirm them.
+ * One image, analysed: the plain pass gives the detections (with boxes) and the image-level
+ * features; `errorChecks` (N, 0-10, default 3) decides how hard borderline detections are
+ * checked. What each check does, as documented in the API reference:
  *
- * Meaning of `error_checks` (N, 0-10, default 3), as documented in the API reference:
- * - Pass 0 runs on the plain image; a class found there at score >= 0.30 is a candidate.
- * - Passes 1..N run on augmented views, in this fixed order: mirrored, 90% centre zoom,
+ * - Pass 0 runs on the plain image. A detection stands when its score reaches its class's
+ *   threshold (per class, tuned on real interior photos: ./fixture-thresholds.json; 0.30
+ *   for classes without a figure). A detection less than 0.15 above its threshold is
+ *   *borderline*; only borderline detections are ever checked, a confident one always stands.
+ * - Checks 1-3 cost no model pass (they read the plain pass and its features):
+ *   1. room context: the room classifier (./rooms) names the room; when it is sure
+ *      (score >= 0.6), a borderline detection of a class almost never seen in that room
+ *      (< 2% of its train photos) is dropped, e.g. a faint toilet in a kitchen;
+ *   2. overlap: a borderline detection mostly inside a stronger detection of a class the model
+ *      confuses it with (bed/couch, car/truck, potted plant/vase, ...) is the same object: dropped;
+ *   3. size: a borderline box smaller than its class ever appears when detected confidently
+ *      (2nd percentile in the train photos) is dropped.
+ * - Checks 4..N each run one extra pass, only when borderline detections of relevant classes
+ *   survive checks 1-3, over augmented views in this fixed order: mirrored, 90% centre zoom,
  *   brighter (x1.2), mirrored + darker (x0.85), 85% zoom + mirrored, darker (x0.8),
- *   92% zoom + brighter (x1.1), 95% zoom + mirrored, brighter (x1.3), 88% zoom + darker (x0.9).
- * - A candidate is confirmed when at least ceil(N / 2) of the N augmented passes also find its
- *   class at score >= 0.24 (0.8 x the base threshold: augmentations cost the model a little
- *   confidence on true objects, much more on spurious ones). With N = 0 every candidate stands.
- * - A class seen only in an augmented view never counts: checks remove errors, they do not add
- *   detections.
- * - Passes stop early once every candidate that matters is confirmed or can no longer be, so
- *   an image without candidates costs one pass whatever N is.
+ *   92% zoom + brighter (x1.1). A borderline class is kept when at least ceil((N-3)/2) of
+ *   these passes find it at >= 0.8 x its threshold; passes stop once every one is decided.
+ * - Checks only remove detections, they never add one; a class seen only in an augmented view
+ *   never counts. With N = 0 every detection at its threshold stands.
+ * The default (3) therefore costs no extra pass; each N above 3 can cost one more pass, and
+ * only on photos with borderline detections.
  */
+import { classThreshold, freeChecks, isBorderline, LOWEST_THRESHOLD, type CheckName } from './checks';
 import type { CocoLabel } from './coco-labels';
 import type { DecodedImage, ViewAugmentation } from './image-input';
-import { DEFAULT_MIN_SCORE, detectRaw, detectWithFeatures, type PassFeatures } from './model';
+import { detectWithFeatures, detectRaw, type PassFeatures, type RawDetection } from './model';
+import { classifyRoom, type RoomScore } from './rooms/classifier';
 
-/** Ratio of the base threshold an augmented pass needs to confirm a class. */
+/** Ratio of the threshold an augmented pass needs to confirm a class. */
 const CONFIRM_RATIO = 0.8;
+/** Checks 1-3 need no pass; the augmented-view passes are checks 4..10. */
+export const FREE_CHECKS = 3;
 
 /** The augmented views, in the order the error-check passes use them. */
 export const CHECK_VIEWS: readonly ViewAugmentation[] = [
@@ -31,12 +45,9 @@ export const CHECK_VIEWS: readonly ViewAugmentation[] = [
   { zoom: 0.85, flip: true },
   { brightness: 0.8 },
   { zoom: 0.92, brightness: 1.1 },
-  { zoom: 0.95, flip: true },
-  { brightness: 1.3 },
-  { zoom: 0.88, brightness: 0.9 },
 ];
 
-export const MAX_ERROR_CHECKS = CHECK_VIEWS.length;
+export const MAX_ERROR_CHECKS = FREE_CHECKS + CHECK_VIEWS.length;
 
 /** A detection on the source image. */
 export interface Detection {
@@ -45,8 +56,10 @@ export interface Detection {
   confidence: number;
   /** [x, y, width, height] in source-image pixels (after EXIF orientation). */
   box: [number, number, number, number];
-  /** Whether the error-check passes confirmed this class (always true with 0 checks). */
+  /** Whether this detection passed the error checks (always true with 0 checks). */
   confirmed: boolean;
+  /** The check that dropped it, when one did. */
+  droppedBy?: CheckName;
 }
 
 export interface ImageAnalysis {
@@ -60,64 +73,94 @@ export interface ImageAnalysis {
   passes: number;
   /** Image-level features of the plain pass, when asked for (`features: true`). */
   features?: PassFeatures;
+  /** Room scores of the room classifier (whenever the features were computed: `features` or checks). */
+  room?: RoomScore[];
 }
 
 export interface AnalyzeOptions {
   /** Verification passes, 0-10. */
   errorChecks: number;
-  /** Classes whose answer matters; others are not verified (default: all candidates). */
+  /** Classes whose answer matters; others get no augmented pass (default: all candidates). */
   relevant?: ReadonlySet<CocoLabel>;
+  /** One threshold for every class instead of the per-class ones (scripts, studies). */
   minScore?: number;
   /** Also return the plain pass's image-level features (no extra pass). */
   features?: boolean;
 }
 
-/** Number of augmented passes that must agree for N error checks. */
-export const confirmationsNeeded = (n: number): number => Math.ceil(n / 2);
+/** Number of augmented passes that must agree for N error checks (the first 3 need none). */
+export const confirmationsNeeded = (n: number): number => Math.ceil(Math.max(0, n - FREE_CHECKS) / 2);
 
-/** Runs the plain pass plus the error-check passes on one decoded image. */
+/** Runs the plain pass plus the error checks on one decoded image. */
 export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): Promise<ImageAnalysis> {
-  const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
   const n = Math.max(0, Math.min(MAX_ERROR_CHECKS, Math.trunc(opts.errorChecks)));
+  const threshold = (label: string): number => opts.minScore ?? classThreshold(label);
   const plain = await image.view();
-  let base;
+  // Checks need the room, hence the features; they come from the same pass at no extra cost.
+  const wantFeatures = opts.features === true || n > 0;
+  const floor = opts.minScore ?? LOWEST_THRESHOLD;
+  let raw: RawDetection[];
   let features: PassFeatures | undefined;
-  if (opts.features) ({ detections: base, features } = await detectWithFeatures(plain, minScore));
-  else base = await detectRaw(plain, minScore);
+  if (wantFeatures) ({ detections: raw, features } = await detectWithFeatures(plain, floor));
+  else raw = await detectRaw(plain, floor);
+  const base = raw.filter((d) => d.score >= threshold(d.label));
 
-  const candidates = new Set(base.map((d) => d.label).filter((l) => !opts.relevant || opts.relevant.has(l)));
-  const confirmed = new Set<CocoLabel>();
+  // The room head was trained on the pass's detections at >= 0.3, whatever the class thresholds.
+  const room = features ? classifyRoom({ features, detections: raw.map((d) => ({ label: d.label, confidence: d.score })) }) : undefined;
+  const dropped = freeChecks(base, Math.min(n, FREE_CHECKS), room, threshold);
+
+  // Checks 4..N: augmented passes for the relevant borderline classes that are still open.
+  const viewChecks = Math.max(0, n - FREE_CHECKS);
+  const standing = (i: number) => dropped[i] === undefined;
+  const sure = new Set(base.filter((d, i) => standing(i) && !isBorderline(d, threshold)).map((d) => d.label));
+  const candidates = new Set(
+    base
+      .filter((d, i) => standing(i) && !sure.has(d.label) && (!opts.relevant || opts.relevant.has(d.label)))
+      .map((d) => d.label),
+  );
+  const confirmedViews = new Set<CocoLabel>();
   const rejected = new Set<CocoLabel>();
   const votes = new Map<CocoLabel, number>();
   const need = confirmationsNeeded(n);
   let passes = 1;
-  if (n === 0) for (const l of candidates) confirmed.add(l);
-
-  for (let k = 0; k < n; k++) {
-    const open = [...candidates].filter((l) => !confirmed.has(l) && !rejected.has(l));
+  for (let k = 0; k < viewChecks; k++) {
+    const open = [...candidates].filter((l) => !confirmedViews.has(l) && !rejected.has(l));
     if (open.length === 0) break;
     const view = CHECK_VIEWS[k] ?? {};
-    const seen = new Set((await detectRaw(await image.view(view), minScore * CONFIRM_RATIO)).map((d) => d.label));
+    const seen = await detectRaw(await image.view(view), floor * CONFIRM_RATIO);
     passes++;
-    const remaining = n - k - 1;
+    const remaining = viewChecks - k - 1;
     for (const label of open) {
-      const v = (votes.get(label) ?? 0) + (seen.has(label) ? 1 : 0);
+      const hit = seen.some((d) => d.label === label && d.score >= threshold(label) * CONFIRM_RATIO);
+      const v = (votes.get(label) ?? 0) + (hit ? 1 : 0);
       votes.set(label, v);
-      if (v >= need) confirmed.add(label);
+      if (v >= need) confirmedViews.add(label);
       else if (v + remaining < need) rejected.add(label);
     }
   }
 
   const { width, height } = image;
-  const detections = base.map<Detection>((d) => {
+  const detections = base.map<Detection>((d, i) => {
     const x = Math.round(d.box[0] * width);
     const y = Math.round(d.box[1] * height);
+    let droppedBy = dropped[i];
+    if (!droppedBy && viewChecks > 0 && candidates.has(d.label) && !confirmedViews.has(d.label)) droppedBy = 'views';
     return {
       label: d.label,
       confidence: Math.round(d.score * 1000) / 1000,
       box: [x, y, Math.round(d.box[2] * width) - x, Math.round(d.box[3] * height) - y],
-      confirmed: confirmed.has(d.label),
+      confirmed: droppedBy === undefined,
+      ...(droppedBy && { droppedBy }),
     };
   });
-  return { width, height, detections, confirmed, passes, ...(features && { features }) };
+  const confirmed = new Set(detections.filter((d) => d.confirmed).map((d) => d.label));
+  return {
+    width,
+    height,
+    detections,
+    confirmed,
+    passes,
+    ...(opts.features && features && { features }),
+    ...(room && { room }),
+  };
 }

@@ -3,7 +3,7 @@
  * a Content-Type or a file name), check the documented size and dimension limits before
  * decoding pixels, then decode once and derive the 512x512 views the passes need.
  */
-import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from '../http/errors';
 import { MODEL_INPUT_SIZE } from './model-input';
 
@@ -51,6 +51,8 @@ export interface ViewAugmentation {
   zoom?: number;
   /** Brightness multiplier (1 = unchanged). */
   brightness?: number;
+  /** Keep only this part of the image, [x0, y0, x1, y1] as fractions (0-1), before the rest. */
+  region?: readonly [number, number, number, number];
 }
 
 /** A decoded, validated image ready for the model. */
@@ -110,20 +112,33 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   } catch {
     throw invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
   }
+  return viewsOf(work, format, width, height);
+
+}
+
+/** The view maker over the decoded working pixels (shared by the checked and unchecked decoders). */
+function viewsOf(work: { data: Buffer; info: OutputInfo }, format: ImageFormat, width: number, height: number): DecodedImage {
   const { data, info } = work;
   const raw = { width: info.width, height: info.height, channels: 3 as const };
-
   return {
     format,
     width,
     height,
     async view(aug = {}) {
       let img = sharp(data, { raw });
+      let cur = { width: raw.width, height: raw.height };
+      if (aug.region) {
+        const [x0, y0, x1, y1] = aug.region;
+        const left = Math.round(x0 * raw.width);
+        const top = Math.round(y0 * raw.height);
+        cur = { width: Math.max(1, Math.round(x1 * raw.width) - left), height: Math.max(1, Math.round(y1 * raw.height) - top) };
+        img = sharp(await img.extract({ left, top, ...cur }).raw().toBuffer(), { raw: { ...cur, channels: 3 } });
+      }
       const zoom = aug.zoom ?? 1;
       if (zoom < 1) {
-        const w = Math.max(1, Math.round(raw.width * zoom));
-        const h = Math.max(1, Math.round(raw.height * zoom));
-        img = img.extract({ left: Math.floor((raw.width - w) / 2), top: Math.floor((raw.height - h) / 2), width: w, height: h });
+        const w = Math.max(1, Math.round(cur.width * zoom));
+        const h = Math.max(1, Math.round(cur.height * zoom));
+        img = img.extract({ left: Math.floor((cur.width - w) / 2), top: Math.floor((cur.height - h) / 2), width: w, height: h });
       }
       if (aug.flip) img = img.flop();
       if (aug.brightness !== undefined && aug.brightness !== 1) img = img.linear(aug.brightness, 0);
@@ -131,4 +146,22 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     },
   };
+}
+
+/**
+ * Decodes trusted local files (training and evaluation scripts) with the same pipeline as
+ * `decodeImage` but without the API's size limits: the datasets hold 128 px photos. `prepare`
+ * may alter the decoded pixels first (e.g. greyscale augmentation). Never for request input.
+ */
+export async function decodeTrustedImage(bytes: Uint8Array, prepare?: (img: Sharp) => Sharp): Promise<DecodedImage> {
+  const format = sniffFormat(bytes) ?? 'jpeg';
+  let img = sharp(bytes).rotate();
+  if (prepare) img = prepare(img);
+  const work = await img
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return viewsOf(work, format, work.info.width, work.info.height);
 }

@@ -41,14 +41,16 @@ export const detectRequestSchema = z.object({
     .describe('`per_item` answers per image; `superset` adds an entry combining all images (an object counts when any image shows it).'),
   /** Category whose object list is checked; inferred from the images when omitted. */
   category: categoryKey.optional().describe('Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted.'),
-  /** Extra verification passes over augmented views (0-10); see the API reference. */
+  /** Checks on borderline detections (0-10): 1-3 need no extra pass, each above 3 one augmented pass. */
   error_checks: z
     .number({ message: 'error_checks must be an integer from 0 to 10' })
     .int('error_checks must be an integer from 0 to 10')
     .min(0, 'error_checks must be an integer from 0 to 10')
     .max(MAX_ERROR_CHECKS, 'error_checks must be an integer from 0 to 10')
     .default(DEFAULT_ERROR_CHECKS)
-    .describe('Extra verification passes over augmented views of each image (0-10); more passes, fewer false positives, slower answers.'),
+    .describe(
+      'Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them.',
+    ),
 });
 export type DetectRequest = z.input<typeof detectRequestSchema>;
 export type DetectRequestParsed = z.output<typeof detectRequestSchema>;
@@ -80,10 +82,12 @@ export const detectionResultSchema = z
 export type DetectionResult = z.infer<typeof detectionResultSchema>;
 
 export const detectResponseSchema = z.object({
-  category: z.string().describe('Category used: the requested one, or the room inferred from the images.'),
+  category: z
+    .string()
+    .describe('Category used: the requested one, or the room the room classifier infers from the images (`general` when no room is confident).'),
   category_inferred: z.boolean().describe('True when the category was inferred because the request named none.'),
   mode: z.enum(detectModes).describe('The mode the images were answered in.'),
-  error_checks: z.number().int().describe('Verification passes run per image.'),
+  error_checks: z.number().int().describe('Error checks applied per image (1-3 need no extra pass; see the request field).'),
   undetectable_objects: z.array(z.string()).describe('Category objects the model has no class for; they are left out of `objects`.'),
   analysis_method: z.string().describe('Model and method that produced the answer.'),
   detection_results: z.array(detectionResultSchema).describe('One entry per image, in request order (plus `superset` in superset mode).'),
@@ -194,7 +198,7 @@ export const demoObjectFoundSchema = z
 export const demoResponseSchema = z.object({
   total_objects_detected: z.number().int().describe('Number of boxes in `objects_found`.'),
   processing_time: z.number().describe('Seconds spent on the server, image fetch included.'),
-  room_category: z.string().describe('Room category used: the requested one, or the one inferred from the detections.'),
+  room_category: z.string().describe('Room category used: the requested one, or the one the room classifier infers from the photo (`general` when no room is confident).'),
   room_category_inferred: z.boolean().describe('True when the room category was inferred.'),
   objects_found: z.array(demoObjectFoundSchema).describe('Every requested object seen, with its box.'),
   objects_not_found: z.array(z.string()).describe('Requested (detectable) objects that were not seen.'),

@@ -1,15 +1,22 @@
 /**
  * Room type of one photo, as scores over a fixed label set: the one entry point every room
  * answer goes through (detect without a category, the demos' auto, POST /api/v1/classify,
- * captions). Today the scores come from the object votes in `../room.ts`; the evidence type
- * already carries the pass's image-level features so a trained head can use them.
+ * captions).
+ *
+ * With the pass's image-level features (`analyzeImage(..., { features: true })`, no extra pass)
+ * the scores come from the trained head in `./head.ts` (a softmax over the pooled backbone, the
+ * detection head's mean and the best score of 30 COCO classes; see MODEL_CARD.md): `other`
+ * wins when no room is confident. Without features, only the object votes of `../room.ts` can
+ * speak, and `other` keeps the mass when they name no room.
  */
 import type { CocoLabel } from '../coco-labels';
 import type { PassFeatures } from '../model';
 import { roomScores, type RoomType } from '../room';
+import { headInput, ROOM_HEAD, roomProbabilities } from './head';
 
-export const ROOM_LABELS = ['kitchen', 'bathroom', 'bedroom', 'living_room', 'dining_room', 'office', 'other'] as const;
-export type RoomLabel = (typeof ROOM_LABELS)[number];
+import { ROOM_LABELS, type RoomLabel } from './linear';
+
+export { ROOM_LABELS, type RoomLabel };
 
 export interface RoomScore {
   label: RoomLabel;
@@ -25,8 +32,8 @@ export interface RoomEvidence {
 
 const fromRule = (room: RoomType): RoomLabel => (room === 'general' ? 'other' : room);
 
-/** Scores for every room label, best first. */
-export function classifyRoom(evidence: RoomEvidence): RoomScore[] {
+/** The object-vote fallback, for callers without features. */
+function ruleScores(evidence: RoomEvidence): number[] {
   const votes = roomScores(evidence.detections.map((d) => d.label));
   // Evidence below 1.5 votes names no room (the rule in ../room.ts): `other` keeps that mass.
   const raw = new Map<RoomLabel, number>(ROOM_LABELS.map((l) => [l, 0]));
@@ -34,5 +41,23 @@ export function classifyRoom(evidence: RoomEvidence): RoomScore[] {
   raw.set('other', 1.5);
   const exp = ROOM_LABELS.map((l) => Math.exp(raw.get(l) ?? 0));
   const sum = exp.reduce((a, b) => a + b, 0);
-  return ROOM_LABELS.map((label, i) => ({ label, score: (exp[i] ?? 0) / sum })).sort((a, b) => b.score - a.score);
+  return exp.map((e) => e / sum);
 }
+
+/** Scores for every room label, best first. */
+export function classifyRoom(evidence: RoomEvidence): RoomScore[] {
+  let p: number[];
+  if (evidence.features) {
+    const byHead = roomProbabilities(headInput({ ...evidence.features, detections: evidence.detections }));
+    p = ROOM_LABELS.map((l) => byHead[ROOM_HEAD.room.labels.indexOf(l)] ?? 0);
+  } else {
+    p = ruleScores(evidence);
+  }
+  return ROOM_LABELS.map((label, i) => ({ label, score: p[i] ?? 0 })).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The room in the detect API's vocabulary (`../room.ts` RoomType): `other` is `general` there,
+ * the category whose object list is the general one.
+ */
+export const toRoomType = (label: RoomLabel): RoomType => (label === 'other' ? 'general' : label);

@@ -1,0 +1,114 @@
+/**
+ * `npm run rooms:features`: runs the engine's pass (`analyzeImage(..., { errorChecks: 0,
+ * features: true })`) over every photo of the room dataset and caches the features and the
+ * detections (see scripts/lib/rooms-data.ts). Resumable: rows already in the cache are skipped.
+ * Heavy: run it as `nice -n 10 npm run rooms:features`.
+ */
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { analyzeImage } from '../src/server/vision/detector';
+import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../src/server/vision/image-input';
+import { detectRaw, loadModel } from '../src/server/vision/model';
+import { CACHE_DIR, CACHE_FILE, DATASET_DIR, cachePresent, datasetPresent, readCache, readLabels, type CachedDetection, type CachedRow, type ViewName } from './lib/rooms-data';
+
+if (!datasetPresent()) {
+  console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
+  process.exit(1);
+}
+mkdirSync(CACHE_DIR, { recursive: true });
+const done = new Set(cachePresent() ? readCache().map((r) => `${r.id}|${r.view}`) : []);
+const { images } = readLabels();
+await loadModel();
+
+const MIN_SCORE = 0.1;
+/** Luma in all three channels: a greyscale photo as a 3-channel decoder gives it. */
+const GREY: [[number, number, number], [number, number, number], [number, number, number]] = [
+  [0.299, 0.587, 0.114],
+  [0.299, 0.587, 0.114],
+  [0.299, 0.587, 0.114],
+];
+const r5 = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+/** Maps a view's box back to whole-image fractions. */
+function mapBox(b: readonly number[], aug: ViewAugmentation): CachedDetection['b'] {
+  let [x1, y1, x2, y2] = b as [number, number, number, number];
+  if (aug.flip) [x1, x2] = [1 - x2, 1 - x1];
+  if (aug.region) {
+    const [rx0, ry0, rx1, ry1] = aug.region;
+    const w = rx1 - rx0;
+    const h = ry1 - ry0;
+    [x1, y1, x2, y2] = [rx0 + x1 * w, ry0 + y1 * h, rx0 + x2 * w, ry0 + y2 * h];
+  }
+  return [r5(x1), r5(y1), r5(x2), r5(y2)];
+}
+
+async function featureRow(id: string, view: ViewName, image: DecodedImage): Promise<CachedRow> {
+  const a = await analyzeImage(image, { errorChecks: 0, features: true, minScore: MIN_SCORE });
+  const f = a.features!;
+  return {
+    id,
+    view,
+    head: Array.from(f.head, r5),
+    backbone: Array.from(f.backbone, r5),
+    dets: a.detections.map((d) => ({
+      l: d.label,
+      s: d.confidence,
+      b: [r5(d.box[0] / a.width), r5(d.box[1] / a.height), r5((d.box[0] + d.box[2]) / a.width), r5((d.box[1] + d.box[3]) / a.height)],
+    })),
+  };
+}
+
+async function detectionRow(id: string, view: ViewName, image: DecodedImage, aug: ViewAugmentation): Promise<CachedRow> {
+  const dets = await detectRaw(await image.view(aug), MIN_SCORE);
+  return { id, view, head: [], backbone: [], dets: dets.map((d) => ({ l: d.label, s: Math.round(d.score * 1000) / 1000, b: mapBox(d.box, aug) })) };
+}
+
+const jobs: { id: string; view: ViewName; run: () => Promise<CachedRow> }[] = [];
+const ids = Object.keys(images).sort();
+const bytesOf = (id: string) => new Uint8Array(readFileSync(join(DATASET_DIR, 'images', id)));
+// Plain passes first (dev, then train), so training can start on a partial cache.
+for (const split of ['dev', 'train'] as const) {
+  for (const id of ids.filter((i) => images[i]!.split === split)) {
+    jobs.push({ id, view: 'plain', run: async () => featureRow(id, 'plain', await decodeTrustedImage(bytesOf(id))) });
+  }
+}
+for (const id of ids.filter((i) => images[i]!.objects)) {
+  const meta = await sharp(bytesOf(id)).metadata();
+  const w = meta.width ?? 1;
+  const h = meta.height ?? 1;
+  jobs.push({ id, view: 'flip', run: async () => detectionRow(id, 'flip', await decodeTrustedImage(bytesOf(id)), { flip: true }) });
+  if (w / h >= 1.25) {
+    // Two squares with the full height, overlapping in the middle.
+    const f = h / w;
+    jobs.push({ id, view: 'tileL', run: async () => detectionRow(id, 'tileL', await decodeTrustedImage(bytesOf(id)), { region: [0, 0, f, 1] }) });
+    jobs.push({ id, view: 'tileR', run: async () => detectionRow(id, 'tileR', await decodeTrustedImage(bytesOf(id)), { region: [1 - f, 0, 1, 1] }) });
+  }
+}
+
+// Each train photo gets one augmented copy: greyscale for half of them, downscaled for the
+// other half (alternating in id order), so neither greyscale nor 128 px says "office".
+for (const [k, id] of ids.filter((i) => images[i]!.split === 'train').entries()) {
+  if (k % 2 === 0) jobs.push({ id, view: 'grey', run: async () => featureRow(id, 'grey', await decodeTrustedImage(bytesOf(id), (s) => s.recomb(GREY))) });
+  else jobs.push({
+    id,
+    view: 'down',
+    run: async () => {
+      const small = await sharp(bytesOf(id)).rotate().resize(128, 128, { fit: 'inside' }).jpeg({ quality: 55 }).toBuffer();
+      return featureRow(id, 'down', await decodeTrustedImage(new Uint8Array(small)));
+    },
+  });
+}
+const todo = jobs.filter((j) => !done.has(`${j.id}|${j.view}`));
+console.log(`${jobs.length} passes, ${todo.length} to run -> ${CACHE_FILE}`);
+const started = performance.now();
+let n = 0;
+for (const job of todo) {
+  const row = await job.run();
+  appendFileSync(CACHE_FILE, JSON.stringify(row) + '\n');
+  n++;
+  if (n % 50 === 0 || n === todo.length) {
+    const per = (performance.now() - started) / n;
+    console.log(`${n}/${todo.length}  ${per.toFixed(0)} ms/pass, ~${Math.round(((todo.length - n) * per) / 60000)} min left`);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Per-class thresholds and the free error checks of one pass (no extra model pass): what
+ * `error_checks` 1-3 do. See the doc comment of `./detector.ts` for the whole contract.
+ *
+ * - Thresholds: a detection stands when its score reaches its class's threshold
+ *   (fixture-thresholds.json, tuned on the room dataset's dev photos by
+ *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for).
+ * - Borderline: a detection scoring less than `BORDER_MARGIN` above its threshold. Only
+ *   borderline detections are ever checked; a confident one stands whatever N is.
+ * - Check 1, room context: drops a borderline detection of a class (almost) never seen
+ *   confidently in the room the room classifier is sure of (top score >= 0.6), e.g. a faint
+ *   toilet in a kitchen. The class-per-room frequencies (detections at >= 0.3) come from the
+ *   train photos.
+ * - Check 2, overlap: drops a borderline detection lying mostly (>= 60% of its box) inside a
+ *   stronger detection of a class the model confuses it with (bed/couch, car/truck, ...).
+ * - Check 3, size: drops a borderline detection smaller than the class ever appears when
+ *   detected confidently (the 2nd percentile of box area in the train photos).
+ */
+import thresholdsFile from './fixture-thresholds.json';
+import type { CocoLabel } from './coco-labels';
+import { DEFAULT_MIN_SCORE } from './model';
+import { ROOM_HEAD } from './rooms/head';
+import type { RoomScore } from './rooms/classifier';
+
+/** Above its threshold by less than this, a detection is borderline. */
+export const BORDER_MARGIN = 0.15;
+/** The room classifier's top score from which check 1 trusts the room. */
+export const CONTEXT_MIN_ROOM_SCORE = 0.6;
+/** A class seen confidently in fewer of a room's train photos than this is out of context. */
+export const CONTEXT_MIN_FREQUENCY = 0.02;
+/** Share of a borderline box inside a stronger confusable box that makes it a duplicate. */
+export const OVERLAP_SHARE = 0.6;
+
+const THRESHOLDS = (thresholdsFile as { thresholds: Record<string, number> }).thresholds;
+
+/** Pairs the model mixes up: a weak one inside a strong other is the same object. */
+const CONFUSABLE: readonly (readonly [CocoLabel, CocoLabel])[] = [
+  ['bed', 'couch'],
+  ['couch', 'chair'],
+  ['bed', 'dining table'],
+  ['couch', 'dining table'],
+  ['tv', 'laptop'],
+  ['tv', 'microwave'],
+  ['oven', 'microwave'],
+  ['potted plant', 'vase'],
+  ['sink', 'toilet'],
+  ['car', 'truck'],
+  ['bus', 'truck'],
+  ['cup', 'vase'],
+  ['cup', 'wine glass'],
+  ['cat', 'dog'],
+];
+
+const confusable = (a: string, b: string): boolean => CONFUSABLE.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** The score a detection of `label` needs to stand. */
+export const classThreshold = (label: string): number => THRESHOLDS[label] ?? DEFAULT_MIN_SCORE;
+
+/** The lowest threshold of any class: the floor the pass is decoded at. */
+export const LOWEST_THRESHOLD = Math.min(DEFAULT_MIN_SCORE, ...Object.values(THRESHOLDS));
+
+export interface CheckedBox {
+  label: CocoLabel;
+  score: number;
+  /** [x1, y1, x2, y2] as fractions of the image. */
+  box: readonly [number, number, number, number];
+}
+
+export const isBorderline = (d: CheckedBox, threshold: (label: string) => number = classThreshold): boolean =>
+  d.score < threshold(d.label) + BORDER_MARGIN;
+
+export type CheckName = 'room_context' | 'overlap' | 'size' | 'views';
+
+const area = (b: CheckedBox['box']): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+function insideShare(inner: CheckedBox['box'], outer: CheckedBox['box']): number {
+  const ix = Math.max(0, Math.min(inner[2], outer[2]) - Math.max(inner[0], outer[0]));
+  const iy = Math.max(0, Math.min(inner[3], outer[3]) - Math.max(inner[1], outer[1]));
+  const a = area(inner);
+  return a > 0 ? (ix * iy) / a : 0;
+}
+
+/**
+ * Runs checks 1..min(n, 3) on the detections of one pass (already at or above their thresholds)
+ * and returns, per detection, the check that dropped it or undefined when it stands.
+ */
+export function freeChecks(
+  dets: readonly CheckedBox[],
+  n: number,
+  room?: readonly RoomScore[],
+  threshold: (label: string) => number = classThreshold,
+): (CheckName | undefined)[] {
+  const context = ROOM_HEAD.checks?.context;
+  const minArea = ROOM_HEAD.checks?.min_area ?? {};
+  const top = room?.[0];
+  return dets.map((d) => {
+    if (n <= 0 || !isBorderline(d, threshold)) return undefined;
+    if (top && top.label !== 'other' && top.score >= CONTEXT_MIN_ROOM_SCORE && context?.[top.label]) {
+      const freq = context[top.label]?.[d.label] ?? 0;
+      if (freq < CONTEXT_MIN_FREQUENCY) return 'room_context';
+    }
+    if (n >= 2 && dets.some((o) => o !== d && o.score > d.score && confusable(o.label, d.label) && insideShare(d.box, o.box) >= OVERLAP_SHARE)) {
+      return 'overlap';
+    }
+    if (n >= 3 && (minArea[d.label] ?? 0) > area(d.box)) return 'size';
+    return undefined;
+  });
+}
