@@ -187,7 +187,8 @@ test('the subscribe dialog asks a signed-out visitor to sign up or log in, and s
   await expect(dialog).toContainText('dashboard');
   await expect(dialog.getByTestId('subscribe-sign-in')).toHaveText('Sign up or log in to subscribe. You will come back to this choice afterwards.');
   await expect(dialog.getByRole('button', { name: 'Subscribe', exact: true })).toHaveCount(0);
-  const back = `/apis?subscribe=${apiId}&tier=standard`;
+  // Opened from a card without a bundle, the choice is pay per use.
+  const back = `/apis?subscribe=${apiId}&tier=pay-per-use`;
   await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
   await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(back)}`);
 });
