@@ -79,6 +79,10 @@ test.describe('/docs', () => {
     await page.goto('/docs#post-detect');
     await expect(page.getByRole('tab', { name: 'Endpoints' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('#post-detect')).toBeInViewport();
+    // Group introductions render their links, never raw Markdown.
+    const intro = page.locator('#image-object-detection-endpoints').locator('xpath=following-sibling::p[1]');
+    await expect(intro.getByRole('link', { name: 'Image Object Detection reference' })).toHaveAttribute('href', '/docs/image-object-detection');
+    await expect(page.locator('#panel-endpoints')).not.toContainText('](/docs/');
   });
 
   test('every h2 and h3 has an id and a link to itself', async ({ page }) => {
