@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDb, type TestDb } from '../../db';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_BRANDS, matchBrand } from './brands';
@@ -66,6 +67,17 @@ describe('per-account brand lists', () => {
     for (let i = 1; i < MAX_ACCOUNT_BRANDS; i++) await addAccountBrand(t.db, carol, { name: `Brand ${i}` });
     expect(await listAccountBrands(t.db, carol)).toHaveLength(MAX_ACCOUNT_BRANDS);
     expect(await code(addAccountBrand(t.db, carol, { name: 'One Too Many' }))).toBe('409 CONFLICT');
+  });
+
+  it('holds the limit when adds race: of five concurrent adds two below the limit, exactly two land', async () => {
+    const erin = await user('brand-erin');
+    for (let i = 1; i <= MAX_ACCOUNT_BRANDS - 2; i++) await addAccountBrand(t.db, erin, { name: `Brand ${i}` });
+    // Open every pooled connection first, so the adds really run side by side on PostgreSQL.
+    if (t.engine === 'postgres') await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.05)`.execute(t.db)));
+    const outcomes = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((name) => code(addAccountBrand(t.db, erin, { name: `Race ${name}` }))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(2);
+    expect(outcomes.filter((o) => o === '409 CONFLICT')).toHaveLength(3);
+    expect(await listAccountBrands(t.db, erin)).toHaveLength(MAX_ACCOUNT_BRANDS);
   });
 
   it('removes an account\'s brands with the account', async () => {

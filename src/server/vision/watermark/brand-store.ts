@@ -49,20 +49,25 @@ export async function addAccountBrand(db: Kysely<Database>, userId: string, inpu
     throw new HttpError(400, 'INVALID_REQUEST', 'A brand name needs at least 3 letters or digits', { details: { fields: { name: 'at least 3 letters or digits' } } });
   }
   const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim()).filter((a) => normalizeText(a).length >= 3))];
-  const count = await db
-    .selectFrom('watermark_brands')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_ACCOUNT_BRANDS) {
-    throw new HttpError(409, 'CONFLICT', `This account already has ${MAX_ACCOUNT_BRANDS} brands; remove one before adding another.`, { details: { limit: MAX_ACCOUNT_BRANDS } });
-  }
-  const row = await db
-    .insertInto('watermark_brands')
-    .values({ user_id: userId, name, name_key: nameKey, aliases: toJson(aliases) })
-    .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
-    .returning(['id', 'name', 'aliases', 'created_at'])
-    .executeTakeFirst();
+  // The user row is locked for the count and the insert, so concurrent adds cannot pass the
+  // limit together (each would count the same rows otherwise).
+  const row = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const count = await trx
+      .selectFrom('watermark_brands')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_ACCOUNT_BRANDS) {
+      throw new HttpError(409, 'CONFLICT', `This account already has ${MAX_ACCOUNT_BRANDS} brands; remove one before adding another.`, { details: { limit: MAX_ACCOUNT_BRANDS } });
+    }
+    return trx
+      .insertInto('watermark_brands')
+      .values({ user_id: userId, name, name_key: nameKey, aliases: toJson(aliases) })
+      .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+      .returning(['id', 'name', 'aliases', 'created_at'])
+      .executeTakeFirst();
+  });
   if (!row) throw new HttpError(409, 'CONFLICT', `"${name}" is already on this account's brand list.`, { details: { name } });
   return toBrand(row);
 }
