@@ -19,6 +19,8 @@ describe('referenceMarkdown', () => {
       }
       for (const q of ref.quotas) expect(md).toContain(`| ${q.tier} |`);
       expect(md).toContain('Bearer YOUR_API_KEY');
+      // Every API can be subscribed pay per use, which has no quota: the quota note must say so.
+      expect(md).toContain('Pay per use has no monthly quota');
     }
   });
 });

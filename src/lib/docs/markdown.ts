@@ -9,7 +9,7 @@ import { ERROR_HELP } from '../../shared/contracts/error-docs';
 import type { FieldRow } from './schema-fields';
 import type { ApiReference, OperationDoc } from './reference';
 import { operationSamples } from './samples';
-import { AUTH_LABEL, QUOTA_NOTE } from './texts';
+import { AUTH_LABEL, QUOTA_NOTE, SUBSCRIBE_OPTIONS } from './texts';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -92,7 +92,7 @@ export function docsMarkdown(input: {
     '',
     '## Quick start',
     '',
-    `1. Get an API key: sign up (${origin}/signup), subscribe to an API at a tier (Testing, Standard, Premium, or Custom by contact) and create a key in your dashboard (${origin}/dashboard).`,
+    `1. Get an API key: sign up (${origin}/signup), subscribe to an API (${SUBSCRIBE_OPTIONS}) and create a key in your dashboard (${origin}/dashboard).`,
     '2. Send it as `Authorization: Bearer YOUR_API_KEY` with every call, from your server.',
     '3. Call an endpoint below; every answer is JSON.',
     '',

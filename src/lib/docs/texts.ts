@@ -1,4 +1,6 @@
 /** Short texts the reference pages and their Markdown versions share. */
+import { formatWholeUsd } from '../../components/catalogue/format';
+import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
 import type { AuthKind } from './reference';
 
 export const AUTH_LABEL: Record<AuthKind, string> = {
@@ -8,5 +10,8 @@ export const AUTH_LABEL: Record<AuthKind, string> = {
   none: 'none (keyless demo with strict per-address limits)',
 };
 
+/** How to subscribe: the quick start's words, on the page and in its Markdown twin. */
+export const SUBSCRIBE_OPTIONS = `pay per use for every API (billed monthly with a ${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum), monthly bundles for object detection, custom volume by contact`;
+
 export const QUOTA_NOTE =
-  'Each tier includes a number of requests per month; usage counts requests and images analysed (failed images are not counted), and the quota resets each billing month. Past it, calls answer 429 QUOTA_EXCEEDED. Separately, each key has per-minute limits: every limited response carries `RateLimit-Policy` and `RateLimit` headers, and past a limit the API answers 429 RATE_LIMITED with `Retry-After`.';
+  'Pay per use has no monthly quota: each request is billed. A monthly bundle includes a number of requests per month; usage counts requests and images analysed (failed images are not counted), and the bundle renews each calendar month (UTC). Past it, calls answer 429 QUOTA_EXCEEDED. Separately, each key has per-minute limits: every limited response carries `RateLimit-Policy` and `RateLimit` headers, and past a limit the API answers 429 RATE_LIMITED with `Retry-After`.';
