@@ -60,6 +60,18 @@ export const createLabelSetSchema = z.strictObject({
 });
 export type CreateLabelSet = z.input<typeof createLabelSetSchema>;
 
+/**
+ * The same set as multipart/form-data: `name`, then one field per example image named
+ * `examples.<label>` (repeat it for each image), holding the file or its URL.
+ */
+export const labelSetUploadSchema = z
+  .object({ name: createLabelSetSchema.shape.name })
+  .catchall(
+    z
+      .union([z.file(), imageUrl])
+      .describe(`A field \`examples.<label>\` per example image, repeated for each: the image file (JPEG, PNG or WebP) or its HTTP(S) URL. ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all; the whole form at most 10 MB.`),
+  );
+
 export const labelSetSchema = z
   .object({
     id: z.uuid().describe('The set id: pass it as `taxonomy` to POST /api/v1/classify.'),
