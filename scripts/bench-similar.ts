@@ -8,7 +8,7 @@
  * - fitted: drawn like real embeddings of unseen photos (a Gaussian with the gallery embeddings'
  *   covariance plus the leave-one-out residual floor), queries drawn the same way; the pair
  *   cosines of real and fitted vectors are printed side by side;
- * - real: the 136 gallery embeddings, each repeated with a small jitter up to the row count,
+ * - real: the 152 gallery embeddings, each repeated with a small jitter up to the row count,
  *   queries jittered copies too (a catalogue of near-duplicates).
  * It loads the rows (COPY on PGlite), builds the HNSW index (BENCH_M, BENCH_EFC; default the
  * migration's m = 16, ef_construction = 64), then runs BENCH_QUERIES (default 200) queries at
@@ -145,11 +145,13 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   // The graph is built in memory when it fits (pgvector's advice); PGlite's default is 64 MB.
   await db.query(`set maintenance_work_mem = '1GB'`);
   const t1 = performance.now();
+  const c1 = process.cpuUsage();
   await db.query(`create index on bench using hnsw (embedding ${TYPE}_cosine_ops) with (m = ${M}, ef_construction = ${EF_CONSTRUCTION})`);
   const buildS = (performance.now() - t1) / 1000;
+  const buildCpu = process.cpuUsage(c1);
   await db.query('analyze bench');
   const label = `  ${kind.padEnd(6)} ${String(n).padStart(6)} rows, ${dims} dims ${TYPE}`;
-  console.log(`${label}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (m ${M}, ef_construction ${EF_CONSTRUCTION})`);
+  console.log(`${label}, load average ${loadavg()[0]!.toFixed(1)}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (CPU ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s; m ${M}, ef_construction ${EF_CONSTRUCTION})`);
   // Exact search in SQL (a sequential scan, no index) for comparison, on the first 20 queries.
   const exactTimes: number[] = [];
   await db.query('set enable_indexscan = off');
@@ -165,11 +167,13 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   const filteredTruths = FILTER ? queries.map((q, i) => new Set(exactTop(rows, q, 10, (r) => category[r] === queryCat[i]))) : [];
   const measure = async (ef: number, filtered: boolean, iterative: boolean) => {
     const times: number[] = [];
+    const cpu: number[] = [];
     let hits = 0;
     let fullHits = 0;
     let short = 0;
     for (const [qi, q] of queries.entries()) {
       const s = performance.now();
+      const c = process.cpuUsage();
       await db.query('begin');
       await db.query(`set local hnsw.ef_search = ${ef}`);
       if (iterative) await db.query(`set local hnsw.iterative_scan = relaxed_order`);
@@ -178,6 +182,8 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
         : await db.query<{ id: number }>(`select id from bench order by embedding <=> $1::${TYPE} limit 10`, [toText(q)]);
       await db.query('commit');
       times.push(performance.now() - s);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
       const truth = filtered ? filteredTruths[qi]! : truths[qi]!;
       hits += got.filter((r) => truth.has(r.id)).length;
       fullHits += got.filter((r) => fullTruths[qi]!.has(r.id)).length;
@@ -186,7 +192,7 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
     const recall = hits / (queries.length * 10);
     const what = filtered ? `1 category of ${CATEGORIES}, iterative scan ${iterative ? 'relaxed_order' : 'off'}` : 'no filter';
     console.log(
-      `    ef_search ${String(ef).padStart(3)}, ${what}: query p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, recall@10 ${recall.toFixed(3)}` +
+      `    ef_search ${String(ef).padStart(3)}, ${what}: query p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (CPU p50 ${pct(cpu, 50).toFixed(1)} ms), recall@10 ${recall.toFixed(3)}` +
         (REDUCED && !filtered ? ` (${(fullHits / (queries.length * 10)).toFixed(3)} against exact search on the full ${full[0]!.length} dims)` : '') +
         (short ? `; ${short} of ${queries.length} queries came back with fewer than 10 rows` : ''),
     );

@@ -13,7 +13,7 @@
  *   bandwidth h is the one whose pair-cosine 99th percentile is nearest the gallery's own
  *   (`pairCosines`; the bench prints both).
  * - real: the gallery embeddings themselves, each repeated with a small jitter (cosine ~0.97 to
- *   its photo) up to the row count: a catalogue made of near-duplicates of 136 photos.
+ *   its photo) up to the row count: a catalogue made of near-duplicates of the gallery photos.
  */
 
 /** Deterministic randomness so runs compare. */
