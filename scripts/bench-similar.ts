@@ -5,9 +5,10 @@
  * default "iid,fitted,real"; see scripts/lib/similar-vectors.ts):
  * - iid: uniform random directions in the embedding's 480 dimensions, queries random too (the
  *   worst case for a graph index);
- * - fitted: drawn like real embeddings of unseen photos (a Gaussian with the gallery embeddings'
- *   covariance plus the leave-one-out residual floor), queries drawn the same way; the pair
+ * - fitted: drawn like real embeddings of unseen photos (a Gaussian mixture on the gallery
+ *   embeddings, with their covariance plus the leave-one-out residual floor), queries drawn the same way; the pair
  *   cosines of real and fitted vectors are printed side by side;
+ * - gaussian: the same Gaussian without the gallery photos as centres (no clusters);
  * - real: the 152 gallery embeddings, each repeated with a small jitter up to the row count,
  *   queries jittered copies too (a catalogue of near-duplicates).
  * It loads the rows (COPY on PGlite), builds the HNSW index (BENCH_M, BENCH_EFC; default the
@@ -37,9 +38,9 @@ const ROWS = (process.env['BENCH_ROWS'] ?? '10000,100000').split(',').map(Number
 const QUERIES = Number(process.env['BENCH_QUERIES'] ?? 200);
 /** ef_search values to query at (BENCH_EF, default the API's EF_SEARCH). */
 const EFS = (process.env['BENCH_EF'] ?? String(EF_SEARCH)).split(',').map(Number);
-type Kind = 'iid' | 'fitted' | 'real';
+type Kind = 'iid' | 'gaussian' | 'fitted' | 'real';
 /** Kinds of vectors (BENCH_KINDS; "synthetic" is the old name of iid). */
-const KINDS = (process.env['BENCH_KINDS'] ?? 'iid,fitted,real').split(',').map((k) => (k === 'synthetic' ? 'iid' : k)) as Kind[];
+const KINDS = (process.env['BENCH_KINDS'] ?? 'iid,gaussian,fitted,real').split(',').map((k) => (k === 'synthetic' ? 'iid' : k)) as Kind[];
 const M = Number(process.env['BENCH_M'] ?? 16);
 const EF_CONSTRUCTION = Number(process.env['BENCH_EFC'] ?? 64);
 const REDUCED = process.env['BENCH_DIMS'] ? Number(process.env['BENCH_DIMS']) : undefined;
@@ -218,13 +219,14 @@ async function main(): Promise<void> {
       `${REDUCED ? `${fullDims} dims projected on ${REDUCED} principal axes` : `${fullDims} dims`} (${TYPE}), rows ${ROWS.join(', ')}, kinds ${KINDS.join(', ')}; ` +
       `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
   );
-  if (KINDS.includes('fitted')) {
+  if (KINDS.includes('fitted') || KINDS.includes('gaussian')) {
     const ps = [50, 95, 99];
     const fitted = Array.from({ length: 300 }, gen.fitted);
+    const gaussian = Array.from({ length: 300 }, gen.gaussian);
     const fmt = (xs: number[]) => xs.map((x, i) => `p${ps[i]} ${x.toFixed(2)}`).join(', ');
     console.log(
       `fitted vectors: Gaussian mixture on the gallery, bandwidth ${gen.bandwidth}, residual floor ${(gen.residual * 100).toFixed(1)}% of the energy (leave-one-out on the gallery); ` +
-        `pair cosines real gallery ${fmt(pairCosines(base, ps))}, fitted ${fmt(pairCosines(fitted, ps))}, iid ${fmt(pairCosines(Array.from({ length: 300 }, gen.iid), ps))}`,
+        `pair cosines real gallery ${fmt(pairCosines(base, ps))}, fitted ${fmt(pairCosines(fitted, ps))}, gaussian ${fmt(pairCosines(gaussian, ps))}, iid ${fmt(pairCosines(Array.from({ length: 300 }, gen.iid), ps))}`,
     );
   }
 
@@ -240,7 +242,7 @@ async function main(): Promise<void> {
     await db.query('create extension if not exists vector');
     for (const n of ROWS) {
       for (const kind of KINDS) {
-        const draw = (i: number) => (kind === 'iid' ? gen.iid() : kind === 'fitted' ? gen.fitted() : gen.real(i));
+        const draw = (i: number) => (kind === 'iid' ? gen.iid() : kind === 'gaussian' ? gen.gaussian() : kind === 'fitted' ? gen.fitted() : gen.real(i));
         const full = Array.from({ length: n }, (_, i) => draw(i));
         const fullQueries = Array.from({ length: QUERIES }, (_, i) => draw(i * 7));
         const reduce = (vs: Float32Array[]) => (axes ? vs.map((x) => project(x, axes)) : vs);
