@@ -54,7 +54,7 @@ beforeAll(async () => {
     skip = report.skipped;
     console.log(`similar-image search tests skipped on ${t.engine}: ${skip}`);
   }
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await closeEngine();
   await t?.close();
