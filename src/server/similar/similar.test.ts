@@ -210,5 +210,5 @@ describe('without pgvector', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 });
