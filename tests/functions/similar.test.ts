@@ -34,7 +34,7 @@ beforeAll(async () => {
   }
   alice = await createTestAccount(getDb(), { apiId: 'similar-image-search', tier: 'standard' });
   bob = await createTestAccount(getDb(), { apiId: 'similar-image-search', tier: 'standard' });
-}, 60_000);
+}, 180_000);
 const needsVector = (ctx: TestContext) => {
   if (skip) ctx.skip();
 };

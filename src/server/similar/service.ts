@@ -22,10 +22,43 @@ import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../
 export const SIMILAR_API_ID = 'similar-image-search';
 
 /**
- * HNSW search breadth per query (pgvector's `hnsw.ef_search`, default 40). 100 gives recall@10
- * of at least 0.95 at 100k rows with m = 16, ef_construction = 64 (`npm run bench:similar`).
+ * HNSW search breadth per query (pgvector's `hnsw.ef_search`, default 40), set with SET LOCAL
+ * for the search's transaction. Measured by `npm run bench:similar` (README, "Similar-image
+ * search"): recall@10 against exact search at 100k rows with m = 16, ef_construction = 64.
  */
 export const EF_SEARCH = 100;
+
+/**
+ * Up to this many candidate rows (after the category filter) the gallery is scanned exactly
+ * instead of through the HNSW index: exact recall at about the cost of an index query (the bench
+ * prints the exact scan beside the index figures). Collections are always scanned exactly (they
+ * hold at most COLLECTION_LIMITS.images = 10,000 rows): every account's collection shares one
+ * index, so an index search for one collection's rows would walk the other collections' rows
+ * first and, in a large table, stop before reaching them.
+ */
+export const EXACT_SCAN_ROWS = 10_000;
+
+/**
+ * ef_search when a filter applies and pgvector is older than 0.8 (no iterative scan): the index
+ * returns at most ef_search rows before the filter, so it over-fetches (1000 is pgvector's maximum).
+ */
+export const FILTERED_EF_SEARCH = 1000;
+
+export interface SearchPlan {
+  exact: boolean;
+  efSearch: number;
+  iterativeScan: boolean;
+}
+
+/**
+ * How one search runs: `rows` it may return (after the filters), whether a filter applies, the
+ * scope, and whether pgvector has iterative scans (>= 0.8).
+ */
+export function searchPlan(rows: number, filtered: boolean, iterative: boolean, scope: SearchScope['kind'] = 'gallery'): SearchPlan {
+  if (scope === 'collection' || rows <= EXACT_SCAN_ROWS) return { exact: true, efSearch: EF_SEARCH, iterativeScan: false };
+  if (!filtered) return { exact: false, efSearch: EF_SEARCH, iterativeScan: false };
+  return iterative ? { exact: false, efSearch: EF_SEARCH, iterativeScan: true } : { exact: false, efSearch: FILTERED_EF_SEARCH, iterativeScan: false };
+}
 
 export type QueryImage = { url: string } | { bytes: Uint8Array };
 
@@ -145,27 +178,33 @@ export async function searchSimilar(
   const { iterative } = await availability(db);
   const q = toVector(query.embedding);
   const category = params.category;
-  // Candidates: the index's nearest, a few more than asked so near duplicates found by hash can rise.
+  // Candidates: the nearest, a few more than asked so near duplicates found by hash can rise.
   const limit = Math.min(100, params.max_results * 2);
   const { rows, total } = await db.transaction().execute(async (trx) => {
-    await sql`select set_config('hnsw.ef_search', ${String(EF_SEARCH)}, true)`.execute(trx);
-    // pgvector >= 0.8: keep scanning the graph when a filter drops candidates.
-    if (iterative) await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
     const filter = category === 'all' ? sql`true` : sql`category = ${category}`;
-    if (scope.kind === 'gallery') {
-      const found = await sql<Candidate>`
-        select id, url, category, phash, title, credit, license, 1 - (embedding <=> ${q}::vector) as cosine
-        from gallery_images where ${filter}
-        order by embedding <=> ${q}::vector limit ${limit}`.execute(trx);
-      const count = await sql<{ n: number }>`select count(*)::int as n from gallery_images where ${filter}`.execute(trx);
-      return { rows: found.rows, total: count.rows[0]?.n ?? 0 };
+    const where = scope.kind === 'gallery' ? filter : sql`collection_id = ${scope.collectionId} and ${filter}`;
+    const table = sql.raw(scope.kind === 'gallery' ? 'gallery_images' : 'collection_images');
+    const count = await sql<{ n: number }>`select count(*)::int as n from ${table} where ${where}`.execute(trx);
+    const total = count.rows[0]?.n ?? 0;
+    const plan = searchPlan(total, category !== 'all', iterative, scope.kind);
+    // An exact scan orders by an expression the HNSW index cannot serve.
+    const distance = plan.exact ? sql`(embedding <=> ${q}::vector) + 0` : sql`embedding <=> ${q}::vector`;
+    if (!plan.exact) {
+      await sql`select set_config('hnsw.ef_search', ${String(plan.efSearch)}, true)`.execute(trx);
+      // pgvector >= 0.8: keep scanning the graph when the filter drops candidates.
+      if (plan.iterativeScan) await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
     }
-    const found = await sql<Candidate & { image_id: string }>`
-      select image_id as id, url, category, phash, metadata, 1 - (embedding <=> ${q}::vector) as cosine
-      from collection_images where collection_id = ${scope.collectionId} and ${filter}
-      order by embedding <=> ${q}::vector limit ${limit}`.execute(trx);
-    const count = await sql<{ n: number }>`select count(*)::int as n from collection_images where collection_id = ${scope.collectionId} and ${filter}`.execute(trx);
-    return { rows: found.rows, total: count.rows[0]?.n ?? 0 };
+    const found =
+      scope.kind === 'gallery'
+        ? await sql<Candidate>`
+            select id, url, category, phash, title, credit, license, 1 - (embedding <=> ${q}::vector) as cosine
+            from gallery_images where ${where}
+            order by ${distance} limit ${limit}`.execute(trx)
+        : await sql<Candidate>`
+            select image_id as id, url, category, phash, metadata, 1 - (embedding <=> ${q}::vector) as cosine
+            from collection_images where ${where}
+            order by ${distance} limit ${limit}`.execute(trx);
+    return { rows: found.rows, total };
   });
   const matches = rows
     .map((r): SimilarMatch => {

@@ -11,7 +11,8 @@ import { createTestAccount } from '../account/test-account';
 import { seed } from '../db/seed';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { closeEngine, imageFeaturesBytes } from '../vision/engine';
-import { EMBEDDING_NEEDS_MIRROR, embedded } from '../vision/similar/embedding';
+import { EMBEDDING_DIMS, EMBEDDING_NEEDS_MIRROR, embedded } from '../vision/similar/embedding';
+import { rng } from '../../../scripts/lib/similar-vectors';
 import { addCollectionImage, collectionId, createCollection, listCollections } from './collections';
 import { loadGalleryEmbeddings, loadGalleryManifest, seedGallery } from './gallery';
 import { embedImage, requireSimilarSearch, searchSimilar } from './service';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     skip = report.skipped;
     console.log(`similar-image search tests skipped on ${t.engine}: ${skip}`);
   }
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await closeEngine();
   await t?.close();
@@ -160,6 +161,44 @@ describe('collections', () => {
   }, 60_000);
 });
 
+describe('collection search', () => {
+  it('returns a collection\'s exact nearest images even when another collection\'s closer rows crowd the shared index', async (ctx) => {
+    needsVector(ctx);
+    const { gauss } = rng(11);
+    const unit = (v: number[]) => {
+      const n = Math.hypot(...v) || 1;
+      return v.map((x) => x / n);
+    };
+    const dims = EMBEDDING_DIMS;
+    const q = unit(Array.from({ length: dims }, gauss));
+    const near = (spread: number) => unit(q.map((x) => x + (spread * gauss()) / Math.sqrt(dims)));
+    const far = { hash: 'ffffffffffffffff', mirrored: 'ffffffffffffffff' };
+    const carol = await createTestAccount(t.db, { apiId: 'similar-image-search', tier: 'standard' });
+    const dave = await createTestAccount(t.db, { apiId: 'similar-image-search', tier: 'standard' });
+    await createCollection(t.db, carol.userId, 'crowd');
+    await createCollection(t.db, dave.userId, 'mine');
+    const crowd = await collectionId(t.db, carol.userId, 'crowd');
+    const mine = await collectionId(t.db, dave.userId, 'mine');
+    // 300 rows closer to the query than any of Dave's, in one index with his.
+    for (let i = 0; i < 300; i++) {
+      await addCollectionImage(t.db, crowd, { id: `c-${i}`, url: null, category: 'food', metadata: {} }, { embedding: near(0.2), phash: far });
+    }
+    const own = [0.6, 0.75, 0.9, 1.05, 1.2, 1.4, 1.7].map((spread) => near(spread));
+    for (const [i, e] of own.entries()) {
+      await addCollectionImage(t.db, mine, { id: `d-${i}`, url: null, category: i % 2 ? 'food' : 'nature', metadata: {} }, { embedding: e, phash: far });
+    }
+    const cos = (e: number[]) => e.reduce((s, x, i) => s + x * q[i]!, 0);
+    const expected = own.map((e, i) => ({ id: `d-${i}`, cos: cos(e), category: i % 2 ? 'food' : 'nature' })).sort((a, b) => b.cos - a.cos);
+    const query = { embedding: q, phash: { hash: '0000000000000000', mirrored: '0000000000000000' } };
+
+    const all = await searchSimilar(t.db, query, { max_results: 5, similarity_threshold: 0.5, category: 'all' }, { kind: 'collection', collectionId: mine });
+    expect(all.total).toBe(7);
+    expect(all.matches.map((m) => m.id)).toEqual(expected.slice(0, 5).map((e) => e.id));
+    const food = await searchSimilar(t.db, query, { max_results: 50, similarity_threshold: 0.5, category: 'food' }, { kind: 'collection', collectionId: mine });
+    expect(food.matches.map((m) => m.id)).toEqual(expected.filter((e) => e.category === 'food').map((e) => e.id));
+  }, 120_000);
+});
+
 describe('without pgvector', () => {
   it('answers 503 SERVICE_UNAVAILABLE instead of failing', async () => {
     const bare = await createTestDb();
@@ -171,5 +210,5 @@ describe('without pgvector', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 });
