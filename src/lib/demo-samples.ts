@@ -161,6 +161,15 @@ const validationSamples: readonly DemoSample[] = [
     height: 576,
   },
   {
+    id: 'validation-c2pa',
+    src: '/images/samples/validation-c2pa.jpg',
+    label: 'Image with C2PA credentials',
+    alt: 'A Falcon 9 rocket on its launch pad at dusk, between four lightning towers',
+    credit: 'SpaceX, public domain; C2PA manifest declaring trainedAlgorithmicMedia signed with a test certificate for this demo',
+    width: 640,
+    height: 427,
+  },
+  {
     id: 'validation-generator-parameters',
     src: '/images/samples/validation-generator-parameters.png',
     label: 'PNG with generator parameters',
