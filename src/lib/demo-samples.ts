@@ -54,7 +54,7 @@ const rocket: DemoSample = {
   id: 'rocket-launch',
   src: '/images/samples/rocket-launch.jpg',
   label: 'Rocket launch',
-  alt: 'A Falcon 9 rocket lifting off from the launch pad on a column of fire and smoke',
+  alt: 'A Falcon 9 rocket standing on its launch pad at dusk, between four lightning towers',
   credit: 'SpaceX, public domain',
   width: 640,
   height: 427,
