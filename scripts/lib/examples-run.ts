@@ -3,7 +3,11 @@
  * the generator (scripts/generate-examples.ts) and the test that replays the stored examples.
  */
 import { createTestAccount } from '../../src/server/account/test-account';
-import { createTestDb, getDb, seed, setDb } from '../../src/server/db';
+import { setQueueConfig } from '../../src/server/batch/queue';
+import { createBatchTestDb, type BatchTestDb } from '../../src/server/batch/test-support';
+import { drainBatchQueue } from '../../src/server/batch/worker';
+import { getDb, seed, setDb } from '../../src/server/db';
+import { SAMPLE_JOB_ID } from '../../content/docs/api-reference';
 import type { ApiExample } from '../../src/shared/examples';
 import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
 import categories from '../../functions/categories';
@@ -15,6 +19,8 @@ import caption from '../../functions/caption';
 import classify from '../../functions/classify';
 import demoCaption from '../../functions/demo-image-captioning';
 import demoClassify from '../../functions/demo-image-classification';
+import predictBatch from '../../functions/predict-batch';
+import predictBatchStatus from '../../functions/predict-batch-status';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -29,11 +35,15 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Prom
   '/api/demo/image-classification': demoClassify,
   '/api/v1/caption': caption,
   '/api/demo/image-captioning': demoCaption,
+  '/api/predict_batch': predictBatch,
+  '/api/predict_batch/{job_id}': predictBatchStatus,
 };
 
 /** The file under content/examples/ an example is stored in: one per API. */
 export const exampleFile = (path: string): string =>
-  path.includes('watermark')
+  path.startsWith('/api/predict')
+    ? 'photo-authenticity.json'
+    : path.includes('watermark')
     ? 'watermark-detection.json'
     : path.includes('classif')
       ? 'image-classification.json'
@@ -43,7 +53,9 @@ export const exampleFile = (path: string): string =>
 
 /** The API (and a tier it sells) each example's call is made with: its key's subscription. */
 const subscriptionOf = (path: string): { apiId: string; tier: string } =>
-  path.includes('watermark')
+  path.startsWith('/api/predict')
+    ? { apiId: 'photo-authenticity', tier: 'standard' }
+    : path.includes('watermark')
     ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
     : path.includes('classify')
       ? { apiId: 'image-classification', tier: 'pay-per-use' }
@@ -61,6 +73,9 @@ const WM_TILED = img('wm-tiled-pattern.jpg');
 const WM_SDXL = img('wm-invisible-sdxl.jpg');
 const WM_SCENE = img('wm-scene-sign.jpg');
 const HORSES = img('od-horses.jpg');
+const AUTH_AI = img('validation-iptc-ai.jpg');
+const AUTH_CAMERA = img('validation-camera-exif.jpg');
+const AUTH_MISSING = img('listing-4821-kitchen.jpg');
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -174,37 +189,101 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     path: '/api/demo/image-captioning',
     request: { image_url: HORSES, style: 'creative', max_length: 100 },
   },
+  predictBatch: {
+    title: 'Queue three images: two of the site\'s sample photos and one that does not exist',
+    method: 'POST',
+    path: '/api/predict_batch',
+    request: { image_urls: [AUTH_AI, AUTH_CAMERA, AUTH_MISSING] },
+  },
+  predictBatchCompleted: {
+    title: 'Completed: each image\'s result in request order, and an image that could not be read',
+    method: 'GET',
+    path: '/api/predict_batch/{job_id}',
+    request: {},
+    job: { image_urls: [AUTH_AI, AUTH_CAMERA, AUTH_MISSING], run: true },
+  },
+  predictBatchPending: {
+    title: 'Before a worker has taken the job: no results yet',
+    method: 'GET',
+    path: '/api/predict_batch/{job_id}',
+    request: {},
+    job: { image_urls: [AUTH_AI, AUTH_CAMERA, AUTH_MISSING], run: false },
+  },
 };
 
-let ready: Promise<void> | undefined;
-/** A fresh seeded embedded database, once per process. */
-function database(): Promise<void> {
-  ready ??= createTestDb().then(async (t) => {
+let ready: Promise<BatchTestDb> | undefined;
+/**
+ * A fresh seeded embedded database, once per process, served on a loopback port with the batch
+ * queue installed (as `npm start` runs it), so the batch examples run on the real queue.
+ */
+function database(): Promise<BatchTestDb> {
+  ready ??= createBatchTestDb().then(async (t) => {
     await seed(t.db);
     setDb(t.db);
+    setQueueConfig(t.queue);
+    return t;
   });
   return ready;
+}
+
+/** Closes the examples' database (tests call it when done). */
+export async function closeExampleDb(): Promise<void> {
+  const t = await ready;
+  ready = undefined;
+  setDb(undefined);
+  setQueueConfig(undefined);
+  await t?.close();
+}
+
+/**
+ * A job's id is new on every run; the stored examples show the docs' sample id instead (the id
+ * the code samples poll), so the create and status examples read as one job.
+ */
+function withSampleJobId(body: Record<string, unknown>, jobId: string): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(body).replaceAll(jobId, SAMPLE_JOB_ID)) as Record<string, unknown>;
 }
 
 let client = 0;
 /** Sends one example request through its handler; answers with the origin tokenised. */
 export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
-  await database();
+  const t = await database();
   const handler = handlers[spec.path];
   if (!handler) throw new Error(`no handler for ${spec.path}`);
-  // /api/v1 calls are made with the key of a fresh premium account each, so the `usage` they
-  // show does not depend on which examples ran before.
-  const auth: Record<string, string> = spec.path.startsWith('/api/v1/') ? { Authorization: `Bearer ${(await createTestAccount(getDb(), subscriptionOf(spec.path))).key}` } : {};
+  // Keyed calls are made with the key of a fresh account each, so the `usage` they show does
+  // not depend on which examples ran before.
+  const keyed = spec.path.startsWith('/api/v1/') || spec.path.startsWith('/api/predict');
+  const auth: Record<string, string> = keyed ? { Authorization: `Bearer ${(await createTestAccount(getDb(), subscriptionOf(spec.path))).key}` } : {};
+  // Each example its own documentation client address (as the runtime passes it), so rate
+  // limits never interfere.
+  const runtime = () => ({ ip: `192.0.2.${(client = (client % 250) + 1)}` });
+  let path = spec.path;
+  let jobId: string | undefined;
+  if (spec.job) {
+    // A status example reads a job of its own: created through the handler, then (when `run`)
+    // taken to its end by a queue worker (graphile-worker's runOnce, as the Netlify drain runs it).
+    const created = await predictBatch(
+      new Request(`${EXAMPLE_ORIGIN}/api/predict_batch`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        body: JSON.stringify(withOrigin({ image_urls: spec.job.image_urls }, EXAMPLE_ORIGIN)),
+      }),
+      runtime(),
+    );
+    if (created.status !== 201) throw new Error(`creating the example job failed: ${created.status} ${await created.text()}`);
+    jobId = ((await created.json()) as { job_id: string }).job_id;
+    if (spec.job.run) await drainBatchQueue({ db: t.db, queue: t.queue, concurrency: 1 });
+    path = spec.path.replace('{job_id}', jobId);
+  }
   const res = await handler(
-    new Request(`${EXAMPLE_ORIGIN}${spec.path}`, {
+    new Request(`${EXAMPLE_ORIGIN}${path}`, {
       method: spec.method,
-      headers: { 'Content-Type': 'application/json', ...auth },
-      body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)),
+      headers: { ...(spec.method === 'POST' ? { 'Content-Type': 'application/json' } : {}), ...auth },
+      ...(spec.method === 'POST' ? { body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)) } : {}),
     }),
-    // Each example its own documentation client address (as the runtime passes it), so rate
-    // limits never interfere.
-    { ip: `192.0.2.${(client = (client % 250) + 1)}` },
+    runtime(),
   );
-  const response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
+  let response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
+  const answeredId = jobId ?? (typeof response['job_id'] === 'string' ? response['job_id'] : undefined);
+  if (answeredId) response = withSampleJobId(response, answeredId);
   return { ...spec, status: res.status, response };
 }

@@ -9,19 +9,25 @@ import objectDetection from '../../content/examples/object-detection.json' with 
 import watermarkDetection from '../../content/examples/watermark-detection.json' with { type: 'json' };
 import imageClassification from '../../content/examples/image-classification.json' with { type: 'json' };
 import imageCaptioning from '../../content/examples/image-captioning.json' with { type: 'json' };
+import photoAuthenticity from '../../content/examples/photo-authenticity.json' with { type: 'json' };
 
 /** Every stored file (one per API), merged. */
-const stored = { ...objectDetection, ...watermarkDetection, ...imageClassification, ...imageCaptioning };
+const stored = { ...objectDetection, ...watermarkDetection, ...imageClassification, ...imageCaptioning, ...photoAuthenticity };
 
 /** One stored exchange. */
 export interface ApiExample {
   /** What the example shows, one line. */
   title: string;
-  method: 'POST';
-  /** Path on the site origin, e.g. `/api/v1/detect`. */
+  method: 'POST' | 'GET';
+  /** Path on the site origin, e.g. `/api/v1/detect`; `{job_id}` stands for the job the example reads. */
   path: string;
-  /** Request body as sent. */
+  /** Request body as sent (`{}` for a GET). */
   request: Record<string, unknown>;
+  /**
+   * For a batch job status example: the job it reads, created with these images just before,
+   * and taken to its end by a queue worker when `run`.
+   */
+  job?: { image_urls: string[]; run: boolean };
   /** HTTP status answered. */
   status: number;
   /** Response body as answered. */

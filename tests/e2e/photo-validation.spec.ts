@@ -47,6 +47,17 @@ test.describe('photo-validation demo', () => {
     await expect(page.getByTestId('evidence-layers')).toContainText('reads “StableDiffusionV1”');
   });
 
+  test('the C2PA sample shows its signed credentials: intact, test signer, AI source type', async ({ page }) => {
+    await open(page);
+    await page.getByRole('button', { name: /Image with C2PA credentials/ }).click();
+    await page.getByRole('button', { name: 'Validate Photo' }).click();
+    await expect(page.getByTestId('verdict')).toHaveText('AI-generated', { timeout: 60_000 });
+    const c2pa = page.getByTestId('evidence-layers').getByRole('region', { name: /Signed provenance/ });
+    await expect(c2pa).toContainText('intact, signer not on a trust list, signed by Optiq C2PA Test Signer; source type trainedAlgorithmicMedia');
+    await expect(c2pa).toContainText('Claim generator: Optiq sample maker 1.0');
+    await expect(c2pa).toContainText('Actions: c2pa.created (ExampleGen)');
+  });
+
   test('no image gives the documented message; a failed run says so', async ({ page }) => {
     await open(page);
     await page.getByRole('button', { name: 'Validate Photo' }).click();

@@ -8,11 +8,14 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
-import { setQueueConfig } from '../../src/server/batch/queue';
+import { ITEM_MAX_ATTEMPTS } from '../../src/server/batch/jobs';
+import { graphileOptions, setQueueConfig } from '../../src/server/batch/queue';
 import { createBatchTestDb, type BatchTestDb } from '../../src/server/batch/test-support';
 import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
 import { seed, setDb } from '../../src/server/db';
+import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
 import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { makeWorkerUtils } from 'graphile-worker';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
@@ -210,6 +213,64 @@ describe('callback_url', () => {
     }
     expect(status).toBe('failed');
   }, 60_000);
+});
+
+describe('the failed state', () => {
+  it('a job whose image fails on our side through every retry ends failed, with its error, and the callback fires with it', async () => {
+    // The server stays overloaded through every attempt: the image budget is held whole, so
+    // each analysis waits 50 ms and gets 503 SERVICE_UNAVAILABLE (an error on our side, retried
+    // by the queue, not a per-image error).
+    vi.stubEnv('VISION_IMAGE_BUDGET_WAIT_MS', '50');
+    resetImageBudget();
+    const hold = await imageBudget().acquire(imageBudget().limit);
+    const account = await subscriber();
+    const hook = await receiver();
+    const utils = await makeWorkerUtils(graphileOptions(t.queue));
+    try {
+      const job = await created(await start({ image_urls: [sample('validation-camera-exif.jpg')], callback_url: hook.url }, bearer(account)));
+      await startWorker();
+      // graphile-worker backs a failed entry off exponentially (e^attempts seconds); bring each
+      // retry forward to now so the test need not wait minutes, and count the attempts.
+      const entries = sql<{ id: string; attempts: number }>`select id::text, attempts from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'} and locked_at is null and run_at > now()`;
+      let attempts = 0;
+      const { body, seen } = await poll(
+        job.job_id,
+        account,
+        (b) => {
+          void entries.execute(t.db).then(async ({ rows }) => {
+            for (const r of rows) attempts = Math.max(attempts, r.attempts);
+            if (rows.length > 0) await utils.rescheduleJobs(rows.map((r) => r.id), { runAt: new Date() });
+          });
+          return b.job_status === 'failed' || b.job_status === 'completed';
+        },
+        60_000,
+      );
+      expect(seen).toEqual(['pending', 'processing', 'failed']);
+      expect(attempts).toBe(ITEM_MAX_ATTEMPTS - 1); // the entries seen waiting between attempts
+      expect(body).toMatchObject({ job_status: 'failed', progress: { done: 0, total: 1 }, error: `An image could not be processed after ${ITEM_MAX_ATTEMPTS} attempts.` });
+      expect(body.finished_at).toBeDefined();
+      expect(body.results).toBeUndefined();
+      // Nothing is left in the queue for the job's image.
+      const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(t.db);
+      expect(left.rows[0]?.n).toBe(0);
+
+      const deadline = Date.now() + 20_000;
+      while (hook.got.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(hook.got).toHaveLength(1);
+      const delivered = hook.got[0]!;
+      expect(verifyCallback(delivered.body, String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]), callbackSecretForKey(account.key))).toBe(true);
+      const { usage: _usage, ...final } = body;
+      expect(JSON.parse(delivered.body)).toEqual(final);
+      const row = await t.db.selectFrom('batch_jobs').select(['status', 'callback_status']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'failed', callback_status: 'delivered' });
+    } finally {
+      hold.release();
+      await utils.release();
+      await hook.close();
+      vi.stubEnv('VISION_IMAGE_BUDGET_WAIT_MS', '10000');
+      resetImageBudget();
+    }
+  }, 90_000);
 });
 
 describe('several workers on one database', () => {

@@ -58,6 +58,11 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
             {c2pa.digitalSourceType ? `; source type ${c2pa.digitalSourceType}` : ''}.
           </p>
         )}
+        {c2pa.status === 'present' && c2pa.claimGenerator && <p>Claim generator: {c2pa.claimGenerator}</p>}
+        {c2pa.status === 'present' && c2pa.actions.length > 0 && (
+          <p>Actions: {c2pa.actions.map((a) => a.action + (a.softwareAgent ? ` (${a.softwareAgent})` : '')).join(', ')}</p>
+        )}
+        {c2pa.validationErrors.length > 0 && <p>Validator: {c2pa.validationErrors.join(', ')}</p>}
       </Layer>
       <Layer title="2. Declared metadata" method={metadata.method}>
         {!metadata.hasMetadata && <p>No metadata at all (stripped). That proves nothing either way.</p>}

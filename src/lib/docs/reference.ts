@@ -112,7 +112,8 @@ function firstExample(media: Media | undefined): unknown {
 /** A stored real exchange (content/examples) for an operation the document gives no example for. */
 function storedExampleFor(method: string, path: string, origin: string): { request?: Record<string, unknown>; response?: unknown } {
   const found = Object.values(storedExamples).find((e) => e.method === method && e.path === path && e.status < 300);
-  return found ? withOrigin({ request: found.request, response: found.response }, origin) : {};
+  // A GET sends no body: its stored `request` is empty and not shown.
+  return found ? withOrigin({ ...(found.method === 'GET' ? {} : { request: found.request }), response: found.response }, origin) : {};
 }
 
 /**

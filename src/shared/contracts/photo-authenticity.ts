@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import '../schemas/zod-config';
-import { withUsage } from '../schemas/api-usage';
+import { withUsage, type ApiUsage } from '../schemas/api-usage';
+import { example } from '../examples';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { defineOperation } from './operation';
 
@@ -346,7 +347,13 @@ export const batchJobSchema = z
   })
   .describe('A batch job and, once completed, its results.');
 
-const BATCH_SAMPLES = [SAMPLE_CAMERA, SAMPLE_AI];
+/** A stored real exchange of the batch endpoints (content/examples/photo-authenticity.json), with the default origin. */
+function storedBatch(name: 'predictBatch' | 'predictBatchCompleted' | 'predictBatchPending') {
+  const ex = example(name, DEFAULT_SITE_ORIGIN);
+  return { summary: ex.title, request: ex.request as z.infer<typeof predictBatchRequestSchema>, response: ex.response };
+}
+const batchCreated = storedBatch('predictBatch');
+const batchStatuses = [storedBatch('predictBatchCompleted'), storedBatch('predictBatchPending')];
 
 /** POST /api/predict_batch */
 export const predictBatchOperation = defineOperation({
@@ -362,7 +369,10 @@ export const predictBatchOperation = defineOperation({
   response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'batch',
-  examples: { request: [{ summary: 'Two of the site\'s sample photos', value: { image_urls: BATCH_SAMPLES } }] },
+  examples: {
+    request: [{ summary: batchCreated.summary, value: batchCreated.request }],
+    response: [{ summary: batchCreated.summary, value: batchCreated.response as z.infer<typeof batchJobCreatedSchema> & { usage: ApiUsage } }],
+  },
 });
 
 /** GET /api/predict_batch/{job_id} */
@@ -378,6 +388,7 @@ export const getPredictBatchOperation = defineOperation({
   response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'results',
+  examples: { response: batchStatuses.map((e) => ({ summary: e.summary, value: e.response as z.infer<typeof batchJobSchema> & { usage: ApiUsage } })) },
 });
 
 export const errorReportListSchema = z

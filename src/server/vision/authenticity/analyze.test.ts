@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors';
 import { analyzeAuthenticity } from './analyze';
+import { stripManifest, tamperImageData } from './c2pa-test-support';
 
 const FIX = 'tests/fixtures/authenticity';
 const PHOTOS = 'tests/fixtures/images';
@@ -72,6 +73,30 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/make-auth
     expect(r.verdict).toBe('recaptured');
     expect(r.fail_tags).toEqual(['photo_of_photo']);
     expect(r.evidence.signals.recapture.level).toBe('strong');
+  });
+
+  it('ai_generated from signed C2PA credentials (test chain, signer not on a trust list)', async () => {
+    const r = await analyze(`${FIX}/c2pa-signed.jpg`);
+    expect(r.verdict).toBe('ai_generated');
+    expect(r.fail_tags).toEqual(['ai_generated']);
+    expect(r.findings.map((f) => f.rule)).toEqual(['C2PA-AI']);
+    expect(r.findings[0]!.explanation).toMatch(/signed by Optiq C2PA Test Signer, declare the image as trainedAlgorithmicMedia .* by Optiq sample maker 1\.0/);
+    expect(r.evidence.c2pa).toMatchObject({ method: 'c2pa-content-credentials', status: 'present', validation: 'untrusted_signer' });
+  });
+
+  it('signed C2PA with one byte of image data changed: edited (C2PA-TAMPER), its AI claim not relied on', async () => {
+    const r = await analyzeAuthenticity(tamperImageData(load(`${FIX}/c2pa-signed.jpg`)));
+    expect(r.evidence.c2pa.validation).toBe('invalid');
+    expect(r.findings.map((f) => f.rule)).toEqual(['C2PA-TAMPER']);
+    expect(r.verdict).toBe('edited');
+    expect(r.fail_tags).toEqual(['edited']);
+  });
+
+  it('signed C2PA with the manifest stripped: no credentials, inconclusive', async () => {
+    const r = await analyzeAuthenticity(stripManifest(load(`${FIX}/c2pa-signed.jpg`)));
+    expect(r.evidence.c2pa.status).toBe('absent');
+    expect(r.fail_tags).toEqual([]);
+    expect(r.verdict).toBe('inconclusive');
   });
 
   it('a corrupted C2PA manifest is reported unreadable and relied on for nothing', async () => {

@@ -107,12 +107,21 @@ export function evidenceFromStore(store: Json): C2paEvidence {
   };
 }
 
+export interface ReadC2paOptions {
+  /**
+   * PEM certificates the validator trusts as roots. None by default (no trust list is
+   * configured here); tests pass the test chain's root to see the "valid" state.
+   */
+  trustAnchorsPem?: string;
+}
+
 /** Reads the C2PA manifest store embedded in an image, if any. */
-export async function readC2pa(bytes: Uint8Array, format: ImageFormat): Promise<C2paEvidence> {
+export async function readC2pa(bytes: Uint8Array, format: ImageFormat, options: ReadC2paOptions = {}): Promise<C2paEvidence> {
   init();
+  const context = options.trustAnchorsPem ? JSON.stringify({ trust: { trust_anchors: options.trustAnchorsPem } }) : undefined;
   let reader: WasmReader;
   try {
-    reader = await WasmReader.fromBytes(MIME[format], bytes);
+    reader = await WasmReader.fromBytes(MIME[format], bytes, context);
   } catch (error) {
     const message = String(error);
     if (/JumbfNotFound|ProvenanceMissing/.test(message)) return { status: 'absent', validationErrors: [], actions: [] };
