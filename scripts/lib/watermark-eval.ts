@@ -90,6 +90,38 @@ async function bases(limit: number, split: EvalSplit): Promise<{ name: string; b
   return out.slice(0, limit);
 }
 
+/** Width in pixels of `text` as overlay.ts draws it (bold DejaVu Sans at `fontSize`), measured by rendering it. */
+async function drawnWidth(text: string, fontSize: number): Promise<number> {
+  const w = Math.ceil(fontSize * (text.length + 2));
+  const h = Math.ceil(fontSize * 2);
+  const escaped = text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#fff"/><text x="${fontSize}" y="${fontSize * 1.3}" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" fill="#000">${escaped}</text></svg>`;
+  const { info } = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).trim().toBuffer({ resolveWithObject: true });
+  return info.width;
+}
+
+/**
+ * A single (untiled) mark made to fit the image: the generator used to draw long texts at large
+ * sizes, and corner credits around an anchor near the edge, partly off the image, where no
+ * reader could find the missing letters. The font shrinks until the rotated text fits inside a
+ * 2% margin, then the anchor moves inward just enough. Consumes no random numbers, so every
+ * other case of a split stays as it was.
+ */
+export async function fitInside(text: string, fontSize: number, angle: number, at: { x: number; y: number }, width: number, height: number): Promise<{ fontSize: number; at: { x: number; y: number } }> {
+  const a = (Math.abs(angle) * Math.PI) / 180;
+  const margin = 0.02 * Math.min(width, height);
+  const extent = (tw: number, fs: number): [number, number] => [(tw * Math.cos(a) + fs * Math.sin(a)) / 2, (tw * Math.sin(a) + fs * Math.cos(a)) / 2];
+  let [hx, hy] = extent(await drawnWidth(text, fontSize), fontSize);
+  const shrink = Math.min(1, (width / 2 - margin) / hx, (height / 2 - margin) / hy);
+  if (shrink < 1) {
+    fontSize = Math.max(8, Math.floor(fontSize * shrink));
+    [hx, hy] = extent(await drawnWidth(text, fontSize), fontSize);
+  }
+  const cx = Math.min(Math.max(at.x * width, hx + margin), width - hx - margin);
+  const cy = Math.min(Math.max(at.y * height, hy + margin), height - hy - margin);
+  return { fontSize, at: { x: cx / width, y: cy / height } };
+}
+
 /** Writes the set (unless its manifest exists) and returns its items. */
 export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: number; force?: boolean; split?: EvalSplit } = {}): Promise<EvalItem[]> {
   const split = opts.split ?? 'eval';
@@ -117,14 +149,15 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
       const text = pick(MARK_TEXTS);
       const tiled = rand() < 0.25;
       const position = tiled ? 'tiled' : pick(['corner', 'corner', 'centre', 'anywhere']);
-      const at =
+      let at =
         position === 'corner'
           ? { x: pick([0.22, 0.78]), y: pick([0.08, 0.92]) }
           : position === 'centre'
             ? { x: 0.5, y: 0.5 }
             : { x: 0.25 + rand() * 0.5, y: 0.15 + rand() * 0.7 };
-      const fontSize = Math.round(width * (position === 'corner' ? 0.03 + rand() * 0.025 : tiled ? 0.04 + rand() * 0.03 : 0.05 + rand() * 0.07));
+      let fontSize = Math.round(width * (position === 'corner' ? 0.03 + rand() * 0.025 : tiled ? 0.04 + rand() * 0.03 : 0.05 + rand() * 0.07));
       const angle = position === 'corner' ? 0 : pick([0, 0, -15, -30, -45, 20]);
+      if (!tiled) ({ fontSize, at } = await fitInside(text, fontSize, angle, at, width, meta.height ?? width));
       const spec: TextMarkSpec = { text, fontSize, opacity, color: pick(COLORS), at, angle, ...(tiled && { tile: { dx: 0.45, dy: 0.28 } }) };
       await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, mark: { text, opacity, fontSize, angle, tiled, position, at } });
     }

@@ -75,6 +75,8 @@ function evidence(overrides: Partial<LineEvidence>): LineEvidence {
     ocrConfidence: 0.95,
     box: { x: 10, y: 20, width: 100, height: 20 },
     angle: 0,
+    lineHeight: 20,
+    centre: { x: 60, y: 30 },
     opacity: 0.6,
     opacityMethod: 'blending',
     placement: 'other',
@@ -106,6 +108,34 @@ describe('classifyLines', () => {
     const { watermarks } = classifyLines(lines, { sensitivity: 'medium', scale: 2 });
     expect(watermarks).toHaveLength(1);
     expect(watermarks[0]).toMatchObject({ type: 'tiled_pattern', location: { x: 0, y: 0, width: 500, height: 340 }, opacity: 0.35 });
+  });
+
+  it('joins the pieces of one diagonal overlay read with its middle lost into one mark over the whole line', () => {
+    // "Photo by Alex Moreau" at -30 degrees through the centre of a 512 px photo, read as "Pho" and "Moreau".
+    const at = (d: number): { x: number; y: number } => ({ x: 256 + d * Math.cos(Math.PI / 6), y: 256 - d * Math.sin(Math.PI / 6) });
+    const piece = (text: string, d: number, len: number): LineEvidence => {
+      const c = at(d);
+      const w = len * Math.cos(Math.PI / 6) + 40 * Math.sin(Math.PI / 6);
+      const h = len * Math.sin(Math.PI / 6) + 40 * Math.cos(Math.PI / 6);
+      return evidence({ text, angle: -30, lineHeight: 40, centre: c, box: { x: c.x - w / 2, y: c.y - h / 2, width: w, height: h }, score: 0.9, opacity: 0.35 });
+    };
+    const { watermarks } = classifyLines([piece('Pho', -200, 70), piece('Moreau', 150, 150)], { sensitivity: 'medium', scale: 1 });
+    expect(watermarks).toHaveLength(1);
+    expect(watermarks[0]).toMatchObject({ type: 'text', text: 'Pho Moreau' });
+    const box = watermarks[0]!.location;
+    expect(box.x).toBeLessThan(256);
+    expect(box.x + box.width).toBeGreaterThan(256);
+    expect(box.y).toBeLessThan(256);
+    expect(box.y + box.height).toBeGreaterThan(256);
+  });
+
+  it('keeps two level credits on one row apart, and lines of different tilt', () => {
+    const left = evidence({ text: '© Marta Kowalski', centre: { x: 80, y: 490 }, box: { x: 10, y: 480, width: 140, height: 20 }, score: 0.9 });
+    const right = evidence({ text: 'stock.example', centre: { x: 430, y: 490 }, box: { x: 370, y: 480, width: 120, height: 20 }, score: 0.9 });
+    expect(classifyLines([left, right], { sensitivity: 'medium', scale: 1 }).watermarks).toHaveLength(2);
+    const a = evidence({ text: 'SAMPLE', angle: -30, centre: { x: 100, y: 100 }, score: 0.9 });
+    const b = evidence({ text: 'DRAFT', angle: 20, centre: { x: 100, y: 100 }, score: 0.9 });
+    expect(classifyLines([a, b], { sensitivity: 'medium', scale: 1 }).watermarks).toHaveLength(2);
   });
 
   it('reports a brand as a wordmark and as an overlay logo when it is semi-transparent', () => {

@@ -38,6 +38,10 @@ export interface LineEvidence {
   box: Box;
   /** Degrees from horizontal of the text's baseline. */
   angle: number;
+  /** Height of the text line (across its baseline), in pixels. */
+  lineHeight: number;
+  /** Centre of the line's rotated rectangle. */
+  centre: { x: number; y: number };
   /** 0-1 estimate of how opaque the text is over its background. */
   opacity: number;
   /** How the opacity was estimated: from the blending slope, or from contrast alone. */
@@ -425,6 +429,8 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
       ocrConfidence: line.confidence,
       box,
       angle: Math.round(angle * 10) / 10,
+      lineHeight: (dist(q[0], q[3]) + dist(q[1], q[2])) / 2,
+      centre: { x: (q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, y: (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 },
       opacity: blend.opacity,
       opacityMethod: blend.method,
       placement,
@@ -451,6 +457,25 @@ const scaleBox = (b: Box, s: number): Box => ({
   height: Math.max(1, Math.round(b.height * s)),
 });
 
+/**
+ * Two reads of one tilted line: a diagonal overlay across a busy photo is often read in pieces
+ * ("Pho", "Moreau") with the middle lost. Same tilt (within 8 degrees, both at least 8 from
+ * horizontal, where separate credits share a row), similar height, and each centre on the other's
+ * baseline (within 0.6 of a line height).
+ */
+function sameTiltedLine(a: LineEvidence, b: LineEvidence): boolean {
+  const tilt = (x: number): number => ((x % 180) + 180) % 180;
+  const ta = tilt(a.angle);
+  const tb = tilt(b.angle);
+  const diff = Math.min(Math.abs(ta - tb), 180 - Math.abs(ta - tb));
+  if (diff > 8 || Math.min(ta, 180 - ta) < 8 || Math.min(tb, 180 - tb) < 8) return false;
+  const h = Math.max(a.lineHeight, b.lineHeight);
+  if (Math.min(a.lineHeight, b.lineHeight) < 0.6 * h) return false;
+  const rad = (a.angle * Math.PI) / 180;
+  const off = Math.abs(-(b.centre.x - a.centre.x) * Math.sin(rad) + (b.centre.y - a.centre.y) * Math.cos(rad));
+  return off <= 0.6 * h;
+}
+
 /** Score -> confidence (0-0.99), a smooth curve through the threshold at 0.5. */
 const toConfidence = (score: number): number => Math.round(clamp(1 / (1 + Math.exp(-5 * (score - WATERMARK_THRESHOLD))), 0, 0.99) * 100) / 100;
 
@@ -467,12 +492,14 @@ export interface VisibleResult {
 export function classifyLines(evidence: readonly LineEvidence[], opts: { sensitivity: Sensitivity; scale: number }): VisibleResult {
   const factor = SENSITIVITY_FACTOR[opts.sensitivity];
   const marked = evidence.filter((e) => e.score * factor >= WATERMARK_THRESHOLD);
-  // Lines with the same text form one tiled pattern.
+  // Lines with the same text form one tiled pattern; pieces of one tilted line, one mark.
   const groups = new Map<string, LineEvidence[]>();
   for (const e of marked) {
     const norm = normalizeText(e.text);
     let key = `#${groups.size}:${e.text}`;
-    if (e.repeats > 0) {
+    const line = e.repeats > 0 ? undefined : [...groups.entries()].find(([k, g]) => k.startsWith('#') && g.every((o) => sameTiltedLine(o, e)));
+    if (line) key = line[0];
+    else if (e.repeats > 0) {
       // Copies read slightly differently ("Blue Heron", "BlueHeron", "Heron") are one pattern.
       key = [...groups.keys()].find((k) => !k.startsWith('#') && (k.includes(norm) || norm.includes(k))) ?? norm;
     }
@@ -483,9 +510,13 @@ export function classifyLines(evidence: readonly LineEvidence[], opts: { sensiti
   const watermarks: VisibleWatermark[] = [];
   for (const group of groups.values()) {
     const first = group[0] as LineEvidence;
-    const tiled = group.length > 1 || first.repeats > 0;
+    const tiled = group.some((g) => g.repeats > 0);
     const opacities = group.map((g) => g.opacity).sort((a, b) => a - b);
-    const word = tiled ? (first.text.split(/\s+/).sort((a, b) => b.length - a.length)[0] ?? first.text) : first.text;
+    // Pieces of one line, in reading order along it.
+    const rad = (first.angle * Math.PI) / 180;
+    const along = (g: LineEvidence): number => g.centre.x * Math.cos(rad) + g.centre.y * Math.sin(rad);
+    const pieces = [...group].sort((a, b) => along(a) - along(b)).map((g) => g.text).join(' ');
+    const word = tiled ? (first.text.split(/\s+/).sort((a, b) => b.length - a.length)[0] ?? first.text) : pieces;
     watermarks.push({
       type: tiled ? 'tiled_pattern' : first.brand ? 'wordmark' : 'text',
       text: word,
