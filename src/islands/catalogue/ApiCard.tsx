@@ -1,4 +1,5 @@
-import { ApiIcon } from '../../components/icons/ApiIcon';
+import { Icon } from '../../components/kit/Icon';
+import { API_ICONS, resolveApiIcon } from '../../components/kit/icons';
 import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../components/catalogue/format';
 import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
 import { cn } from '../../lib/cn';
@@ -26,7 +27,7 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span className="grid h-11 w-11 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-            <ApiIcon icon={api.icon} className="h-6 w-6" />
+            <Icon name={API_ICONS[resolveApiIcon(api.icon)]} dataIcon={resolveApiIcon(api.icon)} className="h-6 w-6" />
           </span>
           <div className="min-w-0">
             <Heading id={titleId} className="text-lg font-semibold leading-tight text-ink">
