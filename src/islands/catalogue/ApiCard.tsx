@@ -1,7 +1,7 @@
 import { Icon } from '../../components/kit/Icon';
 import { API_ICONS, resolveApiIcon } from '../../components/kit/icons';
-import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../components/catalogue/format';
-import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
+import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../lib/format';
+import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
 import { cn } from '../../lib/cn';
 import type { ApiCardData } from './api-card-data';
 
@@ -46,19 +46,7 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {api.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              className="mt-0.5 h-4 w-4 shrink-0 text-brand-600"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
             <span>{feature}</span>
           </li>
         ))}
@@ -72,12 +60,12 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <>
-              <a href={`/api/${api.id}`} className="btn-secondary flex-1" aria-describedby={titleId}>
+              <a href={`/api/${api.id}`} className="btn-secondary flex-1 whitespace-nowrap" aria-describedby={titleId}>
                 View Details
               </a>
               <button
                 type="button"
-                className="btn-primary flex-1"
+                className="btn-primary flex-1 whitespace-nowrap"
                 aria-describedby={titleId}
                 data-subscribe=""
                 data-api-id={api.id}
