@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { apiCategorySchema, apiSchema, useCaseSchema } from './shared/schemas/catalogue';
 import { industrySchema, marketingSchema } from './shared/schemas/pages';
+import { siteCopySchema } from './lib/copy';
 
 /** Catalogue collections: the same JSON files seed the database (`npm run db:seed`). */
 const apis = defineCollection({
@@ -29,4 +30,10 @@ const marketing = defineCollection({
   schema: marketingSchema,
 });
 
-export const collections = { apis, useCases, apiCategories, industries, marketing };
+/** Site copy outside the pages' own collections: home figures, pricing lists and FAQ, nav. */
+const siteCopy = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/site' }),
+  schema: siteCopySchema,
+});
+
+export const collections = { apis, useCases, apiCategories, industries, marketing, siteCopy };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The real collections only exist inside an Astro build; these entries stand in for them.
-const collections: Record<string, { data: Record<string, unknown> }[]> = {
+const collections: Record<string, { id?: string; data: Record<string, unknown> }[]> = {
   apis: [
     { data: { id: 'watermark-detection', name: 'Watermark Detection', status: 'coming_soon', endpoints: [] } },
     { data: { id: 'image-object-detection', name: 'Image Object Detection', status: 'active', endpoints: [] } },
@@ -15,9 +15,19 @@ const collections: Record<string, { data: Record<string, unknown> }[]> = {
     { data: { id: 'kitchen', name: 'Kitchen', objects: ['oven'] } },
     { data: { id: 'bathroom', name: 'Bathroom', objects: ['sink'] } },
   ],
+  industries: [
+    { id: 'retail', data: { slug: 'retail', name: 'Retail' } },
+    { id: 'healthcare', data: { slug: 'healthcare', name: 'Healthcare' } },
+    { id: 'real-estate', data: { slug: 'real-estate', name: 'Real Estate' } },
+  ],
+  siteCopy: [
+    { id: 'nav', data: { page: 'nav', industries: ['real-estate', 'retail'] } },
+    { id: 'use-cases', data: { page: 'use-cases', industries: [{ slug: 'retail', icon: 'bag', description: 'Shelves.' }] } },
+  ],
 };
 const getCollection = vi.fn(async (name: string) => collections[name] ?? []);
-vi.mock('astro:content', () => ({ getCollection }));
+const getEntry = vi.fn(async (name: string, id: string) => collections[name]?.find((e) => e.id === id));
+vi.mock('astro:content', () => ({ getCollection, getEntry }));
 
 const load = async () => {
   vi.resetModules();
@@ -59,5 +69,44 @@ describe('catalogue content', () => {
     const useCase = await getUseCase('a');
     expect((await getApisForUseCase(useCase!)).map((a) => a.id)).toEqual(['image-object-detection', 'image-classification']);
     expect(await getApisForUseCase({ applicableApis: [] })).toEqual([]);
+  });
+});
+
+describe('industry pages and site copy', () => {
+  beforeEach(() => {
+    collections['siteCopy']![0]!.data['industries'] = ['real-estate', 'retail'];
+  });
+
+  it('sorts industry pages by slug', async () => {
+    const { getIndustryPages } = await load();
+    expect((await getIndustryPages()).map((p) => p.slug)).toEqual(['healthcare', 'real-estate', 'retail']);
+  });
+
+  it("builds the nav's industries from their pages, in the copy's order", async () => {
+    const { getNavIndustries, getAllIndustryLinks } = await load();
+    expect(await getNavIndustries()).toEqual([
+      { href: '/industries/real-estate', label: 'Real Estate' },
+      { href: '/industries/retail', label: 'Retail' },
+    ]);
+    expect((await getAllIndustryLinks()).map((l) => l.label)).toEqual(['Real Estate', 'Retail', 'Healthcare']);
+  });
+
+  it('gives the /use-cases cards the name and link of their industry page', async () => {
+    const { getUseCaseIndustryCards } = await load();
+    expect(await getUseCaseIndustryCards()).toEqual([{ href: '/industries/retail', label: 'Retail', icon: 'bag', description: 'Shelves.' }]);
+  });
+
+  it('fails on copy that names an industry without a page, or a missing copy file', async () => {
+    collections['siteCopy']![0]!.data['industries'] = ['retail', 'space'];
+    const { getNavIndustries, getSiteCopy } = await load();
+    await expect(getNavIndustries()).rejects.toThrow('content/industries/space.json does not exist');
+    await expect(getSiteCopy('pricing')).rejects.toThrow('content/site/pricing.json is missing');
+  });
+
+  it('fails when an industry file and its slug disagree', async () => {
+    collections['industries']!.push({ id: 'mining', data: { slug: 'minerals', name: 'Mining' } });
+    const { getIndustryPages } = await load();
+    await expect(getIndustryPages()).rejects.toThrow('content/industries/mining.json declares slug "minerals"');
+    collections['industries']!.pop();
   });
 });

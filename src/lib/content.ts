@@ -1,12 +1,17 @@
-import { getCollection } from 'astro:content';
+import { getCollection, getEntry } from 'astro:content';
 import { sortApis } from '../islands/catalogue/api-card-data';
 import { resolveEndpointExamples } from '../shared/examples';
 import { siteOriginFromEnv } from '../shared/site-origin';
 import type { ApiCategoryEntry, ApiEntry, UseCaseEntry } from '../shared/schemas/catalogue';
+import { assertMarketingType, type IndustryPage, type MarketingPage } from '../shared/schemas/pages';
+import type { IconName } from '../components/kit/icons';
+import type { SiteCopy } from './copy';
 
 /**
- * The one place pages read the catalogue collections. Each collection is loaded once per build
- * and sorted here, so every page lists things in the same order.
+ * The one place pages and components read the content collections (catalogue, industry and
+ * marketing pages, site copy). Each collection is loaded once per build and sorted here, so
+ * every page lists things in the same order, and a file that names something missing fails
+ * the build rather than a visitor's request.
  */
 
 /** The site's origin from Astro's `site` setting: the base URL of the API and its samples. */
@@ -55,4 +60,76 @@ export function getApiCategories(): Promise<ApiCategoryEntry[]> {
 export async function getApisForUseCase(useCase: Pick<UseCaseEntry, 'applicableApis'>): Promise<ApiEntry[]> {
   const all = await getApis();
   return useCase.applicableApis.flatMap((id) => all.find((api) => api.id === id) ?? []);
+}
+
+let industryPages: Promise<IndustryPage[]> | undefined;
+
+/**
+ * All industry pages, sorted by slug. The file name must equal the `slug` field, so a page's
+ * route and its JSON file can never drift apart.
+ */
+export function getIndustryPages(): Promise<IndustryPage[]> {
+  industryPages ??= getCollection('industries').then((entries) => {
+    for (const entry of entries) {
+      if (entry.id !== entry.data.slug) {
+        throw new Error(`content/industries/${entry.id}.json declares slug "${entry.data.slug}"; rename the file or fix the slug.`);
+      }
+    }
+    return entries.map((e) => e.data).sort((a, b) => a.slug.localeCompare(b.slug));
+  });
+  return industryPages;
+}
+
+/** The industry page with this slug; an unknown slug fails the build. */
+async function requireIndustry(slug: string, file: string): Promise<IndustryPage> {
+  const page = (await getIndustryPages()).find((p) => p.slug === slug);
+  if (!page) throw new Error(`${file} names industry "${slug}", but content/industries/${slug}.json does not exist.`);
+  return page;
+}
+
+/**
+ * The marketing page stored as `content/marketing/{slug}.json`, narrowed to the kind its route
+ * renders. Missing files or a wrong `type` fail the build rather than a visitor's request.
+ */
+export async function getMarketingPage<T extends MarketingPage['type']>(slug: string, type: T): Promise<Extract<MarketingPage, { type: T }>> {
+  const entry = await getEntry('marketing', slug);
+  if (!entry) throw new Error(`content/marketing/${slug}.json is missing.`);
+  if (entry.data.slug !== slug) throw new Error(`content/marketing/${slug}.json declares slug "${entry.data.slug}".`);
+  return assertMarketingType(entry.data, type);
+}
+
+/** The site copy file `content/site/{page}.json`. */
+export async function getSiteCopy<P extends SiteCopy['page']>(page: P): Promise<Extract<SiteCopy, { page: P }>> {
+  const entry = await getEntry('siteCopy', page);
+  if (!entry || entry.data.page !== page) throw new Error(`content/site/${page}.json is missing or is not the "${page}" copy.`);
+  return entry.data as Extract<SiteCopy, { page: P }>;
+}
+
+/** A link to an industry page. */
+export interface IndustryLink {
+  href: string;
+  label: string;
+}
+
+const industryLink = (page: IndustryPage): IndustryLink => ({ href: `/industries/${page.slug}`, label: page.name });
+
+/** The navigation's Industries menu, in the order content/site/nav.json lists it. */
+export async function getNavIndustries(): Promise<IndustryLink[]> {
+  const nav = await getSiteCopy('nav');
+  return Promise.all(nav.industries.map(async (slug) => industryLink(await requireIndustry(slug, 'content/site/nav.json'))));
+}
+
+/** Every industry page as a link: the navigation's order, then the pages it leaves out. */
+export async function getAllIndustryLinks(): Promise<IndustryLink[]> {
+  const nav = await getNavIndustries();
+  const rest = (await getIndustryPages()).map(industryLink).filter((link) => !nav.some((n) => n.href === link.href));
+  return [...nav, ...rest];
+}
+
+/** The industry cards of /use-cases. */
+export async function getUseCaseIndustryCards(): Promise<(IndustryLink & { icon: IconName; description: string })[]> {
+  const copy = await getSiteCopy('use-cases');
+  return Promise.all(
+    copy.industries.map(async (card) => ({ ...industryLink(await requireIndustry(card.slug, 'content/site/use-cases.json')), icon: card.icon, description: card.description })),
+  );
 }

@@ -8,6 +8,7 @@
  * in step and handles clicks, arrow keys and changes made in other browser tabs.
  */
 import { sampleLangs, type SampleLang } from '../lib/snippets';
+import { keyTarget, markSelectedTab } from '../lib/tabs';
 
 /** localStorage key holding the chosen sample language. */
 export const CODE_LANG_KEY = 'optiq:code-lang';
@@ -17,27 +18,6 @@ export const DEFAULT_CODE_LANG: SampleLang = 'curl';
 /** The stored value as a language, or undefined for anything unknown (old or tampered values). */
 export function parseCodeLang(value: string | null | undefined): SampleLang | undefined {
   return sampleLangs.find((lang) => lang === value);
-}
-
-/**
- * Where focus goes for a key press inside a tablist of `count` tabs (WAI-ARIA tabs pattern,
- * wrapping), or undefined when the key is not a tab navigation key.
- */
-export function tabKeyTarget(key: string, current: number, count: number): number | undefined {
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowDown':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-    case 'ArrowUp':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return undefined;
-  }
 }
 
 function readStored(): SampleLang | undefined {
@@ -52,10 +32,13 @@ function readStored(): SampleLang | undefined {
 /** Shows `lang` in every CodeTabs on the page and syncs the tabs' ARIA state. */
 export function applyCodeLang(lang: SampleLang): void {
   document.documentElement.dataset['codeLang'] = lang;
-  for (const tab of document.querySelectorAll<HTMLElement>('[data-lang-tab]')) {
-    const selected = tab.dataset['langTab'] === lang;
-    tab.setAttribute('aria-selected', String(selected));
-    tab.tabIndex = selected ? 0 : -1;
+  // Every CodeTabs is its own tablist with its own roving tabindex.
+  for (const list of document.querySelectorAll<HTMLElement>('[data-code-tabs] [role="tablist"]')) {
+    const tabs = [...list.querySelectorAll<HTMLElement>('[data-lang-tab]')];
+    markSelectedTab(
+      tabs,
+      tabs.find((tab) => tab.dataset['langTab'] === lang),
+    );
   }
 }
 
@@ -84,9 +67,7 @@ function init(): void {
     const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-lang-tab]') : null;
     const list = tab?.closest('[role="tablist"]');
     if (!tab || !list) return;
-    const tabs = [...list.querySelectorAll<HTMLElement>('[data-lang-tab]')];
-    const next = tabKeyTarget(event.key, tabs.indexOf(tab), tabs.length);
-    const target = next === undefined ? undefined : tabs[next];
+    const target = keyTarget(event, [...list.querySelectorAll<HTMLElement>('[data-lang-tab]')], tab);
     const lang = parseCodeLang(target?.dataset['langTab']);
     if (!target || !lang) return;
     event.preventDefault();

@@ -1,6 +1,7 @@
-import { ApiIcon } from '../../components/icons/ApiIcon';
-import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../components/catalogue/format';
-import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
+import { Icon } from '../../components/kit/Icon';
+import { API_ICONS, resolveApiIcon } from '../../components/kit/icons';
+import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../lib/format';
+import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
 import { cn } from '../../lib/cn';
 import type { ApiCardData } from './api-card-data';
 
@@ -26,7 +27,7 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span className="grid h-11 w-11 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-            <ApiIcon icon={api.icon} className="h-6 w-6" />
+            <Icon name={API_ICONS[resolveApiIcon(api.icon)]} dataIcon={resolveApiIcon(api.icon)} className="h-6 w-6" />
           </span>
           <div className="min-w-0">
             <Heading id={titleId} className="text-lg font-semibold leading-tight text-ink">
@@ -45,19 +46,7 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {api.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              className="mt-0.5 h-4 w-4 shrink-0 text-brand-600"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
             <span>{feature}</span>
           </li>
         ))}
@@ -71,12 +60,12 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <>
-              <a href={`/api/${api.id}`} className="btn-secondary flex-1" aria-describedby={titleId}>
+              <a href={`/api/${api.id}`} className="btn-secondary flex-1 whitespace-nowrap" aria-describedby={titleId}>
                 View Details
               </a>
               <button
                 type="button"
-                className="btn-primary flex-1"
+                className="btn-primary flex-1 whitespace-nowrap"
                 aria-describedby={titleId}
                 data-subscribe=""
                 data-api-id={api.id}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { query, request } from '../../shared/api-client';
 import { listApisOperation } from '../../shared/contracts/catalogue';
 import { ApiCard, ApiCardSkeleton } from './ApiCard';
+import { balancedGridClass } from '../../lib/grid';
+import { cn } from '../../lib/cn';
 import { sortApis, toCardData, type ApiCardData } from './api-card-data';
 
 export interface ApiGridProps {
@@ -43,7 +45,7 @@ export default function ApiGrid({ initialApis }: ApiGridProps) {
       {apis.length === 0 && !waiting ? (
         <p className="card text-center text-muted">No APIs are available right now. Please check back soon.</p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="APIs">
+        <ul className={cn('grid gap-6', balancedGridClass(apis.length, 4))} aria-label="APIs">
           {waiting
             ? [0, 1, 2].map((i) => (
                 <li key={i}>

@@ -5,8 +5,8 @@ import { request } from '../../shared/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { showToast } from '../ui/toast-store';
-import { formatCount, formatWholeUsd } from '../../components/catalogue/format';
-import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
+import { formatCount, formatWholeUsd } from '../../lib/format';
+import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
 import type { SubscribeTarget } from './types';
 
 /** The pay-per-use tier every API offers (the server's `PAY_PER_USE_TIER`). */

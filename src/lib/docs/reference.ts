@@ -9,7 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } fro
 import { ERROR_STATUS, errorCodes, type ErrorCode } from '../../shared/contracts/errors';
 import { storedExamples } from '../../shared/examples';
 import { withOrigin } from '../../shared/site-origin';
-import { slugify } from '../../components/docs/rich-text';
+import { slugify } from './rich-text';
 import { operations } from '../../shared/contracts';
 import { errorHelp, type ErrorHelp } from '../../shared/contracts/error-docs';
 import { fieldRows, type FieldRow, type JsonSchema } from './schema-fields';

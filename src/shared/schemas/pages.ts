@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
+import { ICON_NAMES } from '../../components/kit/icons';
 
 /**
  * Content schemas of the industry pages (`content/industries/*.json`) and the use-case
@@ -7,29 +8,7 @@ import './zod-config';
  * literal `type`, so a page's extra sections are checked at build time and narrowed in code.
  */
 
-/** Icons the page components can draw (see src/components/marketing/Icon.astro). */
-export const ICON_NAMES = [
-  'home',
-  'camera',
-  'shield',
-  'chart',
-  'search',
-  'alert',
-  'tool',
-  'car',
-  'leaf',
-  'heart',
-  'box',
-  'eye',
-  'clock',
-  'users',
-  'factory',
-  'check',
-  'bolt',
-  'document',
-  'pin',
-  'tag',
-] as const;
+/** Icons the page components can draw: the names of the site's icon set (src/components/kit/icons.ts). */
 export const iconSchema = z.enum(ICON_NAMES);
 export type IconName = z.infer<typeof iconSchema>;
 

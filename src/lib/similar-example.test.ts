@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { similarRequestSchema } from '../../shared/schemas/similar';
+import { similarRequestSchema } from '../shared/schemas/similar';
 import { similarCurl, similarRequestBody } from './similar-example';
 
 describe('similar images example', () => {

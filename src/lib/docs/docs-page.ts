@@ -3,7 +3,7 @@
  * table of contents and the anchor-to-tab map that lets deep links open the right tab.
  */
 import type { DocApiGroup, DocEndpoint } from '../../../content/docs/api-reference';
-import { codeSamples, type CodeSamples, type RequestSample } from '../../lib/snippets';
+import { codeSamples, type CodeSamples, type RequestSample } from '../snippets';
 
 /** Tabs of the reference, in order. */
 export const docsTabs = [

@@ -2,8 +2,8 @@
  * The similar-images page's example: a curl call to `POST /api/v1/similar` with the contract's
  * fields (the same the demo sends), on the site's own sample photo so it runs as copied.
  */
-import { curlSnippet, type JsonValue } from '../../lib/snippets';
-import { SIMILAR_SAMPLE_PATH } from '../../shared/schemas/similar';
+import { curlSnippet, type JsonValue } from './snippets';
+import { SIMILAR_SAMPLE_PATH } from '../shared/schemas/similar';
 
 export interface SimilarExample {
   limit: number;
