@@ -3,7 +3,8 @@
  * the generator (scripts/generate-examples.ts) and the test that replays the stored examples.
  */
 import { createTestAccount } from '../../src/server/account/test-account';
-import { createTestDb, getDb, seed, setDb } from '../../src/server/db';
+import { getDb, seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import type { ApiExample } from '../../src/shared/examples';
 import { tokenizeOrigin, withOrigin } from '../../src/shared/site-origin';
 import categories from '../../functions/categories';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, getDb, seed, setDb, type TestDb } from '../../src/server/db';
+import { getDb, seed, setDb } from '../../src/server/db';
+import { createTestDb, type TestDb } from '../../src/server/db/test-db';
 import type { SessionTables } from '../../src/server/auth/session-store';
 import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';

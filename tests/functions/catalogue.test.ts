@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import { DEFAULT_SITE_ORIGIN } from '../../src/shared/site-origin';
 import apis from '../../functions/apis';
 import useCases from '../../functions/use-cases';

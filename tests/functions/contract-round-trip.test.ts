@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../src/shared/contracts/admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from '../../src/shared/contracts/catalogue';
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
