@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import prune, { config } from '../../functions/prune-detection-results';
 import { setDb, toJson } from '../../src/server/db';
 import { createTestDb, type TestDb } from '../../src/server/db/test-db';
-import { routesOf } from '../../src/server/local/function-routes';
+import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

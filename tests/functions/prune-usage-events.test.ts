@@ -5,7 +5,7 @@ import { createTestAccount, type TestAccount } from '../../src/server/account/te
 import { billingPeriod, getUsage } from '../../src/server/account/usage';
 import { seed, setDb } from '../../src/server/db';
 import { createTestDb, type TestDb } from '../../src/server/db/test-db';
-import { routesOf } from '../../src/server/local/function-routes';
+import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

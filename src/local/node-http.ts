@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HttpError } from '../http/errors';
-import { errorResponse } from '../http/handler';
+import { HttpError } from '../server/http/errors';
+import { errorResponse } from '../server/http/handler';
 
 /**
  * The peer address of the connection, passed to functions as `context.ip` the way Netlify passes
