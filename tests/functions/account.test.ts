@@ -7,11 +7,15 @@ import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { apiKeySummarySchema, accountResponseSchema, createdKeySchema, subscriptionSchema } from '../../src/shared/contracts/account';
 import account from '../../functions/account';
-import accountKeys from '../../functions/account-keys';
+import * as accountKeysFunction from '../../functions/account-keys';
 import login from '../../functions/account-login';
 import logout from '../../functions/account-logout';
 import signup from '../../functions/account-signup';
-import subscriptions from '../../functions/subscriptions';
+import * as subscriptionsFunction from '../../functions/subscriptions';
+import { routed } from './routed';
+
+const accountKeys = routed(accountKeysFunction);
+const subscriptions = routed(subscriptionsFunction);
 
 let t: TestDb;
 beforeAll(async () => {

@@ -13,14 +13,18 @@ import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOp
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
 import { demoDetectOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import { errorBodySchema, type OperationContract } from '../../src/shared/contracts';
-import apis from '../../functions/apis';
+import * as apisFunction from '../../functions/apis';
 import authLogin from '../../functions/auth-login';
 import authLogout from '../../functions/auth-logout';
 import authSession from '../../functions/auth-session';
 import contacts from '../../functions/contacts';
 import demoDetect from '../../functions/demo-detect';
 import { noImageAnalysedDetailsSchema } from '../../src/shared/schemas/detect';
-import useCases from '../../functions/use-cases';
+import * as useCasesFunction from '../../functions/use-cases';
+import { routed } from './routed';
+
+const apis = routed(apisFunction);
+const useCases = routed(useCasesFunction);
 
 let close: () => Promise<void>;
 let passwordHash: string;

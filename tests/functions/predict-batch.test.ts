@@ -16,8 +16,11 @@ import { startTestImageServer, type TestImageServer } from '../../src/server/vis
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
-import predictBatchStatus from '../../functions/predict-batch-status';
+import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
+import { routed } from './routed';
+
+const predictBatchStatus = routed(predictBatchStatusFunction);
 
 let t: BatchTestDb;
 let images: TestImageServer;
