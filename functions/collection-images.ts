@@ -6,11 +6,10 @@ import { defineHandler } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { addCollectionImage, collectionId, deleteCollectionImage, listCollectionImages } from '../src/server/similar/collections';
-import { readImageRequest } from '../src/server/similar/request';
 import { embedImage, requireSimilarSearch, SIMILAR_API_ID } from '../src/server/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { addCollectionImageOperation, listCollectionImagesOperation } from '../src/shared/contracts/similar';
 
 const IMAGES_PATH = '/api/v1/collections/:name/images';

@@ -18,6 +18,7 @@ import { readSiteSample, siteSampleName } from '../vision/site-images';
 import { EMBEDDING_NEEDS_MIRROR, embedded, NEAR_DUPLICATE_BITS, similarityOf, toVector, type EmbeddedImage } from '../vision/similar/embedding';
 import { hashDistance } from '../vision/similar/phash';
 import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../shared/schemas/similar';
+import type { ImageSource } from '../vision/upload';
 
 export const SIMILAR_API_ID = 'similar-image-search';
 
@@ -27,7 +28,7 @@ export const SIMILAR_API_ID = 'similar-image-search';
  */
 export const EF_SEARCH = 100;
 
-export type QueryImage = { url: string } | { bytes: Uint8Array };
+export type QueryImage = ImageSource;
 
 export interface SimilarDeps {
   siteOrigins?: ReadonlySet<string>;
