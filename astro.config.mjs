@@ -1,6 +1,5 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { csp } from './src/integrations/csp';
@@ -20,7 +19,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   // csp() writes dist/_headers with the hashes of the inline scripts (no 'unsafe-inline').
-  integrations: [react(), mdx(), sitemap(), csp(), pagefindIndex()],
+  integrations: [react(), sitemap(), csp(), pagefindIndex()],
   markdown: {
     shikiConfig: { theme: 'github-dark-default' },
   },

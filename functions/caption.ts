@@ -5,9 +5,8 @@ import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { CAPTION_API_ID, runCaption } from '../src/server/vision/caption/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { readImageRequest } from '../src/server/vision/scene/request';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { captionRequestSchema, captionUploadSchema } from '../src/shared/schemas/caption';
 
 /**
@@ -24,7 +23,7 @@ export default defineHandler(['POST'], (req, ctx) =>
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const caption = async (lease?: BudgetLease) => {
-        const { fields, image } = await readImageRequest(req, captionRequestSchema, captionUploadSchema, lease);
+        const { fields, image } = await readImageRequest(req, captionRequestSchema, { formSchema: captionUploadSchema, lease });
         return runCaption(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
       };
       const data = isMultipart(req) ? await withImageBudget((lease) => caption(lease), uploadReservation(req) + DECODE_BYTES) : await caption();

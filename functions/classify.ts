@@ -5,9 +5,8 @@ import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { CLASSIFY_API_ID, runClassify } from '../src/server/vision/classify/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { readImageRequest } from '../src/server/vision/scene/request';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { classifyRequestSchema, classifyUploadSchema } from '../src/shared/schemas/classify';
 
 /**
@@ -26,7 +25,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const classify = async (lease?: BudgetLease) => {
-        const { fields, image } = await readImageRequest(req, classifyRequestSchema, classifyUploadSchema, lease);
+        const { fields, image } = await readImageRequest(req, classifyRequestSchema, { formSchema: classifyUploadSchema, lease });
         return runClassify(image, fields, ctx.requestId, { db, userId: call.userId }, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
       };
       const data = isMultipart(req) ? await withImageBudget((lease) => classify(lease), uploadReservation(req) + DECODE_BYTES) : await classify();

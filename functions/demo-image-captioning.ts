@@ -5,9 +5,8 @@ import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runCaption } from '../src/server/vision/caption/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { readImageRequest } from '../src/server/vision/scene/request';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { captionRequestSchema, captionUploadSchema } from '../src/shared/schemas/caption';
 
 /**
@@ -21,7 +20,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
 });
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
-  const { fields, image } = await readImageRequest(req, captionRequestSchema, captionUploadSchema, lease);
+  const { fields, image } = await readImageRequest(req, captionRequestSchema, { formSchema: captionUploadSchema, lease });
   return json(await runCaption(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined), ctx);
 }
 

@@ -5,9 +5,8 @@ import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runClassify } from '../src/server/vision/classify/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { readImageRequest } from '../src/server/vision/scene/request';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { classifyRequestSchema, classifyUploadSchema } from '../src/shared/schemas/classify';
 
 /**
@@ -21,7 +20,7 @@ export default defineHandler(['POST'], async (req, ctx) => {
 });
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
-  const { fields, image } = await readImageRequest(req, classifyRequestSchema, classifyUploadSchema, lease);
+  const { fields, image } = await readImageRequest(req, classifyRequestSchema, { formSchema: classifyUploadSchema, lease });
   return json(await runClassify(image, fields, ctx.requestId, { db: getDb() }, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined), ctx);
 }
 

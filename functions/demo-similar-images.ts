@@ -3,11 +3,10 @@ import { getDb } from '../src/server/db';
 import { defineHandler, json, type HandlerContext } from '../src/server/http/handler';
 import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
-import { readImageRequest } from '../src/server/similar/request';
 import { requireSimilarSearch, runSimilarSearch } from '../src/server/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { demoSimilarOperation } from '../src/shared/contracts/similar';
 
 /** An embedding pass per search: a strict per-client budget for a keyless endpoint. */

@@ -3,7 +3,7 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler } from '../src/server/http/handler';
-import { isPath, pathParam } from '../src/server/http/path-param';
+import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { embedExamples, readLabelSetRequest } from '../src/server/label-sets/create';
 import { createLabelSet, deleteLabelSet, listLabelSets } from '../src/server/label-sets/store';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
@@ -23,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Creating analyses every example (each counts as an image, the call one request); listing and
  * deleting use no quota.
  */
-export default defineHandler((req) => (isPath(req, COLLECTION) ? ['GET', 'POST'] : ['DELETE']), (req, ctx) => {
+export default defineHandler((_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE'] : ['GET', 'POST']), (req, ctx) => {
   const db = getDb();
   if (req.method === 'POST') {
     return runApiCall(db, req, ctx, CLASSIFY_API_ID, async (call) => {
@@ -46,7 +46,7 @@ export default defineHandler((req) => (isPath(req, COLLECTION) ? ['GET', 'POST']
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.results);
       if (req.method === 'GET') return { data: { label_sets: await listLabelSets(db, call.userId) }, images: 0 };
-      const id = pathParam(req, `${COLLECTION}/`);
+      const id = routeParam(ctx, 'id');
       if (!UUID.test(id) || !(await deleteLabelSet(db, call.userId, id))) throw new HttpError(404, 'NOT_FOUND', `No label set ${id} on this account`);
       return { data: { id, deleted: true }, images: 0 };
     },

@@ -4,7 +4,7 @@ import { batchJobBody, findBatchJob } from '../src/server/batch/jobs';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler } from '../src/server/http/handler';
-import { pathParam } from '../src/server/http/path-param';
+import { routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
 
@@ -21,7 +21,7 @@ export default defineHandler(['GET'], (req, ctx) => {
     AUTHENTICITY_API_ID,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.results);
-      const job = await findBatchJob(db, call.userId, pathParam(req, '/api/predict_batch/'));
+      const job = await findBatchJob(db, call.userId, routeParam(ctx, 'job_id'));
       if (!job) throw new HttpError(404, 'NOT_FOUND', 'No batch job with this id belongs to this account.');
       return { data: { ...(await batchJobBody(db, job)) }, images: 0 };
     },

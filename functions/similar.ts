@@ -4,11 +4,10 @@ import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { collectionId } from '../src/server/similar/collections';
-import { readImageRequest } from '../src/server/similar/request';
 import { requireSimilarSearch, runSimilarSearch, SIMILAR_API_ID, type SearchScope } from '../src/server/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, uploadReservation } from '../src/server/vision/upload';
+import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { similarSearchOperation } from '../src/shared/contracts/similar';
 
 /**

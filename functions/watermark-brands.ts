@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
-import { isPath, pathParam } from '../src/server/http/path-param';
+import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { MAX_ACCOUNT_BRANDS, addAccountBrand, listAccountBrands, removeAccountBrand } from '../src/server/vision/watermark/brand-store';
@@ -16,10 +16,10 @@ import { addBrandOperation } from '../src/shared/contracts/watermark';
  * not metered, limited like reading results (200/min per key).
  */
 export default defineHandler(
-  (req) => (isPath(req, '/api/v1/watermark/brands') ? ['GET', 'POST'] : ['DELETE']),
+  (_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE'] : ['GET', 'POST']),
   (req, ctx) => {
     const db = getDb();
-    const collection = isPath(req, '/api/v1/watermark/brands');
+    const collection = !hasRouteParam(ctx, 'id');
     return runApiCall(
       db,
       req,
@@ -28,7 +28,7 @@ export default defineHandler(
       async (call) => {
         await call.rateLimit(API_RATE_LIMITS.results);
         if (!collection) {
-          const id = pathParam(req, '/api/v1/watermark/brands/');
+          const id = routeParam(ctx, 'id');
           return { data: { id, removed: await removeAccountBrand(db, call.userId, id) }, images: 0 };
         }
         if (req.method === 'GET') {

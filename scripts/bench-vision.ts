@@ -25,7 +25,8 @@ const imagePath = resolve(root, process.env['BENCH_IMAGE'] ?? 'tests/fixtures/im
 const runs = Number(process.env['BENCH_RUNS'] ?? 40);
 
 const { startTestImageServer, FIXTURE_DIR } = await import('../src/server/vision/test-image-server');
-const { createTestDb, seed, setDb } = await import('../src/server/db');
+const { seed, setDb } = await import('../src/server/db');
+const { createTestDb } = await import('../src/server/db/test-db');
 const detect = (await import('../functions/detect')).default;
 const { createTestAccount } = await import('../src/server/account/test-account');
 let apiKey = '';

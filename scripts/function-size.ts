@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { listFunctionFiles } from '../src/server/local/function-routes';
+import { listFunctionFiles } from '../src/local/function-routes';
 
 const root = resolve(import.meta.dirname, '..');
 const LIMIT_UNZIPPED = 250 * 1024 * 1024;

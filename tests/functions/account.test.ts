@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, getDb, seed, setDb, type TestDb } from '../../src/server/db';
+import { getDb, seed, setDb } from '../../src/server/db';
+import { createTestDb, type TestDb } from '../../src/server/db/test-db';
 import type { SessionTables } from '../../src/server/auth/session-store';
 import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { apiKeySummarySchema, accountResponseSchema, createdKeySchema, subscriptionSchema } from '../../src/shared/contracts/account';
 import account from '../../functions/account';
-import accountKeys from '../../functions/account-keys';
+import * as accountKeysFunction from '../../functions/account-keys';
 import login from '../../functions/account-login';
 import logout from '../../functions/account-logout';
 import signup from '../../functions/account-signup';
-import subscriptions from '../../functions/subscriptions';
+import * as subscriptionsFunction from '../../functions/subscriptions';
+import { routed } from './routed';
+
+const accountKeys = routed(accountKeysFunction);
+const subscriptions = routed(subscriptionsFunction);
 
 let t: TestDb;
 beforeAll(async () => {

@@ -220,7 +220,7 @@ describe('round trips', () => {
       transformResult: (args) => Promise.resolve(args.result),
     });
     const req = new Request('http://localhost/api/v1/categories', { method: 'POST', headers: bearer(a.key) });
-    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers() };
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), params: {} };
     const res = await runApiCall(counting, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 0 }), { metered: false });
     expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 0, images: 0, quota_remaining: 199 });
     expect(statements).toBe(2);
@@ -237,7 +237,7 @@ describe('round trips', () => {
       transformResult: (args) => Promise.resolve(args.result),
     });
     const pending: Promise<unknown>[] = [];
-    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), params: {}, waitUntil: (p: Promise<unknown>) => void pending.push(p) };
     const single = { name: 'single', limit: 100, windowMs: 60_000 };
     const before: number[] = [];
     const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/server/http/errors';
-import { findRoute, type FunctionRoute } from '../../src/server/local/function-routes';
+import { findRoute, type FunctionRoute } from '../../src/local/function-routes';
 import apiNotFound from '../../functions/api-not-found';
 import { loadFunctions, samplePath, type LoadedFunction } from './function-catalogue';
 

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { hashPassword } from '../../src/server/auth/password';
 import { passwordFingerprint, SESSION_COOKIE } from '../../src/server/auth/session';
 import { createSession, hashSessionToken, pruneSessions } from '../../src/server/auth/session-store';
-import { createTestDb, getDb, setDb } from '../../src/server/db';
+import { getDb, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import contacts from '../../functions/contacts';
 import login, { LOGIN_LIMIT } from '../../functions/auth-login';
 import logout from '../../functions/auth-logout';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/server/db';
-import { listFunctionFiles, routesOf, type FunctionModule, type FunctionRoute } from '../../src/server/local/function-routes';
+import { listFunctionFiles, routesOf, type FunctionModule, type FunctionRoute } from '../../src/local/function-routes';
 
 const root = resolve(import.meta.dirname, '../..');
 

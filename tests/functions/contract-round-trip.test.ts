@@ -6,20 +6,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../src/shared/contracts/admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from '../../src/shared/contracts/catalogue';
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
 import { demoDetectOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import { errorBodySchema, type OperationContract } from '../../src/shared/contracts';
-import apis from '../../functions/apis';
+import * as apisFunction from '../../functions/apis';
 import authLogin from '../../functions/auth-login';
 import authLogout from '../../functions/auth-logout';
 import authSession from '../../functions/auth-session';
 import contacts from '../../functions/contacts';
 import demoDetect from '../../functions/demo-detect';
 import { noImageAnalysedDetailsSchema } from '../../src/shared/schemas/detect';
-import useCases from '../../functions/use-cases';
+import * as useCasesFunction from '../../functions/use-cases';
+import { routed } from './routed';
+
+const apis = routed(apisFunction);
+const useCases = routed(useCasesFunction);
 
 let close: () => Promise<void>;
 let passwordHash: string;

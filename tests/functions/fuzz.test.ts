@@ -100,7 +100,10 @@ async function check(fn: LoadedFunction, c: Case, failures: string[]) {
   let res: Response;
   sent += 1;
   try {
-    res = await fn.mod.default(req, { ip: '127.0.0.1', params: {}, requestId: 'fuzz' });
+    // The route parameters as the router hands them to the function.
+    const pathname = new URL(req.url).pathname;
+    const params = fn.routes.map((r) => r.match(pathname)).find((p) => p !== null) ?? {};
+    res = await fn.mod.default(req, { ip: '127.0.0.1', params, requestId: 'fuzz' });
   } catch (error) {
     failures.push(`${label}: threw ${String(error)}`);
     return;

@@ -6,12 +6,16 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { SAFE_TEXT_MESSAGE } from '../../src/shared/schemas/safe-text';
-import apis from '../../functions/apis';
+import * as apisFunction from '../../functions/apis';
 import categories from '../../functions/categories';
 import contacts from '../../functions/contacts';
 import detect from '../../functions/detect';
-import useCases from '../../functions/use-cases';
+import * as useCasesFunction from '../../functions/use-cases';
 import { useVisionEnv } from './vision-env';
+import { routed } from './routed';
+
+const apis = routed(apisFunction);
+const useCases = routed(useCasesFunction);
 
 const env = useVisionEnv();
 beforeAll(() => {

@@ -7,11 +7,14 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import classify from '../../functions/classify';
-import labelSets from '../../functions/label-sets';
+import * as labelSetsFunction from '../../functions/label-sets';
 import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { getDb } from '../../src/server/db';
 import { classifyOperation, createLabelSetOperation, listLabelSetsOperation } from '../../src/shared/contracts/classify';
 import { useVisionEnv } from './vision-env';
+import { routed } from './routed';
+
+const labelSets = routed(labelSetsFunction);
 
 useVisionEnv({ seeded: true });
 

@@ -12,11 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { errorBodySchema } from '../../src/server/http/errors';
-import { listFunctionFiles, type FunctionModule } from '../../src/server/local/function-routes';
-import { createLocalHttpServer } from '../../src/server/local/http-server';
-import { DRAIN_LIMIT_BYTES } from '../../src/server/local/node-http';
-import { RawConnection, rawRequest, type RawResponse } from '../../src/server/local/raw-client';
-import { createSiteHandler, type SiteHandler } from '../../src/server/local/site-handler';
+import { listFunctionFiles, type FunctionModule } from '../../src/local/function-routes';
+import { createLocalHttpServer } from '../../src/local/http-server';
+import { DRAIN_LIMIT_BYTES } from '../../src/local/node-http';
+import { RawConnection, rawRequest, type RawResponse } from '../../src/local/raw-client';
+import { createSiteHandler, type SiteHandler } from '../../src/local/site-handler';
 import { FUNCTIONS_DIR } from './function-catalogue';
 import { useVisionEnv } from './vision-env';
 

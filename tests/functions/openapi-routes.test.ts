@@ -16,9 +16,10 @@ const toTemplate = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
  * The methods a function's handler accepts: from `config.method` when it filters, else from
  * the handler itself, whose 405 answer to a method it does not take lists them in `Allow`.
  */
-async function acceptedMethods(handler: (req: Request, ctx: never) => Response | Promise<Response>, path: string, filter: readonly string[] | null) {
+async function acceptedMethods(handler: (req: Request, ctx: never) => Response | Promise<Response>, path: string, params: Record<string, string>, filter: readonly string[] | null) {
   if (filter) return [...filter];
-  const res = await handler(new Request(`http://localhost${path}`, { method: 'OPTIONS' }), { ip: '127.0.0.1' } as never);
+  // The route parameters as the router hands them to the function.
+  const res = await handler(new Request(`http://localhost${path}`, { method: 'OPTIONS' }), { ip: '127.0.0.1', params } as never);
   expect(res.status, `${path} should refuse OPTIONS with 405 and an Allow header`).toBe(405);
   return (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
 }
@@ -30,7 +31,8 @@ describe('OpenAPI document and functions', async () => {
   const served = new Set<string>();
   for (const fn of functions.filter((f) => !f.name.startsWith('api-not-found'))) {
     for (const route of fn.routes.filter((r) => !r.pattern.includes('*'))) {
-      for (const method of await acceptedMethods(fn.mod.default as never, samplePath(route.pattern), route.methods)) {
+      const path = samplePath(route.pattern);
+      for (const method of await acceptedMethods(fn.mod.default as never, path, route.match(path) ?? {}, route.methods)) {
         served.add(`${method} ${toTemplate(route.pattern)}`);
       }
     }

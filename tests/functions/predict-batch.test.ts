@@ -19,8 +19,11 @@ import { makeWorkerUtils } from 'graphile-worker';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
-import predictBatchStatus from '../../functions/predict-batch-status';
+import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
+import { routed } from './routed';
+
+const predictBatchStatus = routed(predictBatchStatusFunction);
 
 let t: BatchTestDb;
 let images: TestImageServer;

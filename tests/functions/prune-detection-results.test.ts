@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import prune, { config } from '../../functions/prune-detection-results';
-import { createTestDb, setDb, toJson, type TestDb } from '../../src/server/db';
-import { routesOf } from '../../src/server/local/function-routes';
+import { setDb, toJson } from '../../src/server/db';
+import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import prune, { config } from '../../functions/prune-usage-events';
 import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { billingPeriod, getUsage } from '../../src/server/account/usage';
-import { createTestDb, seed, setDb, type TestDb } from '../../src/server/db';
-import { routesOf } from '../../src/server/local/function-routes';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

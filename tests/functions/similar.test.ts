@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import collections from '../../functions/collections';
+import * as collectionsFunction from '../../functions/collections';
+import * as collectionImagesFunction from '../../functions/collection-images';
 import demoSimilar from '../../functions/demo-similar-images';
 import similar from '../../functions/similar';
 import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
@@ -16,6 +17,9 @@ import {
   similarSearchOperation,
 } from '../../src/shared/contracts/similar';
 import { useVisionEnv } from './vision-env';
+import { routed } from './routed';
+
+const collections = routed(collectionsFunction, collectionImagesFunction);
 
 const env = useVisionEnv({ seeded: true });
 

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import { demoResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';

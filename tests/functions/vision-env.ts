@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, vi } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
-import { createTestDb, seed, setDb } from '../../src/server/db';
+import { seed, setDb } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
 import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
 
 export interface VisionEnv {

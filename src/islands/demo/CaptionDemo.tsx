@@ -1,20 +1,18 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CAPTION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoCaptionOperation } from '../../shared/contracts/caption';
 import type { CaptionResponse } from '../../shared/schemas/caption';
-import { ImageDrop } from '../object-detection/ImageDrop';
 import { prepareUpload } from './downscale';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
 import { SelectField } from './fields';
 import { ImagePreview } from './ImagePreview';
-import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
 import { notify as toast } from './notify';
 import { ResultsCard, type ResultsStatus } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
-import { useDebouncedValue } from './use-debounced-value';
 
 const FAILED = 'Failed to generate caption';
 
@@ -22,27 +20,13 @@ const FAILED = 'Failed to generate caption';
 export default function CaptionDemo() {
   const [style, setStyle] = useState<CaptionStyle>(CAPTION_DEFAULTS.style);
   const [length, setLength] = useState<CaptionLength>(CAPTION_DEFAULTS.length);
-  const [imageUrl, setImageUrl] = useState('');
-  const [picked, setPicked] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [dropKey, setDropKey] = useState(0);
+  const source = useImageSource(CAPTION_SAMPLES);
+  const { imageUrl, file, previewSrc } = source;
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [response, setResponse] = useState<CaptionResponse>();
   const [errorText, setErrorText] = useState<string>();
 
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => {
-    if (fileUrl) URL.revokeObjectURL(fileUrl);
-  }, [fileUrl]);
-  const debouncedUrl = useDebouncedValue(imageUrl, 400);
-  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
-  const sample = selectedSample(CAPTION_SAMPLES, imageUrl);
   const shownRequest = buildCaptionRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, style, length });
-
-  function chooseFile(next: File | undefined) {
-    setFile(next);
-    if (!next) setDropKey((k) => k + 1);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -85,16 +69,7 @@ export default function CaptionDemo() {
         input={
           <>
             <DemoPanel title="Choose an image">
-              <ImageSourceTabs
-                samples={CAPTION_SAMPLES}
-                value={imageUrl}
-                onChange={(url, s) => {
-                  setImageUrl(url);
-                  setPicked(s !== undefined);
-                  if (file) chooseFile(undefined);
-                }}
-              />
-              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+              <ImageSourcePicker source={source} />
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">
@@ -108,7 +83,7 @@ export default function CaptionDemo() {
         output={
           <>
             <DemoPanel title="Image preview">
-              <ImagePreview src={previewSrc} alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+              <ImagePreview src={previewSrc} alt={source.previewAlt} />
             </DemoPanel>
             <ResultsCard
               status={status}

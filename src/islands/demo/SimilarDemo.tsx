@@ -1,20 +1,18 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SIMILAR_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoSimilarOperation } from '../../shared/contracts/similar';
 import type { SimilarResponse } from '../../shared/schemas/similar';
-import { ImageDrop } from '../object-detection/ImageDrop';
 import { prepareUpload } from './downscale';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
 import { SelectField, SliderField } from './fields';
 import { ImagePreview } from './ImagePreview';
-import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
 import { notify as toast } from './notify';
 import { ResultsCard, type ResultsStatus } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
-import { useDebouncedValue } from './use-debounced-value';
 
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
@@ -23,27 +21,13 @@ export default function SimilarDemo() {
   const [maxResults, setMaxResults] = useState(SIMILAR_MAX_RESULTS.default);
   const [threshold, setThreshold] = useState(SIMILAR_THRESHOLD.default);
   const [category, setCategory] = useState<SimilarCategory>('all');
-  const [imageUrl, setImageUrl] = useState('');
-  const [picked, setPicked] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [dropKey, setDropKey] = useState(0);
+  const source = useImageSource(SIMILAR_SAMPLES);
+  const { imageUrl, file, previewSrc } = source;
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [response, setResponse] = useState<SimilarResponse>();
   const [errorText, setErrorText] = useState<string>();
 
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => {
-    if (fileUrl) URL.revokeObjectURL(fileUrl);
-  }, [fileUrl]);
-  const debouncedUrl = useDebouncedValue(imageUrl, 400);
-  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
-  const sample = selectedSample(SIMILAR_SAMPLES, imageUrl);
   const shownRequest = buildSimilarRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, maxResults, threshold, category });
-
-  function chooseFile(next: File | undefined) {
-    setFile(next);
-    if (!next) setDropKey((k) => k + 1);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -89,16 +73,7 @@ export default function SimilarDemo() {
         input={
           <>
             <DemoPanel title="Choose an image">
-              <ImageSourceTabs
-                samples={SIMILAR_SAMPLES}
-                value={imageUrl}
-                onChange={(url, s) => {
-                  setImageUrl(url);
-                  setPicked(s !== undefined);
-                  if (file) chooseFile(undefined);
-                }}
-              />
-              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+              <ImageSourcePicker source={source} />
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">
@@ -120,7 +95,7 @@ export default function SimilarDemo() {
         output={
           <>
             <DemoPanel title="Image preview">
-              <ImagePreview src={previewSrc} alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+              <ImagePreview src={previewSrc} alt={source.previewAlt} />
             </DemoPanel>
             <ResultsCard
               status={status}

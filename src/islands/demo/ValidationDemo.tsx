@@ -2,17 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
-import { ImageDrop } from '../object-detection/ImageDrop';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
 import { SelectField } from './fields';
 import { ImagePreview } from './ImagePreview';
-import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
 import { notify as toast } from './notify';
 import { ResultsCard, type ResultsStatus } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
-import { useDebouncedValue } from './use-debounced-value';
 
 const ENDPOINT = '/api/demo/photo-validation';
 /** Netlify buffers ~4.5 MB of upload; the file is sent as is, since resizing would strip the evidence. */
@@ -135,25 +133,14 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
 
 /** /demo/photo-validation: real analysis through the keyless demo endpoint. */
 export default function ValidationDemo() {
-  const [imageUrl, setImageUrl] = useState('');
-  const [picked, setPicked] = useState(false);
-  const [file, setFile] = useState<File | undefined>();
+  const source = useImageSource(VALIDATION_SAMPLES);
+  const { imageUrl, file } = source;
   const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [result, setResult] = useState<PhotoValidationResponse | undefined>();
   const [failure, setFailure] = useState('');
   const [runs, setRuns] = useState(0);
-  const debouncedUrl = useDebouncedValue(imageUrl, 400);
-  const [filePreview, setFilePreview] = useState<string | undefined>();
-  const previewUrl = filePreview ?? (picked ? imageUrl : debouncedUrl).trim();
-  const sample = selectedSample(VALIDATION_SAMPLES, imageUrl);
   const busy = status === 'busy';
-
-  function chooseFile(f: File | undefined) {
-    if (filePreview) URL.revokeObjectURL(filePreview);
-    setFile(f);
-    setFilePreview(f ? URL.createObjectURL(f) : undefined);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -210,16 +197,7 @@ export default function ValidationDemo() {
         input={
           <>
             <DemoPanel title="Choose an image">
-              <ImageSourceTabs
-                samples={VALIDATION_SAMPLES}
-                value={imageUrl}
-                onChange={(url, s) => {
-                  setImageUrl(url);
-                  setPicked(s !== undefined);
-                  chooseFile(undefined);
-                }}
-              />
-              <ImageDrop file={file} onFile={chooseFile} />
+              <ImageSourcePicker source={source} />
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">
@@ -232,7 +210,7 @@ export default function ValidationDemo() {
         output={
           <>
             <DemoPanel title="Image preview">
-              <ImagePreview src={previewUrl} alt={file ? `Preview of ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')} />
+              <ImagePreview src={source.previewSrc} alt={source.previewAlt} />
             </DemoPanel>
             <ResultsCard status={status} runCount={runs} busyText="Validating…" idleText="Choose an image, pick a validation type and run the demo.">
               {status === 'error' && <p className="text-sm text-red-700">{failure}</p>}

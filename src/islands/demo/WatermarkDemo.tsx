@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { WATERMARK_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoWatermarkOperation } from '../../shared/contracts/watermark';
 import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import { BoxOverlay } from '../object-detection/BoxOverlay';
-import { ImageDrop } from '../object-detection/ImageDrop';
 import { prepareUpload, scaleBox, type PreparedUpload } from './downscale';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import {
@@ -18,12 +17,11 @@ import {
 } from './demo-requests';
 import { SelectField, SwitchField } from './fields';
 import { ImagePreview } from './ImagePreview';
-import { ImageSourceTabs, selectedSample } from './ImageSourceTabs';
+import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
 import { notify as toast } from './notify';
 import { ResultsCard, type ResultsStatus } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
-import { useDebouncedValue } from './use-debounced-value';
 
 type Box = [number, number, number, number];
 
@@ -47,28 +45,14 @@ export default function WatermarkDemo() {
   const [detectType, setDetectType] = useState<WatermarkType>(WATERMARK_DEFAULTS.detectType);
   const [sensitivity, setSensitivity] = useState<WatermarkSensitivity>(WATERMARK_DEFAULTS.sensitivity);
   const [includeInvisible, setIncludeInvisible] = useState<boolean>(WATERMARK_DEFAULTS.includeInvisible);
-  const [imageUrl, setImageUrl] = useState('');
-  const [picked, setPicked] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [dropKey, setDropKey] = useState(0);
+  const source = useImageSource(WATERMARK_SAMPLES);
+  const { imageUrl, file, previewSrc } = source;
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [result, setResult] = useState<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>();
   const [errorText, setErrorText] = useState<string>();
 
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => {
-    if (fileUrl) URL.revokeObjectURL(fileUrl);
-  }, [fileUrl]);
-  const debouncedUrl = useDebouncedValue(imageUrl, 400);
-  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
-  const sample = selectedSample(WATERMARK_SAMPLES, imageUrl);
   const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
   const shown = result && result.src === previewSrc ? result : undefined;
-
-  function chooseFile(next: File | undefined) {
-    setFile(next);
-    if (!next) setDropKey((k) => k + 1);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -79,7 +63,7 @@ export default function WatermarkDemo() {
     }
     setStatus('busy');
     setErrorText(undefined);
-    const src = file ? fileUrl : imageUrl.trim();
+    const src = source.sentSrc;
     try {
       let body: FormData | { image_url: string; detect_type: WatermarkType; sensitivity: WatermarkSensitivity; include_invisible: boolean };
       let upload: PreparedUpload | undefined;
@@ -121,16 +105,7 @@ export default function WatermarkDemo() {
         input={
           <>
             <DemoPanel title="Choose an image">
-              <ImageSourceTabs
-                samples={WATERMARK_SAMPLES}
-                value={imageUrl}
-                onChange={(url, s) => {
-                  setImageUrl(url);
-                  setPicked(s !== undefined);
-                  if (file) chooseFile(undefined);
-                }}
-              />
-              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+              <ImageSourcePicker source={source} />
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">
@@ -158,7 +133,7 @@ export default function WatermarkDemo() {
             <DemoPanel title="Image preview">
               <ImagePreview
                 src={previewSrc}
-                alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')}
+                alt={source.previewAlt}
                 overlay={size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />}
               />
             </DemoPanel>

@@ -1,32 +1,18 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { request } from '../../shared/api-client';
-import { listSubscriptionsOperation } from '../../shared/contracts/account';
 import { classifyOperation, demoClassifyOperation } from '../../shared/contracts/classify';
 import type { ClassifyResponse } from '../../shared/schemas/classify';
 import { notify } from '../demo/notify';
 import { revealOnStackedLayout } from '../demo/reveal';
 import { useHydrated } from '../ui/use-hydrated';
 import { buildClassifyRequest, CLASSIFY_TESTER_API, classifyFailure, classifyInputError, labelRow, TOP_K_CHOICES } from './classify-tester';
-import { activeSubscription } from './own-subscription';
+import { useActiveTier } from './own-subscription';
 
 export interface ClassifyTesterProps {
   apiName: string;
 }
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
-
-/** The signed-in visitor's active classification subscription (tier name), or null. */
-function useOwnClassification(): string | null {
-  const [tier, setTier] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    request(listSubscriptionsOperation, { signal: controller.signal })
-      .then((result) => setTier(result.ok ? (activeSubscription(result.data.subscriptions, CLASSIFY_TESTER_API)?.tier_name ?? null) : null))
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
-  return tier;
-}
 
 /**
  * The Image Classification page's live tester: one image URL and top_k, sent for real to the
@@ -43,7 +29,7 @@ export default function ClassifyTester({ apiName }: ClassifyTesterProps) {
   const [errorText, setErrorText] = useState<string>();
   const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
-  const ownTier = useOwnClassification();
+  const ownTier = useActiveTier(CLASSIFY_TESTER_API);
   const [useOwn, setUseOwn] = useState(false);
   const onOwn = Boolean(ownTier && useOwn);
 

@@ -18,23 +18,26 @@ export function activeSubscription(subs: readonly Subscription[], apiId: string)
   return subs.find((s) => s.api_id === apiId && s.is_active);
 }
 
+/** The signed-in visitor's active subscription tier to `apiId`, or null (signed out, not subscribed). Asked once on mount; `enabled` false skips asking. */
+export function useActiveTier(apiId: string, enabled = true): string | null {
+  const [tier, setTier] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    request(listSubscriptionsOperation, { signal: controller.signal })
+      .then((result) => setTier(result.ok ? (activeSubscription(result.data.subscriptions, apiId)?.tier_name ?? null) : null))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [apiId, enabled]);
+  return tier;
+}
+
 /**
  * The visitor's own operation and tier for `apiId`, or null (signed out, not subscribed, or an
  * API without a metered endpoint). Asked once when the tester mounts.
  */
 export function useOwnSubscription(apiId: string): { operation: typeof detectOperation; tierName: string } | null {
-  const [own, setOwn] = useState<{ operation: typeof detectOperation; tierName: string } | null>(null);
-  useEffect(() => {
-    const operation = Object.hasOwn(SUBSCRIPTION_OPERATIONS, apiId) ? SUBSCRIPTION_OPERATIONS[apiId] : undefined;
-    if (!operation) return;
-    const controller = new AbortController();
-    request(listSubscriptionsOperation, { signal: controller.signal })
-      .then((result) => {
-        const sub = result.ok ? activeSubscription(result.data.subscriptions, apiId) : undefined;
-        setOwn(sub ? { operation, tierName: sub.tier_name } : null);
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [apiId]);
-  return own;
+  const operation = Object.hasOwn(SUBSCRIPTION_OPERATIONS, apiId) ? SUBSCRIPTION_OPERATIONS[apiId] : undefined;
+  const tierName = useActiveTier(apiId, operation !== undefined);
+  return operation && tierName ? { operation, tierName } : null;
 }

@@ -1,21 +1,19 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DemoGrid, DemoPanel } from '../demo/DemoGrid';
 import { prepareUpload, toSourcePixels, type PreparedUpload } from '../demo/downscale';
 import { imageUrlError } from '../demo/demo-requests';
 import { SelectField } from '../demo/fields';
 import { ImagePreview } from '../demo/ImagePreview';
-import { ImageSourceTabs, selectedSample } from '../demo/ImageSourceTabs';
+import { ImageSourcePicker, useImageSource } from '../demo/ImageSourcePicker';
 import { JsonPanel } from '../demo/JsonPanel';
 import { notify as toast } from '../demo/notify';
 import { ResultsCard, type ResultsStatus } from '../demo/ResultsCard';
 import { SubmitButton } from '../demo/SubmitButton';
-import { useDebouncedValue } from '../demo/use-debounced-value';
 import { fieldClass } from '../ui/input';
 import { request } from '../../shared/api-client';
 import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
 import type { DemoResponse } from '../../shared/schemas/detect';
 import { BoxOverlay } from './BoxOverlay';
-import { ImageDrop } from './ImageDrop';
 import {
   addObject,
   DEFAULT_OBJECTS,
@@ -38,33 +36,19 @@ const label = (name: string) => name.replace(/_/g, ' ');
 export default function ObjectDetectionDemo() {
   const objectsId = useId();
   const objectsHint = useId();
-  const [imageUrl, setImageUrl] = useState('');
-  const [picked, setPicked] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [dropKey, setDropKey] = useState(0);
+  const source = useImageSource(OD_SAMPLES);
+  const { imageUrl, file, previewSrc } = source;
   const [objects, setObjects] = useState(DEFAULT_OBJECTS);
   const [room, setRoom] = useState<RoomCategory>('auto');
   const [status, setStatus] = useState<ResultsStatus>('idle');
   const [result, setResult] = useState<{ response: DemoResponse; src: string }>();
   const [errorText, setErrorText] = useState<string>();
 
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => {
-    if (fileUrl) URL.revokeObjectURL(fileUrl);
-  }, [fileUrl]);
 
-  const debouncedUrl = useDebouncedValue(imageUrl, 400);
-  const previewSrc = file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim();
-  const sample = selectedSample(OD_SAMPLES, imageUrl);
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
   const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, objects, sentRoom);
   // Boxes belong to the image they were computed on; a new image hides them.
   const boxes = result && result.src === previewSrc ? result.response : undefined;
-
-  function chooseFile(next: File | undefined) {
-    setFile(next);
-    if (!next) setDropKey((k) => k + 1);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +64,7 @@ export default function ObjectDetectionDemo() {
     setStatus('busy');
     setErrorText(undefined);
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
-    const src = file ? fileUrl : imageUrl.trim();
+    const src = source.sentSrc;
     try {
       let upload: PreparedUpload | undefined;
       let body: FormData | ReturnType<typeof demoRequestBody>;
@@ -118,16 +102,7 @@ export default function ObjectDetectionDemo() {
         input={
           <>
             <DemoPanel title="Choose an image">
-              <ImageSourceTabs
-                samples={OD_SAMPLES}
-                value={imageUrl}
-                onChange={(url, s) => {
-                  setImageUrl(url);
-                  setPicked(s !== undefined);
-                  if (file) chooseFile(undefined);
-                }}
-              />
-              <ImageDrop key={dropKey} file={file} onFile={chooseFile} />
+              <ImageSourcePicker source={source} />
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">
@@ -183,7 +158,7 @@ export default function ObjectDetectionDemo() {
             <DemoPanel title="Image preview">
               <ImagePreview
                 src={previewSrc}
-                alt={file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL')}
+                alt={source.previewAlt}
                 overlay={boxes && <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />}
               />
             </DemoPanel>

@@ -1,6 +1,6 @@
 /** Short texts the reference pages and their Markdown versions share. */
-import { formatWholeUsd } from '../../components/catalogue/format';
-import { PAY_PER_USE_MINIMUM } from '../../components/catalogue/pricing-model';
+import { formatWholeUsd } from '../format';
+import { PAY_PER_USE_MINIMUM } from '../pricing-model';
 import type { AuthKind } from './reference';
 
 export const AUTH_LABEL: Record<AuthKind, string> = {

@@ -1,6 +1,6 @@
 /** SQL for the catalogue tables; nothing here knows about HTTP or JSON shapes. */
 import type { Kysely } from 'kysely';
-import type { ApiCategoryRow, ApiRow, Database, UseCaseRow } from '../db';
+import type { ApiRow, Database, UseCaseRow } from '../db';
 
 /** Every API, active ones first, then by name. */
 export function listApis(db: Kysely<Database>): Promise<ApiRow[]> {
@@ -24,13 +24,4 @@ export function listUseCases(db: Kysely<Database>): Promise<UseCaseRow[]> {
 
 export function findUseCase(db: Kysely<Database>, id: string): Promise<UseCaseRow | undefined> {
   return db.selectFrom('use_cases').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Every API category (room type and its object list) by id. */
-export function listApiCategories(db: Kysely<Database>): Promise<ApiCategoryRow[]> {
-  return db.selectFrom('api_categories').selectAll().orderBy('id').execute();
-}
-
-export function findApiCategory(db: Kysely<Database>, id: string): Promise<ApiCategoryRow | undefined> {
-  return db.selectFrom('api_categories').selectAll().where('id', '=', id).executeTakeFirst();
 }

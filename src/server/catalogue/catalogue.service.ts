@@ -4,19 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { ApiView, UseCaseView } from '../../shared/schemas/catalogue';
-import type { ApiCategoryRow, ApiRow, Database, UseCaseRow } from '../db';
+import type { ApiRow, Database, UseCaseRow } from '../db';
 import { HttpError } from '../http/errors';
 import * as repo from './api.repository';
 
 /** The shapes `GET /api/apis` and `GET /api/use-cases` return, declared with their contracts. */
 export type { ApiView, UseCaseView };
-
-/** An API category (room type) with the objects the detector reports for it. */
-export interface ApiCategoryView {
-  id: string;
-  name: string;
-  objects: string[];
-}
 
 /** `numeric(10,2)` arrives as an exact string; the JSON wants a number rounded to cents. */
 export function priceToNumber(price: string): number {
@@ -53,10 +46,6 @@ export function toUseCaseView(row: UseCaseRow): UseCaseView {
   };
 }
 
-export function toApiCategoryView(row: ApiCategoryRow): ApiCategoryView {
-  return { id: row.id, name: row.name, objects: row.objects };
-}
-
 export async function listApis(db: Kysely<Database>): Promise<ApiView[]> {
   return (await repo.listApis(db)).map(toApiView);
 }
@@ -77,14 +66,4 @@ export async function getUseCase(db: Kysely<Database>, id: string): Promise<UseC
   const row = await repo.findUseCase(db, id);
   if (!row) throw new HttpError(404, 'NOT_FOUND', 'The requested use case could not be found.', { details: { id } });
   return toUseCaseView(row);
-}
-
-export async function listApiCategories(db: Kysely<Database>): Promise<ApiCategoryView[]> {
-  return (await repo.listApiCategories(db)).map(toApiCategoryView);
-}
-
-/** The category with `id`, or undefined (callers decide whether that is an error). */
-export async function findApiCategory(db: Kysely<Database>, id: string): Promise<ApiCategoryView | undefined> {
-  const row = await repo.findApiCategory(db, id);
-  return row ? toApiCategoryView(row) : undefined;
 }

@@ -28,7 +28,3 @@ export async function countContacts(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-export function findContact(db: Kysely<Database>, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
-}

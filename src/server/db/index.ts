@@ -11,11 +11,10 @@
  *   `./migrations/` (timestamp-named, registered in `./migrations/index.ts`) and never run
  *   inside a request handler.
  * - `seed(db)`: idempotent upsert of APIs, use cases and API categories from `content/`.
- * - `createTestDb(): Promise<{ db, close }>`: a freshly migrated database (in-memory PGlite,
- *   or a throwaway schema on `TEST_DATABASE_URL`'s server). Not seeded: call `seed(db)`.
+ *
+ * Tests import `createTestDb` from `./test-db` (not from here, so production bundles do not carry it).
  */
 export { closeDb, createDb, getDb, resolveDbTarget, setDb, type DbTarget, type PoolOptions } from './client';
 export { appliedMigrations, describeResults, migrateDownToZero, migrateToLatest } from './migrate';
 export { loadCatalogue, seed, type Catalogue, type SeedReport } from './seed';
-export { createTestDb, type TestDb } from './test-db';
 export * from './tables';

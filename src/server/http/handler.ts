@@ -16,6 +16,8 @@ export interface HandlerContext {
   headers: Headers;
   /** Keeps work running after the response is handed back (the runtime's); absent: await it inline. */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+  /** The path parameters of the matched `config.path` (`:id` -> `params.id`), as the router built them. */
+  params: Readonly<Record<string, string>>;
 }
 
 /** What the runtime passes beside the request: Netlify's `Context`, or the local runtime's. */
@@ -23,6 +25,8 @@ export interface RuntimeContext {
   ip?: string;
   /** Netlify Functions v2 `context.waitUntil`; the local runtime gives the same. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** Netlify Functions v2 `context.params`: the matched route's parameters; the local runtime gives the same. */
+  params?: Record<string, string>;
 }
 
 /** Sent on every function response: JSON is never rendered, framed or sniffed as something else. */
@@ -61,13 +65,19 @@ export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
  */
 export function defineHandler(
   /** The methods served; a function when they differ by path (a collection and its items). */
-  methods: readonly string[] | ((req: Request) => readonly string[]),
+  methods: readonly string[] | ((req: Request, ctx: HandlerContext) => readonly string[]),
   body: (req: Request, ctx: HandlerContext) => Promise<Response>,
 ): (req: Request, runtime?: RuntimeContext) => Promise<Response> {
   return async (req, runtime) => {
-    const ctx: HandlerContext = { requestId: crypto.randomUUID(), clientIp: resolveClientIp(req, runtime?.ip), headers: new Headers(), waitUntil: runtime?.waitUntil };
+    const ctx: HandlerContext = {
+      requestId: crypto.randomUUID(),
+      clientIp: resolveClientIp(req, runtime?.ip),
+      headers: new Headers(),
+      waitUntil: runtime?.waitUntil,
+      params: runtime?.params ?? {},
+    };
     try {
-      const allowed = typeof methods === 'function' ? methods(req) : methods;
+      const allowed = typeof methods === 'function' ? methods(req, ctx) : methods;
       if (!allowed.includes(req.method)) {
         throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed`, {
           headers: { Allow: allowed.join(', ') },

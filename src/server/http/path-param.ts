@@ -1,27 +1,20 @@
 import { HttpError } from './errors';
+import type { HandlerContext } from './handler';
 
 /**
- * The one path segment after `prefix` (e.g. `/api/apis/` -> the id), decoded. Read from the
- * URL rather than Netlify's `context.params` so handlers run the same in tests and locally.
- * Anything deeper, empty, malformed (`%ZZ`) or holding control characters (`%00`) is a 404:
- * no such resource.
+ * The path parameter `name` of the matched route (`/api/apis/:id` -> `id`), as the router put it
+ * in the context (Netlify's `context.params`; the local runtime's dispatcher builds the same,
+ * decoded). Handlers never parse the URL path themselves. Empty, or holding a slash or a control
+ * character (`%2F`, `%00`): a 404, no such resource.
  */
-export function pathParam(req: Request, prefix: string): string {
-  const { pathname } = new URL(req.url);
-  if (!pathname.startsWith(prefix)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
-  const raw = pathname.slice(prefix.length).replace(/\/$/, '');
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    throw new HttpError(404, 'NOT_FOUND', 'Not found');
-  }
+export function routeParam(ctx: Pick<HandlerContext, 'params'>, name: string): string {
+  const value = ctx.params[name];
   // No id holds a slash or a control character (NUL would even fail the database query).
   if (!value || value.includes('/') || /[\u0000-\u001f\u007f]/.test(value)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
   return value;
 }
 
-/** True when the request path is exactly `path` (ignoring one trailing slash). */
-export function isPath(req: Request, path: string): boolean {
-  return new URL(req.url).pathname.replace(/(.)\/$/, '$1') === path;
+/** True when the matched route has the parameter `name` (an item path), false on the collection path. */
+export function hasRouteParam(ctx: Pick<HandlerContext, 'params'>, name: string): boolean {
+  return ctx.params[name] !== undefined;
 }

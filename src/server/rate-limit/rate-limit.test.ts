@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type Database } from '../db';
+import { type Database } from '../db';
+import { createTestDb } from '../db/test-db';
 import { HttpError } from '../http/errors';
 import { clientKey, consumeRateLimit, enforceRateLimit, rateLimitHeaders, rateLimitSecret, sweepRateLimits, SWEEP_INTERVAL_MS } from './rate-limit';
 

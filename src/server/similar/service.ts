@@ -18,6 +18,7 @@ import { readSiteSample, siteSampleName } from '../vision/site-images';
 import { EMBEDDING_NEEDS_MIRROR, embedded, NEAR_DUPLICATE_BITS, similarityOf, toVector, type EmbeddedImage } from '../vision/similar/embedding';
 import { hashDistance } from '../vision/similar/phash';
 import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../shared/schemas/similar';
+import type { ImageSource } from '../vision/upload';
 
 export const SIMILAR_API_ID = 'similar-image-search';
 
@@ -60,7 +61,7 @@ export function searchPlan(rows: number, filtered: boolean, iterative: boolean, 
   return iterative ? { exact: false, efSearch: EF_SEARCH, iterativeScan: true } : { exact: false, efSearch: FILTERED_EF_SEARCH, iterativeScan: false };
 }
 
-export type QueryImage = { url: string } | { bytes: Uint8Array };
+export type QueryImage = ImageSource;
 
 export interface SimilarDeps {
   siteOrigins?: ReadonlySet<string>;

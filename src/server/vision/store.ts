@@ -211,25 +211,3 @@ export function scheduleRetention(
     clearInterval(interval);
   };
 }
-
-/** An in-memory VisionStore for tests and tools. */
-export function memoryVisionStore(seed: CategoryRecord[] = []): VisionStore & { runs: DetectionRunRecord[] } {
-  const categories = new Map(seed.map((c) => [c.id, c]));
-  const runs: DetectionRunRecord[] = [];
-  return {
-    runs,
-    async listCategories() {
-      return [...categories.values()].sort((a, b) => a.id.localeCompare(b.id));
-    },
-    async upsertCategories(defs) {
-      return defs.map((d) => {
-        const created = !categories.has(d.id);
-        categories.set(d.id, d);
-        return { id: d.id, created };
-      });
-    },
-    async saveDetectionRun(run) {
-      runs.push(run);
-    },
-  };
-}

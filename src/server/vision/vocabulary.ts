@@ -78,8 +78,3 @@ export function resolveObjects(names: readonly string[]): ResolvedObjects {
   }
   return { detectable, undetectable };
 }
-
-/** Every name the API understands, for documentation and UI hints. */
-export function knownObjectNames(): string[] {
-  return [...byName.keys()].sort();
-}

@@ -3,6 +3,9 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { imageSourceFields } from '../contracts/image-source';
+
+const image = imageSourceFields();
 
 export const CAPTION_STYLE_VALUES = ['descriptive', 'creative', 'technical', 'emotional'] as const;
 export type CaptionStyleValue = (typeof CAPTION_STYLE_VALUES)[number];
@@ -12,7 +15,7 @@ export const CAPTION_WORD_LIMITS = { short: 50, medium: 100, long: 150 } as cons
 export const CAPTION_METHOD = 'composed from detected content';
 
 export const captionRequestSchema = z.strictObject({
-  image_url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.'),
+  ...image.json,
   style: z.enum(CAPTION_STYLE_VALUES).default('descriptive').describe('Phrasing: descriptive (plain inventory), creative (figurative), technical (measured values and counts), emotional (mood and feeling).'),
   max_length: z.number().int().min(10).max(150).default(100).describe('Word limit (10-150; the demo\'s lengths are short 50, medium 100, long 150). A longer caption is cut at the limit and ends with an ellipsis.'),
 });
@@ -20,7 +23,7 @@ export type CaptionRequest = z.input<typeof captionRequestSchema>;
 export type CaptionRequestParsed = z.output<typeof captionRequestSchema>;
 
 export const captionUploadSchema = captionRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+  ...image.upload,
   max_length: z.coerce.number().int().min(10).max(150).default(100).describe('Word limit (10-150), as text.'),
 });
 

@@ -5,16 +5,17 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { imageSourceFields, imageUrlSchema } from '../contracts/image-source';
+
+const image = imageSourceFields();
 
 export const ROOM_TYPE_TAXONOMY = 'room_type';
 
 /** Label set limits: labels per set, examples per label, examples per set. */
 export const LABEL_SET_LIMITS = { minLabels: 2, maxLabels: 10, minExamples: 5, maxExamplesPerLabel: 12, maxExamples: 60 } as const;
 
-const imageUrl = z.url({ protocol: /^https?$/ }).max(2048);
-
 export const classifyRequestSchema = z.strictObject({
-  image_url: imageUrl.optional().describe('HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.'),
+  ...image.json,
   taxonomy: z
     .union([z.literal(ROOM_TYPE_TAXONOMY), z.uuid()])
     .default(ROOM_TYPE_TAXONOMY)
@@ -26,7 +27,7 @@ export type ClassifyRequestParsed = z.output<typeof classifyRequestSchema>;
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const classifyUploadSchema = classifyRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+  ...image.upload,
   top_k: z.coerce.number().int().min(1).max(7).default(3).describe('How many labels to return, best first (1-7), as text.'),
 });
 
@@ -55,7 +56,7 @@ export const labelNameSchema = z
 export const createLabelSetSchema = z.strictObject({
   name: z.string().trim().min(1).max(80).describe('Your name for the set (1-80 characters).'),
   examples: z
-    .record(labelNameSchema, z.array(imageUrl.describe('HTTP(S) URL of an example image.')).min(LABEL_SET_LIMITS.minExamples).max(LABEL_SET_LIMITS.maxExamplesPerLabel))
+    .record(labelNameSchema, z.array(imageUrlSchema.describe('HTTP(S) URL of an example image.')).min(LABEL_SET_LIMITS.minExamples).max(LABEL_SET_LIMITS.maxExamplesPerLabel))
     .describe(`Example image URLs by label: ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all.`),
 });
 export type CreateLabelSet = z.input<typeof createLabelSetSchema>;
@@ -68,7 +69,7 @@ export const labelSetUploadSchema = z
   .object({ name: createLabelSetSchema.shape.name })
   .catchall(
     z
-      .union([z.file(), imageUrl])
+      .union([z.file(), imageUrlSchema])
       .describe(`A field \`examples.<label>\` per example image, repeated for each: the image file (JPEG, PNG or WebP) or its HTTP(S) URL. ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all; the whole form at most 10 MB.`),
   );
 

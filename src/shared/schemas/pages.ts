@@ -332,9 +332,3 @@ export function assertMarketingType<T extends MarketingPage['type']>(page: Marke
   if (page.type !== type) throw new Error(`content/marketing/${page.slug}.json has type "${page.type}", expected "${type}".`);
   return page as Extract<MarketingPage, { type: T }>;
 }
-
-/** Type guards for industry page kinds. */
-export const isRealEstateIndustry = (p: IndustryPage): p is z.infer<typeof realEstateIndustrySchema> => p.type === 'real-estate';
-export const isManufacturingIndustry = (p: IndustryPage): p is z.infer<typeof manufacturingIndustrySchema> => p.type === 'manufacturing';
-export const isInsuranceIndustry = (p: IndustryPage): p is z.infer<typeof insuranceIndustrySchema> => p.type === 'insurance';
-export const isHealthcareIndustry = (p: IndustryPage): p is z.infer<typeof healthcareIndustrySchema> => p.type === 'healthcare';

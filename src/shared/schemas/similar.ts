@@ -4,6 +4,10 @@
  * island (parsing), the docs and the gallery manifest.
  */
 import { z } from 'zod';
+import { imageSourceFields } from '../contracts/image-source';
+
+const image = imageSourceFields();
+const collectionImage = imageSourceFields({ imageUrlDescription: 'HTTP(S) URL of the image; stored and returned with matches. Leave out when uploading a file.' });
 
 export const galleryCategories = ['architecture', 'nature', 'vehicles', 'people', 'food', 'technology'] as const;
 export type GalleryCategory = (typeof galleryCategories)[number];
@@ -38,7 +42,7 @@ const collectionName = z
   .describe('Collection name: 1-63 lowercase letters, digits, - or _, starting with a letter or digit; unique per account.');
 
 export const similarRequestSchema = z.strictObject({
-  image_url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.'),
+  ...image.json,
   max_results: z.coerce.number().int().min(SIMILAR_LIMITS.maxResults.min).max(SIMILAR_LIMITS.maxResults.max).default(SIMILAR_LIMITS.maxResults.default).describe('Most matches returned, 5-50.'),
   similarity_threshold: z.coerce.number().min(SIMILAR_LIMITS.threshold.min).max(SIMILAR_LIMITS.threshold.max).default(SIMILAR_LIMITS.threshold.default).describe('Matches below this calibrated similarity are dropped: 0.7 and up is a related scene, 0.9 and up a near duplicate.'),
   category: z.enum(searchCategories).default('all').describe('Only images of this category (all: every category).'),
@@ -49,7 +53,7 @@ export type SimilarRequestParsed = z.output<typeof similarRequestSchema>;
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const similarUploadSchema = similarRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+  ...image.upload,
 });
 
 export const similarMatchSchema = z.object({
@@ -100,12 +104,12 @@ const metadataSchema = z.record(z.string(), z.unknown()).describe('Your own JSON
 
 export const collectionImageAddSchema = z.strictObject({
   id: z.string().min(1).max(128).regex(/^[A-Za-z0-9._:-]+$/).describe('Your id for the image (letters, digits, . _ : -), unique in the collection; adding it again replaces it.'),
-  image_url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('HTTP(S) URL of the image; stored and returned with matches. Leave out when uploading a file.'),
+  ...collectionImage.json,
   category: z.string().min(1).max(40).regex(/^[a-z0-9_-]+$/).default('uncategorized').describe('Your category for the image (lowercase), usable as the search filter when it is one of the gallery categories.'),
   metadata: metadataSchema.optional(),
 });
 export const collectionImageUploadSchema = collectionImageAddSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+  ...collectionImage.upload,
   metadata: z.string().max(4096).optional().describe('Your metadata as a JSON object in text.'),
 });
 

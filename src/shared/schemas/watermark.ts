@@ -3,12 +3,15 @@
  * demo twin. Shared by the functions (validation), the island (parsing) and the docs.
  */
 import { z } from 'zod';
+import { imageSourceFields } from '../contracts/image-source';
+
+const image = imageSourceFields();
 
 export const detectTypes = ['all', 'visible', 'invisible', 'brand_logos'] as const;
 export const sensitivities = ['low', 'medium', 'high'] as const;
 
 export const watermarkRequestSchema = z.strictObject({
-  image_url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.'),
+  ...image.json,
   detect_type: z.enum(detectTypes).default('all').describe('What to look for: all, visible (text marks), invisible (dwtDct generator marks and rights metadata) or brand_logos (wordmarks).'),
   sensitivity: z.enum(sensitivities).default('medium').describe('Decision threshold: low (x0.6), medium (x1) or high (x1.4) applied to each mark\'s evidence score.'),
   include_invisible: z.boolean().default(true).describe('Decode invisible marks (dwtDct) too; only with detect_type all or invisible.'),
@@ -17,7 +20,7 @@ export type WatermarkRequest = z.input<typeof watermarkRequestSchema>;
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const watermarkUploadSchema = watermarkRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+  ...image.upload,
 });
 export type WatermarkRequestParsed = z.output<typeof watermarkRequestSchema>;
 

@@ -1,45 +1,21 @@
 /**
  * Reads a watermark request (POST /api/v1/watermark and its demo twin): JSON
  * `{ image_url, detect_type, sensitivity, include_invisible }`, or multipart/form-data with the
- * image as `file` and the same fields as text, under the 10 MB image cap.
+ * image as `file` and the same fields as text (the switch as `true` / `false`), under the 10 MB
+ * image cap, through the shared `readImageRequest`.
  */
-import { HttpError, validationError } from '../../http/errors';
-import { readJson } from '../../http/handler';
-import type { BudgetLease } from '../engine/image-budget';
-import { isMultipart, readImageForm } from '../upload';
 import { watermarkRequestSchema, type WatermarkRequestParsed } from '../../../shared/schemas/watermark';
-import type { WatermarkImage } from './service';
+import type { BudgetLease } from '../engine/image-budget';
+import { readImageRequest, type ImageSource } from '../upload';
 
 export { FORM_OVERHEAD, isMultipart, uploadReservation } from '../upload';
 
 /** The parsed options and the image (URL or uploaded bytes). An upload without a file releases `lease`. */
-export async function readWatermarkRequest(req: Request, lease?: BudgetLease): Promise<{ fields: WatermarkRequestParsed; image: WatermarkImage }> {
-  let fields: WatermarkRequestParsed;
-  let upload: Uint8Array | undefined;
-  if (isMultipart(req)) {
-    const form = await readImageForm(req);
-    const file = form.get('file');
-    if (file instanceof Blob && file.size > 0) upload = new Uint8Array(await file.arrayBuffer());
-    if (!upload) lease?.release();
-    const text = (key: string) => {
-      const v = form.get(key);
-      return typeof v === 'string' && v !== '' ? v : undefined;
-    };
-    const values: Record<string, unknown> = Object.fromEntries(['image_url', 'detect_type', 'sensitivity'].flatMap((k) => (text(k) === undefined ? [] : [[k, text(k)]])));
-    // A form sends the switch as text.
-    const invisible = text('include_invisible');
-    if (invisible !== undefined) values['include_invisible'] = invisible === 'true' ? true : invisible === 'false' ? false : invisible;
-    const parsed = watermarkRequestSchema.safeParse(values);
-    if (!parsed.success) throw validationError(parsed.error);
-    fields = parsed.data;
-  } else {
-    fields = await readJson(req, watermarkRequestSchema);
-  }
-  const image = upload ? { bytes: upload } : fields.image_url ? { url: fields.image_url } : undefined;
-  if (!image) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'Please enter an image URL or upload an image', {
-      details: { fields: { image_url: ['Please enter an image URL or upload an image'] } },
-    });
-  }
-  return { fields, image };
+export function readWatermarkRequest(req: Request, lease?: BudgetLease): Promise<{ fields: WatermarkRequestParsed; image: ImageSource }> {
+  return readImageRequest(req, watermarkRequestSchema, {
+    lease,
+    // Other form fields are ignored; the JSON body is strict.
+    formFields: ['image_url', 'detect_type', 'sensitivity', 'include_invisible'],
+    booleanFields: ['include_invisible'],
+  });
 }

@@ -12,6 +12,7 @@ import { INVISIBLE_SCOPE, type WatermarkAnalysis } from './analyze';
 import type { Brand } from './brands';
 import { detectWatermarks } from './engine';
 import { SENSITIVITY_FACTOR, WATERMARK_THRESHOLD } from './visible';
+import type { ImageSource } from '../upload';
 
 export { WATERMARK_API_ID } from './api-id';
 
@@ -26,7 +27,7 @@ export interface WatermarkDeps {
   brands?: readonly Brand[];
 }
 
-export type WatermarkImage = { url: string } | { bytes: Uint8Array };
+export type WatermarkImage = ImageSource;
 
 /** Shapes an analysis as the documented response. */
 export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestParsed, imageUrl: string | null, seconds: number, requestId: string): WatermarkResponse {

@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HttpError } from '../http/errors';
-import { errorResponse } from '../http/handler';
+import { HttpError } from '../server/http/errors';
+import { errorResponse } from '../server/http/handler';
 
 /**
  * The peer address of the connection, passed to functions as `context.ip` the way Netlify passes
@@ -232,7 +232,7 @@ export function compressResponse(acceptEncoding: string | undefined, response: R
 
 /** The documented JSON error body for an error the adapter answers itself. */
 function adapterError(status: 400 | 405 | 500, code: 'INVALID_REQUEST' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR', message: string, headers: Record<string, string> = {}): Response {
-  return errorResponse(new HttpError(status, code, message, { headers }), { requestId: crypto.randomUUID(), clientIp: '', headers: new Headers() });
+  return errorResponse(new HttpError(status, code, message, { headers }), { requestId: crypto.randomUUID(), clientIp: '', headers: new Headers(), params: {} });
 }
 
 /**

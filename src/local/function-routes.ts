@@ -18,7 +18,7 @@ export interface FunctionContext {
   ip: string;
   params: Record<string, string>;
   requestId: string;
-  /** Runs `promise` on after the response is handed back; the runtime waits for it on shutdown (absent under `astro dev`: handlers await inline). */
+  /** Runs `promise` on after the response is handed back; the runtime waits for it on shutdown (the dispatcher gives it under `npm start` and `npm run dev` alike). */
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 

@@ -98,7 +98,7 @@ describe('route precedence, as on Netlify', () => {
 
 describe('listFunctionFiles', () => {
   it('lists the project functions and leaves tests out', () => {
-    const files = listFunctionFiles(join(import.meta.dirname, '../../../functions')).map((f) => f.split('/').pop());
+    const files = listFunctionFiles(join(import.meta.dirname, '../../functions')).map((f) => f.split('/').pop());
     expect(files).toContain('apis.ts');
     expect(files).toContain('detect.ts');
     expect(files.some((f) => f?.includes('.test.'))).toBe(false);

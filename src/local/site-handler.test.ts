@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFile } from '../../integrations/csp';
+import { headersFile } from '../integrations/csp';
 import type { FunctionModule } from './function-routes';
 import { createSiteHandler, type SiteHandler } from './site-handler';
 
 /** A tiny project: the real netlify.toml and a build with the pages its rules point at. */
 function makeProject(): { root: string; dist: string } {
   const root = mkdtempSync(join(tmpdir(), 'optiq-site-test-'));
-  writeFileSync(join(root, 'netlify.toml'), readFileSync(join(import.meta.dirname, '../../../netlify.toml'), 'utf8'));
+  writeFileSync(join(root, 'netlify.toml'), readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'));
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'api'), { recursive: true });
   const page = (name: string, text: string) => writeFileSync(join(dist, name), `<!doctype html><h1>${text}</h1>`);

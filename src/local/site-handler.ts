@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { RedirectsHandler } from '@netlify/redirects';
-import { findRoute, routesOf, type FunctionModule, type FunctionRoute } from './function-routes';
+import { createFunctionDispatcher } from './dispatch';
+import type { FunctionModule, FunctionRoute } from './function-routes';
 
 export interface SiteHandlerOptions {
   /** Folder holding netlify.toml. */
@@ -49,9 +50,7 @@ function projectRootFor(projectRoot: string, distDir: string | undefined): strin
 
 /** Starts the request chain. */
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
-  const modules = new Map<string, FunctionModule>();
-  for (const file of opts.functionFiles) modules.set(file, await opts.loadModule(file));
-  const routes = [...modules].flatMap(([file, mod]) => routesOf(file, mod));
+  const functions = await createFunctionDispatcher({ listFiles: () => opts.functionFiles, loadModule: opts.loadModule });
 
   const root = projectRootFor(opts.projectRoot, opts.distDir);
   const netlify = new NetlifyDev({
@@ -108,28 +107,11 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     return new Response(page.body, { status: 404, headers: page.headers });
   }
 
-  // Netlify's `context.waitUntil`: the promise runs on after the response; shutdown waits for it.
-  const pending = new Set<Promise<unknown>>();
-  function waitUntil(promise: Promise<unknown>): void {
-    const tracked = promise.then(
-      () => {},
-      (error: unknown) => console.error('[functions] work left running after a response failed', error),
-    );
-    pending.add(tracked);
-    void tracked.finally(() => pending.delete(tracked));
-  }
-  async function flush(): Promise<void> {
-    while (pending.size > 0) await Promise.all([...pending]);
-  }
-
   async function handle(original: Request, clientIp: string): Promise<Response> {
     let req = original;
     let url = new URL(req.url);
-    const hit = findRoute(routes, req.method, url.pathname);
-    if (hit) {
-      const mod = modules.get(hit.route.file)!;
-      return mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID(), waitUntil });
-    }
+    const answered = await functions.dispatch(req, clientIp);
+    if (answered) return answered;
     if (!decodable(url.pathname)) {
       // NetlifyDev throws URIError on `%ZZ`; no file has such a name, so the path is passed on
       // with its `%` escaped and meets the not-found rules like any other unknown path.
@@ -149,11 +131,11 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   }
 
   return {
-    routes,
+    routes: functions.routes,
     handle,
-    flush,
+    flush: () => functions.flush(),
     stop: async () => {
-      await flush();
+      await functions.flush();
       await netlify.stop();
     },
   };

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorBodySchema } from '../http/errors';
+import { errorBodySchema } from '../server/http/errors';
 import { createLocalHttpServer } from './http-server';
 import { DRAIN_LIMIT_BYTES } from './node-http';
 import { RawConnection, rawRequest, type RawResponse } from './raw-client';
