@@ -11,7 +11,8 @@ test.describe('hero showcases', () => {
     ['/similar-images', 'similar'],
     ['/industries/security', 'watermark'],
     ['/use-case/insurance-claim-assessment', 'provenance'],
-    ['/use-cases', 'detection'],
+    ['/use-cases', 'watermark'],
+    ['/', 'detection'],
   ];
   for (const [path, id] of pages) {
     test(`${path} shows the ${id} showcase beside the hero text`, async ({ page }) => {
