@@ -2,6 +2,7 @@
  * Lighthouse over key pages in Debian's Chromium, desktop and mobile, against the local
  * runtime. Prints the four category scores per page and form factor.
  * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages;
+ *        LH_PORT / LH_DEBUG_PORT: the site's and Chromium's ports;
  *        LH_SAVE=<folder> keeps the full reports)
  * --strict exits non-zero when a score is under its target (100 everywhere on desktop; on
  * mobile >= 95 performance and 100 for the rest).
@@ -14,11 +15,24 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startLocalServer } from './lib/local-server';
 
-/** Pages to score; LH_PAGES (comma-separated paths) picks others. */
-const PAGES = process.env['LH_PAGES']?.split(',') ?? ['/', '/apis', '/docs', '/docs/image-object-detection', '/industries/real-estate'];
+/** Pages to score, one of each kind; LH_PAGES (comma-separated paths) picks others. */
+const PAGES = process.env['LH_PAGES']?.split(',') ?? [
+  '/', // home
+  '/apis', // catalogue
+  '/api/image-object-detection', // API detail with its live tester
+  '/demo/object-detection', // a demo
+  '/docs', // docs index
+  '/docs/image-object-detection', // API reference
+  '/pricing',
+  '/use-cases',
+  '/use-case/insurance-claim-assessment', // a use case
+  '/industries/real-estate', // an industry page
+  '/photo-authentication', // a marketing page (contact sales opens from every page: there is no /contact page)
+  '/login', // sign-in (the account pages need a session)
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const DEBUG_PORT = 9333;
+const DEBUG_PORT = Number(process.env['LH_DEBUG_PORT'] ?? 9333);
 
 async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'optiq-lh-profile-'));

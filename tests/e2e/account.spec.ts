@@ -237,3 +237,22 @@ test('a subscribed visitor may run the live tester on their own subscription, an
   await expect(page.getByTestId('usage-apis').locator('[data-api-id="image-object-detection"]').getByTestId('usage-requests')).toHaveText('1');
   await expect(page.getByTestId('recent-requests').getByRole('row', { name: /\/api\/v1\/detect/ })).toHaveCount(1);
 });
+
+test('a signed-out visit to the sign-in pages asks nothing that answers 401 and logs no error', async ({ page }) => {
+  const refused: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await hydrated(page, 'AuthForm');
+    await page.waitForLoadState('networkidle');
+  }
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});

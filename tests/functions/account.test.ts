@@ -61,6 +61,9 @@ describe('sign-up', () => {
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
+    // The readable signed-in hint rides along: no secret, same lifetime as the session.
+    const hint = res.headers.getSetCookie()[1] ?? '';
+    expect(hint).toBe('optiq_signed_in=1; Path=/; SameSite=Strict; Max-Age=604800');
     const row = await getDb().selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^scrypt\$/);
     expect(row.password).not.toContain('correct horse');
@@ -136,6 +139,7 @@ describe('login and logout', () => {
     const out = await call(logout, 'POST', '/api/account/logout', { cookie: a.cookie });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/^optiq_session=; .*Max-Age=0/);
+    expect(out.headers.getSetCookie()[1]).toMatch(/^optiq_signed_in=; Path=\/; SameSite=Strict; Max-Age=0/);
     const me = await call(account, 'GET', '/api/account', { cookie: a.cookie });
     expect(me.status).toBe(401);
     const row = await getDb().withTables<SessionTables>().selectFrom('sessions').select('revoked_at').where('kind', '=', 'user').where('subject', '=', a.user.id).executeTakeFirstOrThrow();

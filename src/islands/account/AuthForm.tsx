@@ -5,6 +5,7 @@ import { Input } from '../ui/input';
 import { FieldError, Label } from '../ui/label';
 import { authUrl, safeNext } from './next-path';
 import { request, type ApiClientError } from '../../shared/api-client';
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
 
 export type AuthMode = 'signup' | 'login';
 type Field = 'username' | 'email' | 'password' | 'login';
@@ -68,14 +69,17 @@ export function AuthForm({ mode }: Props) {
   };
   const alertRef = useRef<HTMLParagraphElement>(null);
 
-  // Signed-in visitors have nothing to do here: send them on.
+  // Signed-in visitors have nothing to do here: send them on. Asked only when the server's
+  // signed-in hint is there (src/shared/signed-in-hint.ts); a stale hint is cleared.
   useEffect(() => {
     const target = safeNext(new URLSearchParams(window.location.search).get('next'));
     setNext(target);
+    if (!hasSignedInHint(document.cookie)) return;
     const controller = new AbortController();
     request(meOperation, { signal: controller.signal })
       .then((me) => {
         if (me.ok) window.location.replace(target);
+        else document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
       })
       .catch(() => {});
     return () => controller.abort();

@@ -7,7 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
-import { readCookie, sessionCookie } from '../auth/cookies';
+import { isHttps, readCookie, sessionCookie } from '../auth/cookies';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
 import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '../auth/password';
 import { createSession, findSession, revokeSession } from '../auth/session-store';
 import { HttpError } from '../http/errors';
@@ -112,6 +113,14 @@ export async function logIn(db: Kysely<Database>, input: Required<LoginRequest>)
 export async function startUserSession(db: Kysely<Database>, req: Request, user: UserRecord, now: number = Date.now()): Promise<string> {
   const { token } = await createSession(db, { kind: 'user', subject: user.id, ttlMs: USER_SESSION_TTL_MS }, now);
   return sessionCookie(req, USER_SESSION_COOKIE, token, USER_SESSION_TTL_MS / 1000);
+}
+
+/** The `Set-Cookie` value of the signed-in hint (src/shared/signed-in-hint.ts): set with the session's lifetime, or cleared. */
+export function signedInHintCookie(req: Request, signedIn: boolean): string {
+  const parts = [`${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}`, 'Path=/', 'SameSite=Strict', `Max-Age=${signedIn ? USER_SESSION_TTL_MS / 1000 : 0}`];
+  if (!signedIn) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  if (isHttps(req)) parts.push('Secure');
+  return parts.join('; ');
 }
 
 /** Revokes the request's session (if any); the `Set-Cookie` value that clears the cookie. */
