@@ -34,6 +34,7 @@ function route(req: Request): { name?: string; images: boolean; id?: string } {
     } catch {
       throw new HttpError(404, 'NOT_FOUND', 'Not found');
     }
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are rejected
     if (!v || v.includes('/') || /[\u0000-\u001f\u007f]/.test(v)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
     return v;
   };
