@@ -1,4 +1,3 @@
-// @ts-check
 // ESLint flat config, run by `npm run lint` (scripts/lint.ts, the first step of `npm test`).
 // STYLE.md: every rule override carries a comment saying why.
 import js from '@eslint/js';

@@ -10,7 +10,7 @@ import { clientIp, compressResponse, sendWebResponse, toWebRequest } from './nod
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<string> {
+function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): Promise<string> {
   server = createServer((req, res) => void handler(req, res));
   return new Promise((r) => server!.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)));
 }
