@@ -1,5 +1,5 @@
 import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,8 @@ import { clientIp, compressResponse, sendWebResponse, toWebRequest } from './nod
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  server = createServer(handler);
+function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): Promise<string> {
+  server = createServer((req, res) => void handler(req, res));
   return new Promise((r) => server!.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)));
 }
 

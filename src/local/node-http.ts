@@ -140,7 +140,7 @@ function convert(req: IncomingMessage, origin: string): { request: Request; body
     method,
     headers,
     ...(body ? { body: body.stream, duplex: 'half' } : {}),
-  } as RequestInit);
+  });
   return { request, body };
 }
 

@@ -43,6 +43,10 @@ describe('request', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/contacts?limit=25');
     expect(operationUrl(getApiOperation, { id: 'a b/c' })).toBe('/api/apis/a%20b%2Fc');
     expect(() => operationUrl(getApiOperation, {})).toThrow(/id/);
+    // An object has no text of its own: it must not reach the URL as "[object Object]".
+    expect(() => operationUrl(getApiOperation, { id: { slug: 'x' } })).toThrow(/"id" must be a string/);
+    expect(() => operationUrl(getApiOperation, { id: 'x' }, { filter: { a: 1 } })).toThrow(/"filter" must be a string/);
+    expect(operationUrl(getApiOperation, { id: 7 }, { limit: 5, open: true })).toBe('/api/apis/7?limit=5&open=true');
   });
 
   it('sends a FormData upload as multipart, leaving the content type (and boundary) to the browser', async () => {

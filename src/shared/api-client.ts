@@ -70,15 +70,21 @@ export function rateLimitMessage(retryAfterSeconds: number | undefined): string 
   return `Too many requests. Please try again in ${wait}.`;
 }
 
+/** A path or query value as text. Only scalars have one: an object would be sent as "[object Object]". */
+function paramText(name: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new TypeError(`Parameter "${name}" must be a string, number or boolean`);
+}
+
 /** The URL of an operation: `{name}` path segments filled (encoded), then the query string. */
 export function operationUrl(op: Pick<OperationContract, 'path'>, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${op.path}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(paramText(name, value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, paramText(key, value));
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }

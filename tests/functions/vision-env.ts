@@ -11,7 +11,7 @@ import { startTestImageServer, type TestImageServer } from '../../src/server/vis
 
 export interface VisionEnv {
   /** URL of a fixture photo on the loopback server, e.g. `img('dog.jpg')`. */
-  img(name: string): string;
+  img: (name: string) => string;
   /** The loopback server (for its origin and misbehaving routes). */
   server(): TestImageServer;
   /** `Authorization` header of an account subscribed to object detection (premium tier; seeded env only). */

@@ -28,7 +28,6 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
  */
 export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
     <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600 ${className ?? ''}`}>
       {children}
     </div>

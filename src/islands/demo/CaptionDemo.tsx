@@ -50,7 +50,7 @@ export default function CaptionDemo() {
         body = { image_url: imageUrl.trim(), style, max_length: maxLength };
       }
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      const result = await request(demoCaptionOperation, { body: body as Parameters<typeof request<typeof demoCaptionOperation>>[1]['body'] });
+      const result = await request(demoCaptionOperation, { body });
       if (!result.ok) throw new Error(result.error.status === 0 ? FAILED : result.error.message);
       setResponse(result.data);
       setStatus('done');

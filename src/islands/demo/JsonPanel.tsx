@@ -68,7 +68,6 @@ export function JsonPanel({ title, value, placeholder = 'Nothing to show yet.', 
       </div>
       {hasValue ? (
         // A focusable, named region so keyboard users can scroll long lines.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region needs focus
         <pre tabIndex={0} aria-label={`${title} JSON`} className="max-h-[28rem] overflow-auto p-4 font-mono text-[0.8125rem] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-[#79c0ff]">
           {caption && <span className="mb-2 block font-semibold text-[#79c0ff]">{caption}</span>}
           <code>{text}</code>

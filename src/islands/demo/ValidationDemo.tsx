@@ -114,7 +114,7 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
           <figure className="mt-2">
             <img
               src={signals.ela.heatmapPng}
-              alt="Error level analysis heatmap: bright areas changed most when the image was re-saved"
+              alt="Error level analysis heatmap: bright areas changed most when the file was re-saved"
               width={signals.ela.width}
               height={signals.ela.height}
               className="h-auto w-full rounded border border-slate-200"
@@ -192,7 +192,7 @@ export default function ValidationDemo() {
     : { headers: { 'Content-Type': 'application/json' }, body: { image_url: imageUrl.trim(), check_type: checkType } };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <DemoGrid
         input={
           <>

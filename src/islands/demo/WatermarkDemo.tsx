@@ -78,7 +78,7 @@ export default function WatermarkDemo() {
         body = { image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible };
       }
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      const result = await request(demoWatermarkOperation, { body: body as Parameters<typeof request<typeof demoWatermarkOperation>>[1]["body"] });
+      const result = await request(demoWatermarkOperation, { body });
       if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to detect watermarks' : result.error.message);
       const response: WatermarkResponse = result.data;
       setResult({ response, src, upload });

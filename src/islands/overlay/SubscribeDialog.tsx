@@ -87,7 +87,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
     }
     setChoices('loading');
     const controller = new AbortController();
-    fetch(`/api/apis/${encodeURIComponent(opened.apiId)}`, { signal: controller.signal })
+    void fetch(`/api/apis/${encodeURIComponent(opened.apiId)}`, { signal: controller.signal })
       .then(async (res) => (res.ok ? bundleChoices(await res.json()) : []))
       .catch(() => [] as PlanChoice[])
       .then((list) => {

@@ -35,7 +35,7 @@ const allClosed = (s: OverlayState, opener: HTMLElement | null): OverlayState =>
 
 export const overlayStore = {
   get: (): OverlayState => state,
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -91,7 +91,7 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
   }
 
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate aria-label={`Try ${method} ${path}`}>
+    <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate aria-label={`Try ${method} ${path}`}>
       {keyed && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-ink">Authentication</legend>

@@ -33,7 +33,7 @@ export interface Tier {
 
 /** The tiers an API offers: pay per use, then the bundles of its pricing content. */
 export function tiersOf(api: Pick<ApiRow, 'pricing_plans'>): Tier[] {
-  const plans = (api.pricing_plans ?? []) as PricingPlan[];
+  const plans = api.pricing_plans ?? [];
   const payPerUse: Tier = { id: PAY_PER_USE_TIER, name: 'Pay per use', monthlyPrice: null, quota: null, byContact: false };
   return [payPerUse, ...plans.map((p) => ({
     id: p.name.trim().toLowerCase(),
@@ -86,7 +86,7 @@ function selectJoined(db: Kysely<Database>) {
 
 async function getOne(db: Kysely<Database>, userId: string, id: string): Promise<Subscription | null> {
   const row = await selectJoined(db).where('s.id', '=', id).where('s.user_id', '=', userId).executeTakeFirst();
-  return row ? toSubscription(row as JoinedRow) : null;
+  return row ? toSubscription(row) : null;
 }
 
 /** The account's subscriptions, active and cancelled, newest first. */

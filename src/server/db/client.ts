@@ -141,7 +141,7 @@ export function withQueryTimeout(pool: PostgresPool, queryMs: number): PostgresP
       return {
         query,
         release: () => client.release(broken ?? undefined),
-      } as PostgresPoolClient;
+      };
     },
   };
 }

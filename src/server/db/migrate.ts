@@ -1,4 +1,5 @@
 /** Runs the registered migrations; used by `npm run db:migrate`, `npm start` and tests. */
+import { inspect } from 'node:util';
 import { Migrator, NO_MIGRATIONS, sql, type Kysely, type MigrationResult } from 'kysely';
 import { migrations } from './migrations';
 
@@ -27,7 +28,7 @@ export function describeResults(results: readonly MigrationResult[] | undefined)
 function unwrap(result: { error?: unknown; results?: MigrationResult[] }, what: string): MigrationResult[] {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
+    const cause = result.error instanceof Error ? result.error : new Error(typeof result.error === 'string' ? result.error : inspect(result.error));
     throw new Error(`${what} failed${failed ? ` at ${failed.migrationName}` : ''}: ${cause.message}`, { cause });
   }
   return result.results ?? [];

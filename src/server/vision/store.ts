@@ -42,7 +42,7 @@ export const categoryDisplayName = (id: string): string =>
  */
 export function storedResults(imageUrls: readonly string[], results: unknown): unknown {
   if (typeof results !== 'object' || results === null || !('detection_results' in results)) return results;
-  const entries = (results as { detection_results: unknown }).detection_results;
+  const entries = results.detection_results;
   if (!Array.isArray(entries)) return results;
   return {
     ...results,

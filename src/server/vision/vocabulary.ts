@@ -35,7 +35,7 @@ export function normalizeObjectName(name: string): string {
   return name
     .trim()
     .toLowerCase()
-    .replace(/[\s\-]+/g, '_')
+    .replace(/[\s-]+/g, '_')
     .replace(/[^a-z0-9_]/g, '')
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '');

@@ -63,9 +63,9 @@ const asString = (v: unknown): string | undefined => (typeof v === 'string' && v
  */
 export function evidenceFromStore(store: Json): C2paEvidence {
   const manifests = asObject(store['manifests']);
-  const active = asObject(manifests[String(store['active_manifest'] ?? '')]);
+  const active = asObject(manifests[asString(store['active_manifest']) ?? '']);
   const statuses = Array.isArray(store['validation_status']) ? (store['validation_status'] as Json[]) : [];
-  const state = String(store['validation_state'] ?? '').toLowerCase();
+  const state = (asString(store['validation_state']) ?? '').toLowerCase();
   const failures = statuses
     .map((s) => asString(s['code']))
     .filter((c): c is string => c !== undefined && !/(\.validated|\.match|\.trusted|\.inside)$/.test(c) && !c.startsWith('signingCredential.untrusted'));
@@ -77,7 +77,7 @@ export function evidenceFromStore(store: Json): C2paEvidence {
     (asString(generatorInfo['name']) ? [generatorInfo['name'], generatorInfo['version']].filter(Boolean).join(' ') : undefined);
   const actions: C2paAction[] = [];
   for (const assertion of Array.isArray(active['assertions']) ? (active['assertions'] as Json[]) : []) {
-    const label = String(assertion['label'] ?? '');
+    const label = asString(assertion['label']) ?? '';
     if (!label.startsWith('c2pa.actions')) continue;
     const list = asObject(assertion['data'])['actions'];
     for (const a of Array.isArray(list) ? (list as Json[]) : []) {
@@ -85,7 +85,7 @@ export function evidenceFromStore(store: Json): C2paEvidence {
       const softwareAgent = asString(agent) ?? asString(asObject(agent)['name']);
       const dst = lastSegment(a['digitalSourceType']);
       actions.push({
-        action: String(a['action'] ?? ''),
+        action: asString(a['action']) ?? '',
         ...(softwareAgent ? { softwareAgent } : {}),
         ...(dst ? { digitalSourceType: dst } : {}),
       });

@@ -86,7 +86,7 @@ function historyEntries(raw: unknown): HistoryEntry[] {
   return list.map((e) => {
     const o = obj(e);
     const agent = str(o['softwareAgent']);
-    const when = o['when'] instanceof Date ? (o['when'] as Date).toISOString() : str(o['when']);
+    const when = o['when'] instanceof Date ? o['when'].toISOString() : str(o['when']);
     return { action: str(o['action']) ?? 'unknown', ...(agent ? { softwareAgent: agent } : {}), ...(when ? { when } : {}) };
   });
 }
@@ -143,7 +143,7 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
   const make = str(ifd0['Make']);
   const model = str(ifd0['Model']);
   const lens = str(exif['LensModel']);
-  const takenAt = exif['DateTimeOriginal'] instanceof Date ? (exif['DateTimeOriginal'] as Date).toISOString() : str(exif['DateTimeOriginal']);
+  const takenAt = exif['DateTimeOriginal'] instanceof Date ? exif['DateTimeOriginal'].toISOString() : str(exif['DateTimeOriginal']);
   if (make) camera.make = make;
   if (model) camera.model = model;
   if (lens) camera.lens = lens;

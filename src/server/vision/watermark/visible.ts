@@ -303,7 +303,7 @@ export function estimateBlend(image: RgbImage, quad: readonly Point[]): Blend | 
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      if (!stroke[i] || Number.isNaN(bg[0]![i] as number)) continue;
+      if (!stroke[i] || Number.isNaN(bg[0]![i])) continue;
       all4.push(i);
       if (stroke[i - 1] && stroke[i + 1] && stroke[i - w] && stroke[i + w]) core.push(i);
     }
