@@ -25,7 +25,7 @@ import predictBatchStatus from '../../functions/predict-batch-status';
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
 
-const handlers: Record<string, (req: Request, runtime?: { ip?: string }) => Promise<Response>> = {
+const handlers: Record<string, (req: Request, runtime?: { ip?: string; params?: Record<string, string> }) => Promise<Response>> = {
   '/api/v1/detect': detect,
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
@@ -280,7 +280,8 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
       headers: { ...(spec.method === 'POST' ? { 'Content-Type': 'application/json' } : {}), ...auth },
       ...(spec.method === 'POST' ? { body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)) } : {}),
     }),
-    runtime(),
+    // The route parameters the runtime's router passes (the job id of a status example).
+    { ...runtime(), params: jobId ? { job_id: jobId } : {} },
   );
   let response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
   const answeredId = jobId ?? (typeof response['job_id'] === 'string' ? response['job_id'] : undefined);

@@ -134,9 +134,15 @@ export function operationDoc(doc: OpenApiDocument, method: string, path: string,
   const components = doc.components.schemas;
   const body = op.requestBody as { required?: boolean; content?: Record<string, Media> } | undefined;
   // An operation taking both JSON and a file upload is documented (and tried) as the upload:
-  // its fields are the JSON ones plus `file`.
+  // its fields are the JSON ones plus `file`. A form whose field names vary (label sets'
+  // `examples.<label>`) cannot be laid out as fields, so that operation is documented as JSON
+  // and its form described in words.
   const media = Object.entries(body?.content ?? {});
-  const [bodyType, bodyMedia] = media.find(([type]) => type === 'multipart/form-data') ?? media[0] ?? [];
+  const fixedForm = (m: Media): boolean => {
+    const extra = (m.schema as { additionalProperties?: unknown } | undefined)?.additionalProperties;
+    return extra === undefined || extra === false;
+  };
+  const [bodyType, bodyMedia] = media.find(([type, m]) => type === 'multipart/form-data' && fixedForm(m)) ?? media.find(([type]) => type === 'application/json') ?? media[0] ?? [];
   const responses = op.responses as Record<string, { description?: string; content?: Record<string, Media> }>;
   const successStatus = Object.keys(responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
   const success = responses[successStatus]!;
