@@ -6,8 +6,7 @@
  * (scripts/make-showcase.ts) and the test that checks the stored figures are still what the
  * engine answers.
  */
-import { seed, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createDb, migrateToLatest, seed, setDb } from '../../src/server/db';
 import { seedGallery } from '../../src/server/similar/gallery';
 import demoDetect from '../../functions/demo-object-detection';
 import demoWatermark from '../../functions/demo-watermark-detection';
@@ -75,11 +74,16 @@ export const showcaseSpecs: Record<string, Spec> = {
 let ready: Promise<void> | undefined;
 /** A fresh seeded embedded database with the gallery index, once per process. */
 function database(): Promise<void> {
-  ready ??= createTestDb().then(async (t) => {
-    await seed(t.db);
-    await seedGallery(t.db);
-    setDb(t.db);
-  });
+  // Always the embedded database (which carries pgvector), even where tests point
+  // TEST_DATABASE_URL at a PostgreSQL server that may lack it: the showcase is what the product
+  // answers out of the box.
+  ready ??= (async () => {
+    const db = createDb({ kind: 'pglite', dataDir: 'memory://' });
+    await migrateToLatest(db);
+    await seed(db);
+    await seedGallery(db);
+    setDb(db);
+  })();
   return ready;
 }
 
