@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePglite, type PgliteServer } from './pglite-server';
+import { notificationsIn, servePglite, type PgliteServer } from './pglite-server';
 
 let server: PgliteServer;
 beforeAll(async () => {
@@ -48,5 +48,47 @@ describe('servePglite', () => {
       await b.end();
       await a.end().catch(() => undefined);
     }
+  });
+
+  it('delivers a NOTIFY committed on one connection to the connections that LISTEN on its channel', async () => {
+    const listener = new pg.Client({ connectionString: server.url });
+    const other = new pg.Client({ connectionString: server.url });
+    const sender = new pg.Client({ connectionString: server.url });
+    await Promise.all([listener.connect(), other.connect(), sender.connect()]);
+    try {
+      const heard: { channel: string; payload?: string }[] = [];
+      const otherHeard: unknown[] = [];
+      listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload }));
+      other.on('notification', (n) => otherHeard.push(n));
+      await listener.query('LISTEN "jobs:insert"');
+      await sender.query('begin');
+      await sender.query(`select pg_notify('jobs:insert', '{"count":3}')`);
+      expect(heard).toEqual([]); // not before the commit
+      await sender.query('commit');
+      await sender.query(`notify "jobs:insert", 'two'`);
+      for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(heard).toEqual([
+        { channel: 'jobs:insert', payload: '{"count":3}' },
+        { channel: 'jobs:insert', payload: 'two' },
+      ]);
+      // A connection that never ran LISTEN is not sent notifications.
+      expect(otherHeard).toEqual([]);
+      // After UNLISTEN the backend stops producing them.
+      await listener.query('UNLISTEN "jobs:insert"');
+      await sender.query(`notify "jobs:insert", 'three'`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toHaveLength(2);
+    } finally {
+      await Promise.all([listener.end(), other.end(), sender.end()]);
+    }
+  });
+});
+
+describe('notificationsIn', () => {
+  it('picks whole NotificationResponse messages out of backend output and stops at a cut one', () => {
+    const message = (type: string, body: number[]) => [type.charCodeAt(0), 0, 0, 0, body.length + 4, ...body];
+    const a = message('A', [0, 0, 0, 7, 120, 0, 121, 0]);
+    const output = new Uint8Array([...message('C', [83, 0]), ...a, ...message('Z', [73]), ...a.slice(0, 6)]);
+    expect(notificationsIn(output).map((m) => [...m])).toEqual([a]);
   });
 });

@@ -15,6 +15,12 @@
  *
  * Every connection of a process must go through the server once it runs: a second, in-process
  * connection to the same PGlite would bypass that scheduling.
+ *
+ * LISTEN/NOTIFY: the single backend holds every connection's LISTENs, and it writes a
+ * notification (NotificationResponse) into the output of whichever connection's query committed
+ * the NOTIFY. The queue copies those messages to the connections that have run a LISTEN, so the
+ * batch queue's workers hear of new entries at once (graphile-worker LISTENs on `jobs:insert`)
+ * instead of on their next poll.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
@@ -41,6 +47,29 @@ const OPENS = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
 /** Messages that end a query: Sync, simple Query. */
 const ENDS = new Set([0x53, 0x51]);
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+/** NotificationResponse: the backend's message for a NOTIFY on a channel this session LISTENs on. */
+const NOTIFICATION = 0x41;
+const QUERY = 0x51;
+
+/** Whether a simple Query message runs a LISTEN (not only UNLISTEN). */
+function runsListen(message: Uint8Array): boolean {
+  if (message[0] !== QUERY) return false;
+  const text = new TextDecoder().decode(message.subarray(5));
+  return /(^|[^a-z_])listen\s/i.test(text);
+}
+
+/** The NotificationResponse messages in a stretch of backend output (whole messages only). */
+export function notificationsIn(output: Uint8Array): Uint8Array[] {
+  const found: Uint8Array[] = [];
+  const view = new DataView(output.buffer, output.byteOffset, output.byteLength);
+  for (let at = 0; at + 5 <= output.length; ) {
+    const length = view.getInt32(at + 1);
+    if (length < 4 || at + 1 + length > output.length) break;
+    if (output[at] === NOTIFICATION) found.push(output.slice(at, at + 1 + length));
+    at += 1 + length;
+  }
+  return found;
+}
 
 /** The message queue pglite-socket's handlers feed (the interface of its own QueryQueueManager). */
 export class ExclusiveQueryQueue {
@@ -50,6 +79,8 @@ export class ExclusiveQueryQueue {
   private owner: number | null = null;
   private openQuery = false;
   private closed = false;
+  /** Connections that have run a LISTEN: where notifications are copied to. */
+  private readonly listeners = new Map<number, (data: Uint8Array) => void>();
 
   constructor(private readonly db: PGlite) {}
 
@@ -81,11 +112,13 @@ export class ExclusiveQueryQueue {
       for (let item = this.next(); item; item = this.next()) {
         let size = 0;
         const current = item;
+        const output: Uint8Array[] = [];
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(current.message, {
               onRawData: (data) => {
                 size += data.length;
+                if (this.listeners.size > 0) output.push(data.slice());
                 current.onData(data);
               },
             }),
@@ -94,6 +127,8 @@ export class ExclusiveQueryQueue {
           current.reject(error as Error);
           continue;
         }
+        if (runsListen(current.message)) this.listeners.set(current.handlerId, current.onData);
+        if (output.length > 0) this.forwardNotifications(current.handlerId, output);
         const type = current.message[0] ?? 0;
         if (OPENS.has(type)) this.openQuery = true;
         else if (ENDS.has(type)) this.openQuery = false;
@@ -105,11 +140,28 @@ export class ExclusiveQueryQueue {
     }
   }
 
+  /** Copies the notifications in one query's output to the other listening connections. */
+  private forwardNotifications(from: number, output: Uint8Array[]): void {
+    const joined = output.length === 1 ? output[0]! : Buffer.concat(output);
+    if (!joined.includes(NOTIFICATION)) return;
+    for (const message of notificationsIn(joined)) {
+      for (const [handlerId, send] of this.listeners) {
+        if (handlerId === from) continue;
+        try {
+          send(message);
+        } catch {
+          this.listeners.delete(handlerId);
+        }
+      }
+    }
+  }
+
   getQueueLength(): number {
     return this.queue.length;
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.listeners.delete(handlerId);
     this.queue = this.queue.filter((q) => {
       if (q.handlerId !== handlerId) return true;
       q.reject(new Error('Handler disconnected'));
