@@ -56,7 +56,7 @@ describe('servePglite', () => {
     const sender = new pg.Client({ connectionString: server.url });
     await Promise.all([listener.connect(), other.connect(), sender.connect()]);
     try {
-      const heard: { channel: string; payload?: string }[] = [];
+      const heard: { channel: string; payload: string | undefined }[] = [];
       const otherHeard: unknown[] = [];
       listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload }));
       other.on('notification', (n) => otherHeard.push(n));
