@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,30 @@ describe('local site handler', () => {
     const res = await get('/no/such/page');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('404 Page Not Found');
+  });
+});
+
+describe('local site handler on a build outside the project folder', () => {
+  it('serves that build, with its headers, its 404 page and the functions', async () => {
+    const { root, dist } = makeProject();
+    // A copy of the build somewhere else, with a page of its own (the project's dist/ is not it).
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'optiq-other-build-')), 'build');
+    cpSync(dist, elsewhere, { recursive: true });
+    writeFileSync(join(elsewhere, 'only-here.html'), '<!doctype html><h1>Only in the other build</h1>');
+    const other = await createSiteHandler({ projectRoot: root, distDir: elsewhere, functionFiles: ['/virtual/apis.ts'], loadModule: async () => echo });
+    try {
+      const at = (path: string) => other.handle(new Request(`http://localhost${path}`), '10.0.0.2');
+      const page = await at('/only-here');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Only in the other build');
+      expect(page.headers.get('content-security-policy')).toContain("'sha256-abc='");
+      expect((await at('/')).status).toBe(200);
+      const missing = await at('/no-such-page');
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('404 Page Not Found');
+      expect(await (await at('/api/apis/x')).json()).toMatchObject({ params: { id: 'x' } });
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -7,7 +7,7 @@
  * database is a single-connection PGlite that only one thread may open, and the vision model
  * would otherwise load again for every request.
  */
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
@@ -36,15 +36,16 @@ export interface SiteHandler {
 }
 
 /**
- * NetlifyDev serves netlify.toml's publish folder. To serve another build (parallel test runs,
- * benchmarks), hand it a copy of netlify.toml whose publish points there.
+ * NetlifyDev serves netlify.toml's publish folder, which Netlify's config requires to lie inside
+ * the project folder. To serve another build (parallel test runs, benchmarks), hand it a folder
+ * holding a copy of netlify.toml whose publish folder is a link to that build.
  */
 function projectRootFor(projectRoot: string, distDir: string | undefined): string {
   if (!distDir || resolve(distDir) === resolve(projectRoot, 'dist')) return projectRoot;
-  const toml = readFileSync(join(projectRoot, 'netlify.toml'), 'utf8');
-  const patched = toml.replace(/^(\s*publish\s*=\s*)"[^"]*"/m, `$1${JSON.stringify(resolve(distDir))}`);
   const dir = mkdtempSync(join(tmpdir(), 'optiq-site-'));
-  writeFileSync(join(dir, 'netlify.toml'), patched);
+  const toml = readFileSync(join(projectRoot, 'netlify.toml'), 'utf8');
+  writeFileSync(join(dir, 'netlify.toml'), toml.replace(/^(\s*publish\s*=\s*)"[^"]*"/m, '$1"dist"'));
+  symlinkSync(resolve(distDir), join(dir, 'dist'), 'dir');
   return dir;
 }
 
