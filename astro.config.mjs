@@ -35,7 +35,8 @@ export default defineConfig({
           rollupOptions: {
             output: {
               manualChunks(id) {
-                if (/\/src\/(lib\/(nav|tabs)|scripts\/overlay|islands\/account\/next-path)\.ts$/.test(id) || id.includes('preload-helper')) return 'site';
+                const everyPage = /\/src\/(lib\/(nav|tabs)|scripts\/overlay|islands\/account\/next-path)\.ts$/.test(id) || id.includes('preload-helper');
+                return everyPage ? 'site' : undefined;
               },
             },
           },
