@@ -42,6 +42,15 @@ export const showcaseSpecs: Record<string, Spec> = {
     handler: demoDetect,
     request: { image_url: sample('od-dog-bicycle.jpg'), objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
   },
+  room: {
+    kind: 'detection',
+    photo: '/images/samples/od-sitting-room.jpg',
+    alt: 'A sitting room with a sofa, two armchairs and a small round table between lace-curtained windows, the seats the detector found outlined',
+    caption: 'Object detection on a sample interior: the room it inferred and each box and score are what the engine returned for it.',
+    path: '/api/demo/object-detection',
+    handler: demoDetect,
+    request: { image_url: sample('od-sitting-room.jpg'), objects_to_find: 'couch, chair, dining table, vase, potted plant, tv', room_category: 'auto' },
+  },
   watermark: {
     kind: 'watermark',
     photo: '/images/samples/wm-corner-wordmark.jpg',

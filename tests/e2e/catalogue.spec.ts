@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { testerEndpoint } from '../../src/islands/live-tester/live-tester';
-import { CLASSIFY_TESTER_API } from '../../src/islands/live-tester/classify-tester';
+import { testerEndpoint } from '../../src/islands/live-tester/testers';
 import { isolateClient } from './contact-helpers';
 
 interface ApiJson {
@@ -83,8 +82,8 @@ test('every API the server lists has a detail page with its status, price and ac
     if (api.status === 'active') {
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
-      // Only an API with its own endpoint has a tester (classification has one of its own); no page runs another API's.
-      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(testerEndpoint(api.id) || api.id === CLASSIFY_TESTER_API ? 1 : 0);
+      // Only an API with its own endpoint has a tester; no page runs another API's.
+      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(testerEndpoint(api.id) ? 1 : 0);
     } else {
       await expect(page.getByText('Coming Soon', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();

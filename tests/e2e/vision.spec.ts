@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
-import { CLASSIFY_TESTER_API } from '../../src/islands/live-tester/classify-tester';
-import { testerEndpoint } from '../../src/islands/live-tester/live-tester';
+import { testerFor } from '../../src/islands/live-tester/testers';
 import { isolateClient } from './contact-helpers';
 import { holdIsland, hydrated } from './hydration';
 
@@ -154,19 +153,18 @@ test.describe('live tester truth', () => {
     const list = Array.isArray(apis) ? apis : apis.items;
     for (const api of list.filter((a) => a.status === 'active')) {
       await page.goto(`/api/${api.id}`);
-      // Image classification has a tester of its own (one URL, its labels).
-      const classify = api.id === CLASSIFY_TESTER_API;
-      const endpoint = classify ? '/api/demo/image-classification' : testerEndpoint(api.id);
-      if (!endpoint) {
+      // Each tester asks for its own image field (detection: several URLs; classification: one).
+      const spec = testerFor(api.id);
+      if (!spec) {
         await expect(tester(page), api.id).toHaveCount(0);
         continue;
       }
       const t = tester(page);
-      await hydrated(page, classify ? 'ClassifyTester' : 'LiveTester', t);
-      await t.getByLabel(classify ? 'Image URL' : 'Image URLs', { exact: true }).fill(`${images.origin}/images/dog.jpg`);
+      await hydrated(page, 'LiveTester', t);
+      await t.getByLabel(spec.source.label, { exact: true }).fill(`${images.origin}/images/dog.jpg`);
       const sent = page.waitForRequest((r) => r.method() === 'POST');
       await t.getByRole('button', { name: 'Test API' }).click();
-      expect(new URL((await sent).url()).pathname, api.id).toBe(endpoint);
+      expect(new URL((await sent).url()).pathname, api.id).toBe(spec.demoPath);
     }
   });
 

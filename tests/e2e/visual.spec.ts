@@ -6,7 +6,8 @@ const stored = (id: string) => JSON.parse(readFileSync(`content/showcase/${id}.j
 
 test.describe('hero showcases', () => {
   const pages: [string, string][] = [
-    ['/industries/real-estate', 'detection'],
+    ['/industries/real-estate', 'room'],
+    ['/real-estate-analysis', 'room'],
     ['/photo-authentication', 'provenance'],
     ['/similar-images', 'similar'],
     ['/industries/security', 'watermark'],
@@ -38,9 +39,9 @@ test.describe('hero showcases', () => {
 
   test('drawn boxes sit over the photo where the engine found them', async ({ page }) => {
     await page.goto('/industries/real-estate');
-    const figure = page.locator('figure[data-showcase="detection"]');
+    const figure = page.locator('figure[data-showcase="room"]');
     const photo = await figure.locator('img').boundingBox();
-    const show = JSON.parse(readFileSync('content/showcase/detection.json', 'utf8')) as { width: number; boxes: { x: number; w: number }[] };
+    const show = JSON.parse(readFileSync('content/showcase/room.json', 'utf8')) as { width: number; boxes: { x: number; w: number }[] };
     const drawn = figure.locator('div[aria-hidden="true"] > div');
     await expect(drawn).toHaveCount(show.boxes.length);
     const first = (await drawn.first().boundingBox())!;

@@ -2,16 +2,17 @@
  * Which showcase (content/showcase/<id>.json) each hero shows: the product output closest to
  * what the page sells. Pages not listed show object detection.
  */
-export type ShowcaseId = 'detection' | 'watermark' | 'provenance' | 'similar';
+export type ShowcaseId = 'detection' | 'room' | 'watermark' | 'provenance' | 'similar';
 
 const BY_PAGE: Record<string, ShowcaseId> = {
   // Marketing pages (content/marketing/<slug>.json)
   'ai-image-detection': 'provenance',
   'photo-authentication': 'provenance',
   'similar-images': 'similar',
-  'real-estate-analysis': 'detection',
+  'real-estate-analysis': 'room',
   'virtual-inspection': 'detection',
   // Industry pages (content/industries/<slug>.json)
+  'real-estate': 'room',
   insurance: 'provenance',
   retail: 'similar',
   healthcare: 'provenance',

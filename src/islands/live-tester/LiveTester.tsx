@@ -1,22 +1,10 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { request } from '../../shared/api-client';
 import { useHydrated } from '../ui/use-hydrated';
-import type { DetectMode, DetectResponse } from '../../shared/schemas/detect';
 import { notify } from '../demo/notify';
 import { revealOnStackedLayout } from '../demo/reveal';
-import {
-  buildDetectRequest,
-  parseImageUrls,
-  TESTER_CATEGORIES,
-  TESTER_MODES,
-  testerOperation,
-  testOutcome,
-  toRows,
-  urlCountError,
-  type TesterCategory,
-  type TesterRow,
-} from './live-tester';
-import { useOwnSubscription } from './own-subscription';
+import { useActiveTier } from './own-subscription';
+import { initialValues, type TesterDefinition, type TesterField, type TesterOutcome, type TesterRow, type TesterView } from './tester-model';
+import { testerFor } from './testers';
 
 export interface LiveTesterProps {
   apiId: string;
@@ -26,95 +14,61 @@ export interface LiveTesterProps {
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /**
- * The API detail page's live tester: image URLs one per line, mode and category, then a real
- * POST to the API's own endpoint whose answer is listed per image.
+ * The API detail page's live tester: the fields of the API's tester (testers.ts), then a real
+ * POST to that API's own keyless endpoint, or, signed in with an active subscription and asked
+ * to, to its metered endpoint on that subscription. An API without a tester renders nothing.
  */
 export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
+  const tester = testerFor(apiId);
+  // Asked only for an API that has a tester.
+  const ownTier = useActiveTier(apiId, tester !== undefined);
+  return tester ? <TesterForm tester={tester} apiName={apiName} ownTier={ownTier} /> : null;
+}
+
+function TesterForm({ tester, apiName, ownTier }: { tester: TesterDefinition; apiName: string; ownTier: string | null }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [mode, setMode] = useState<DetectMode>('per_item');
-  const [category, setCategory] = useState<TesterCategory>('auto');
+  const [values, setValues] = useState(() => initialValues(tester));
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<DetectResponse>();
-  const [errorRows, setErrorRows] = useState<TesterRow[]>([]);
+  const [outcome, setOutcome] = useState<TesterOutcome>();
   // The server-rendered form has no action and no field names, and its button stays disabled
   // until React runs: a click before hydration must not reload the page and lose the input.
   const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
   // Signed in with an active subscription: the visitor may run the test on it instead of the demo endpoint.
-  const own = useOwnSubscription(apiId);
   const [useOwn, setUseOwn] = useState(false);
+  const onOwn = Boolean(ownTier && useOwn);
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const urls = parseImageUrls(text);
-    const countError = urlCountError(urls);
-    if (countError) {
-      notify({ title: 'Error', description: countError, variant: 'destructive' });
+    const inputError = tester.inputError(values);
+    if (inputError) {
+      notify({ title: 'Error', description: inputError, variant: 'destructive' });
       return;
     }
-    const operation = own && useOwn ? own.operation : testerOperation(apiId);
-    if (!operation) return;
     setBusy(true);
-    const outcome = testOutcome(await request(operation, { body: buildDetectRequest(urls, mode, category) }));
-    setResult(outcome.response);
-    setErrorRows(outcome.ok ? [] : outcome.rows);
-    if (outcome.ok) notify({ title: 'Success', description: 'API test completed successfully' });
-    else notify({ title: 'Error', description: outcome.message, variant: 'destructive' });
+    const answer = await tester.run(values, onOwn);
+    setOutcome(answer);
+    if (answer.ok) notify({ title: 'Success', description: 'API test completed successfully' });
+    else notify({ title: 'Error', description: answer.message, variant: 'destructive' });
     setBusy(false);
     // After React has rendered the answer.
     requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
   }
 
-  const rows = result ? toRows(result) : errorRows;
+  const control = (f: TesterField) => (
+    <FieldControl key={f.name} field={f} id={`${id}-${f.name}`} value={values[f.name] ?? ''} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
+  );
+  const view = outcome?.view;
   return (
-    <div className="grid gap-8 lg:grid-cols-2" data-api-id={apiId}>
+    <div className="grid gap-8 lg:grid-cols-2" data-api-id={tester.apiId}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={`${id}-help`} data-hydrated={hydrated || undefined}>
         <p id={`${id}-help`} className="text-sm text-slate-700">
-          Send real images to {apiName}. Paste up to 20 public image URLs (JPEG, PNG or WebP), one per line.
+          {tester.help(apiName)}
         </p>
-        <div>
-          <label htmlFor={`${id}-urls`} className="text-sm font-medium text-ink">
-            Image URLs
-          </label>
-          <textarea
-            id={`${id}-urls`}
-            rows={5}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={'https://example.com/kitchen.jpg\nhttps://example.com/bathroom.jpg'}
-            className={`${field} font-mono`}
-            spellCheck={false}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-mode`} className="text-sm font-medium text-ink">
-              Mode
-            </label>
-            <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as DetectMode)} className={field}>
-              {TESTER_MODES.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-category`} className="text-sm font-medium text-ink">
-              Category
-            </label>
-            <select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value as TesterCategory)} className={field}>
-              {TESTER_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {own && (
+        {control(tester.source)}
+        <div className="grid gap-4 sm:grid-cols-2">{tester.settings.filter((f) => onOwn || !f.ownOnly).map(control)}</div>
+        {ownTier && (
           <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
             <input
               id={`${id}-own`}
@@ -125,7 +79,7 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
               data-testid="tester-own-subscription"
             />
             <label htmlFor={`${id}-own`} className="text-sm text-slate-700">
-              Run on my subscription ({own.tierName}): the test counts toward my usage
+              Run on my subscription ({ownTier}): the test counts toward my usage{tester.ownExtra}
             </label>
           </div>
         )}
@@ -138,41 +92,106 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
         <h3 id={`${id}-results`} className="text-lg font-semibold text-ink">
           Results
         </h3>
-        {!result && rows.length === 0 && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
-        {result && (
-          <p className="mt-2 text-sm text-slate-700">
-            Category <strong className="text-ink">{result.category}</strong>
-            {result.category_inferred ? ' (inferred from the images)' : ''} · mode {result.mode} · {result.error_checks} error checks
-          </p>
-        )}
-        {result && result.undetectable_objects.length > 0 && (
-          <p className="mt-1 text-sm text-amber-800">Not detectable by this model: {result.undetectable_objects.join(', ')}</p>
-        )}
-        {rows.length > 0 && (
-          <ul className="mt-4 space-y-3">
-            {rows.map((row, i) => (
-              <li key={`${row.imageUrl}-${i}`} className="rounded-lg border border-slate-200 p-4" data-result-row>
-                <p className="truncate font-mono text-xs text-slate-600" title={row.imageUrl}>
-                  {row.imageUrl === 'superset' ? 'All images combined (superset)' : row.imageUrl}
-                </p>
-                {row.kind === 'error' ? (
-                  <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
-                ) : (
-                  <div className="mt-2 space-y-1 text-sm">
-                    {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
-                    <p>
-                      <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
-                    </p>
-                    <p>
-                      <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
-                    </p>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        {!outcome && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
+        {outcome && !outcome.ok && <p className="mt-3 text-sm text-red-700">Error: {outcome.message}</p>}
+        {view && <ResultView view={view} />}
       </section>
     </div>
+  );
+}
+
+function FieldControl({ field: f, id, value, onChange }: { field: TesterField; id: string; value: string; onChange: (value: string) => void }) {
+  const className = f.mono ? `${field} font-mono` : field;
+  const input =
+    f.control === 'select' ? (
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+        {f.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    ) : f.control === 'urls' ? (
+      <textarea id={id} rows={5} value={value} onChange={(e) => onChange(e.target.value)} placeholder={f.placeholder} className={className} spellCheck={false} />
+    ) : (
+      <input
+        id={id}
+        type={f.control === 'url' ? 'url' : 'text'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={f.placeholder}
+        className={className}
+        spellCheck={false}
+      />
+    );
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {f.label}
+      </label>
+      {input}
+    </div>
+  );
+}
+
+function ResultView({ view }: { view: TesterView }) {
+  const items = view.rows.map((row, i) => <ResultRow key={i} row={row} />);
+  return (
+    <>
+      {view.summary && (
+        <p className="mt-2 text-sm text-slate-700">
+          {view.summary.term} <strong className="text-ink">{view.summary.value}</strong>
+          {view.summary.rest}
+        </p>
+      )}
+      {view.warning && <p className="mt-1 text-sm text-amber-800">{view.warning}</p>}
+      {items.length > 0 &&
+        (view.ordered ? (
+          <ol className="mt-4 space-y-3" aria-label={view.listLabel}>
+            {items}
+          </ol>
+        ) : (
+          <ul className="mt-4 space-y-3" aria-label={view.listLabel}>
+            {items}
+          </ul>
+        ))}
+      {view.note && <p className="mt-3 text-xs text-muted">{view.note}</p>}
+    </>
+  );
+}
+
+function ResultRow({ row }: { row: TesterRow }) {
+  if (row.kind === 'score') {
+    return (
+      <li data-result-row>
+        <div className="flex justify-between text-sm">
+          <span className="font-medium text-ink">{row.name}</span>
+          <span className="tabular-nums text-slate-700">{row.percent}%</span>
+        </div>
+        <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+          <div className="h-2 rounded-full bg-brand-600" style={{ width: `${row.percent}%` }} />
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-result-row>
+      <p className="truncate font-mono text-xs text-slate-600" title={row.imageUrl}>
+        {row.imageUrl === 'superset' ? 'All images combined (superset)' : row.imageUrl}
+      </p>
+      {row.kind === 'error' ? (
+        <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
+      ) : (
+        <div className="mt-2 space-y-1 text-sm">
+          {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
+          <p>
+            <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
+          </p>
+          <p>
+            <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
+          </p>
+        </div>
+      )}
+    </li>
   );
 }

@@ -1,22 +1,28 @@
 /**
- * The classification page's live tester, its pure parts: which API has it, the request it
- * sends, and how an answer is shown. Kept apart from the component so it is unit-tested.
+ * The image-classification live tester: one image URL and top_k, sent to the keyless
+ * POST /api/demo/image-classification (room types), or, on the visitor's own subscription, to
+ * POST /api/v1/classify, where a label set id may be given too. Pure but for `run`, so it is
+ * unit-tested.
  */
-import type { ApiResult } from '../../shared/api-client';
+import { request, type ApiResult } from '../../shared/api-client';
+import { classifyOperation, demoClassifyOperation } from '../../shared/contracts/classify';
 import type { ClassifyRequest, ClassifyResponse } from '../../shared/schemas/classify';
-
-/** The catalogue API whose page shows this tester. */
-export const CLASSIFY_TESTER_API = 'image-classification';
+import { failureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
 
 export const TOP_K_CHOICES = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** Shown when a test call fails without a message meant for people (network, odd answer). */
-export const CLASSIFY_TEST_FAILED = 'API test failed';
+const DEFAULT_TOP_K = 3;
 
 /** The request body: `taxonomy` only when it is not the default room types. */
 export function buildClassifyRequest(imageUrl: string, topK: number, taxonomy = 'room_type'): ClassifyRequest {
   const t = taxonomy.trim();
   return { image_url: imageUrl.trim(), top_k: topK, ...(t && t !== 'room_type' ? { taxonomy: t } : {}) };
+}
+
+/** The request body of the form's values; a label set is asked for only on the visitor's own subscription. */
+export function classifyRequestOf(values: TesterValues, own: boolean): ClassifyRequest {
+  const asked = Number(valueOf(values, 'top_k'));
+  const topK = TOP_K_CHOICES.find((k) => k === asked) ?? DEFAULT_TOP_K;
+  return buildClassifyRequest(valueOf(values, 'image_url'), topK, own ? valueOf(values, 'taxonomy') : 'room_type');
 }
 
 /** Why the form may not run yet, or null. */
@@ -25,14 +31,48 @@ export function classifyInputError(imageUrl: string): string | null {
 }
 
 /** A label as the tester shows it: `living_room` -> "Living room", with a whole percentage. */
-export function labelRow(l: { label: string; score: number }): { name: string; percent: number } {
+export function labelRow(l: { label: string; score: number }): TesterRow {
   const name = l.label.replace(/_/g, ' ');
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), percent: Math.round(l.score * 100) };
+  return { kind: 'score', name: name.charAt(0).toUpperCase() + name.slice(1), percent: Math.round(l.score * 100) };
 }
 
-/** The message of a failed call. */
-export function classifyFailure(result: ApiResult<ClassifyResponse>): string | null {
-  if (result.ok) return null;
-  const { code, message } = result.error;
-  return (code !== 'NETWORK_ERROR' && code !== 'BAD_RESPONSE' && message) || CLASSIFY_TEST_FAILED;
+/** What the results panel shows of a classify answer: the labels, best first. */
+export function classifyView(response: ClassifyResponse): TesterView {
+  return {
+    summary: { term: 'Taxonomy', value: response.taxonomy, rest: ` · ${response.processing_time.toFixed(2)} s` },
+    rows: response.labels.map(labelRow),
+    ordered: true,
+    listLabel: 'Labels, best first',
+    note: `${response.analysis_method}. Scores are shares of the evidence, not certainties.`,
+  };
 }
+
+/** Reads the answer of a test call. */
+export function classifyOutcome(result: ApiResult<ClassifyResponse>): TesterOutcome {
+  return result.ok ? { ok: true, view: classifyView(result.data) } : { ok: false, message: failureMessage(result.error) };
+}
+
+/** The Image Classification page's tester. */
+export const CLASSIFY_TESTER: TesterDefinition = {
+  apiId: 'image-classification',
+  demoPath: demoClassifyOperation.path,
+  ownPath: classifyOperation.path,
+  help: (apiName) => `Send a real image to ${apiName}: paste one public image URL (JPEG, PNG or WebP) and get its most likely room types.`,
+  source: { name: 'image_url', label: 'Image URL', control: 'url', initial: '', placeholder: 'https://example.com/kitchen.jpg', mono: true },
+  settings: [
+    {
+      name: 'top_k',
+      label: 'Labels to return (top_k)',
+      control: 'select',
+      initial: String(DEFAULT_TOP_K),
+      options: TOP_K_CHOICES.map((k) => ({ value: String(k), label: String(k) })),
+    },
+    { name: 'taxonomy', label: 'Taxonomy (room_type or your label set id)', control: 'text', initial: 'room_type', mono: true, ownOnly: true },
+  ],
+  ownExtra: ' and may use my label sets',
+  inputError: (values) => classifyInputError(valueOf(values, 'image_url')),
+  run: async (values, own) => {
+    const body = classifyRequestOf(values, own);
+    return classifyOutcome(own ? await request(classifyOperation, { body }) : await request(demoClassifyOperation, { body }));
+  },
+};

@@ -3,14 +3,15 @@ import { errorFromResponse, type ApiResult } from '../../shared/api-client';
 import type { DetectResponse } from '../../shared/schemas/detect';
 import {
   buildDetectRequest,
+  detectRequestOf,
+  detectView,
   NO_IMAGE_ANALYSED_MESSAGE,
   parseImageUrls,
-  TESTER_OPERATIONS,
-  testerEndpoint,
   testOutcome,
   toRows,
   urlCountError,
 } from './live-tester';
+import { detectAnswer } from './test-answers';
 
 describe('parseImageUrls', () => {
   it('splits by line, trims and drops blank lines', () => {
@@ -40,19 +41,14 @@ describe('buildDetectRequest', () => {
 
 describe('toRows', () => {
   it('lists found and missing objects per image, and per-image errors', () => {
-    const rows = toRows({
-      category: 'kitchen',
-      category_inferred: false,
-      mode: 'per_item',
-      error_checks: 3,
-      undetectable_objects: [],
-      analysis_method: 'centernet',
-      result_id: 'r1',
-      detection_results: [
-        { image_url: 'https://a/1.jpg', objects: { oven: true, sink: false, none_observed: false } },
-        { image_url: 'https://a/2.jpg', error: { code: 'FETCH_FAILED', message: 'Image could not be fetched' } },
-      ],
-    });
+    const rows = toRows(
+      detectAnswer({
+        detection_results: [
+          { image_url: 'https://a/1.jpg', objects: { oven: true, sink: false, none_observed: false } },
+          { image_url: 'https://a/2.jpg', error: { code: 'FETCH_FAILED', message: 'Image could not be fetched' } },
+        ],
+      }),
+    );
     expect(rows).toEqual([
       { kind: 'objects', imageUrl: 'https://a/1.jpg', found: ['oven'], missing: ['sink'], noneObserved: false },
       { kind: 'error', imageUrl: 'https://a/2.jpg', message: 'Image could not be fetched' },
@@ -60,27 +56,37 @@ describe('toRows', () => {
   });
 });
 
-describe('testerEndpoint', () => {
-  it("maps each API to its own endpoint and the others to none", () => {
-    expect(testerEndpoint('image-object-detection')).toBe('/api/demo/detect');
-    expect(testerEndpoint('image-classification')).toBeUndefined();
-    expect(testerEndpoint('photo-authenticity')).toBeUndefined();
-    expect(testerEndpoint('toString')).toBeUndefined();
-    expect(Object.keys(TESTER_OPERATIONS)).toEqual(['image-object-detection']);
+describe('detectRequestOf', () => {
+  it("reads the form's values, falling back to the defaults for values that are no choice", () => {
+    expect(detectRequestOf({ urls: ' https://a/1.jpg\n\nhttps://a/2.jpg ', mode: 'superset', category: 'bathroom' })).toEqual({
+      image_urls: ['https://a/1.jpg', 'https://a/2.jpg'],
+      mode: 'superset',
+      category: 'bathroom',
+    });
+    expect(detectRequestOf({ urls: 'https://a/1.jpg', mode: 'everything', category: 'garage' })).toEqual({ image_urls: ['https://a/1.jpg'], mode: 'per_item' });
+  });
+});
+
+describe('detectView', () => {
+  it('sums up the category, mode and checks, and warns of objects the model cannot see', () => {
+    const view = detectView(
+      detectAnswer({
+        category_inferred: true,
+        mode: 'superset',
+        error_checks: 2,
+        undetectable_objects: ['kettle', 'toaster'],
+        detection_results: [{ image_url: 'https://a/1.jpg', objects: { oven: true } }],
+      }),
+    );
+    expect(view.summary).toEqual({ term: 'Category', value: 'kitchen', rest: ' (inferred from the images) · mode superset · 2 error checks' });
+    expect(view.warning).toBe('Not detectable by this model: kettle, toaster');
+    expect(view.rows).toHaveLength(1);
+    expect(view.ordered).toBeFalsy();
   });
 });
 
 describe('testOutcome', () => {
-  const base: DetectResponse = {
-    category: 'kitchen',
-    category_inferred: false,
-    mode: 'per_item',
-    error_checks: 3,
-    undetectable_objects: [],
-    analysis_method: 'centernet',
-    result_id: 'r1',
-    detection_results: [],
-  };
+  const base = detectAnswer();
   const failed = { image_url: 'https://a/1.jpg', error: { code: 'FETCH_FAILED', message: 'Image could not be fetched' } };
   const ok = (data: DetectResponse): ApiResult<DetectResponse> => ({ ok: true, data, status: 200 });
   /** What the client makes of an error answer (a 200 that is not a detect response is a BAD_RESPONSE too). */
@@ -91,14 +97,14 @@ describe('testOutcome', () => {
 
   it('is a success when at least one image was analysed', () => {
     const response = { ...base, detection_results: [failed, { image_url: 'https://a/2.jpg', objects: { oven: true } }] };
-    expect(testOutcome(ok(response))).toEqual({ ok: true, response });
+    expect(testOutcome(ok(response))).toEqual({ ok: true, view: detectView(response) });
   });
 
   it('is an error when every image failed, even with a 200 and a superset entry', () => {
     const response = { ...base, mode: 'superset' as const, detection_results: [failed, { image_url: 'superset', objects: { oven: false } }] };
     const outcome = testOutcome(ok(response));
-    expect(outcome).toMatchObject({ ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response });
-    expect(outcome.ok ? [] : outcome.rows.map((r) => r.kind)).toEqual(['error', 'objects']);
+    expect(outcome).toEqual({ ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, view: detectView(response) });
+    expect(outcome.view?.rows.map((r) => r.kind)).toEqual(['error', 'objects']);
   });
 
   it('reads the 422 NO_IMAGE_ANALYSED body: its message and per-image errors', () => {
@@ -109,22 +115,22 @@ describe('testOutcome', () => {
     expect(testOutcome(failure(422, body))).toEqual({
       ok: false,
       message: 'None of the images could be analysed',
-      rows: [{ kind: 'error', imageUrl: 'https://a/1.jpg', message: 'Image could not be fetched' }],
+      view: { rows: [{ kind: 'error', imageUrl: 'https://a/1.jpg', message: 'Image could not be fetched' }] },
     });
   });
 
   it('is an error for other failures and for an answer that is not a detect response', () => {
-    expect(testOutcome(failure(500, undefined))).toEqual({ ok: false, message: 'API test failed', rows: [] });
+    expect(testOutcome(failure(500, undefined))).toEqual({ ok: false, message: 'API test failed', view: undefined });
     expect(testOutcome({ ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', fields: {}, retryAfter: undefined, details: null, aborted: false } })).toEqual({
       ok: false,
       message: 'API test failed',
-      rows: [],
+      view: undefined,
     });
     expect(testOutcome(failure(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 3 } }, request_id: 'q' }))).toEqual({
       ok: false,
       message: 'Too many requests',
-      rows: [],
+      view: undefined,
     });
-    expect(testOutcome(failure(200, 'ok'))).toEqual({ ok: false, message: 'API test failed', rows: [] });
+    expect(testOutcome(failure(200, 'ok'))).toEqual({ ok: false, message: 'API test failed', view: undefined });
   });
 });

@@ -1,29 +1,11 @@
 /**
- * The live tester's pure logic (spec sections 5 and 8): turning the textarea into a detect
- * request, and the messages it shows. Kept apart from the component so it is unit-tested.
+ * The object-detection live tester (spec sections 5 and 8): turning the textarea into a detect
+ * request, and what it shows of the answer. Pure but for `run`, so it is unit-tested.
  */
-import type { ApiResult } from '../../shared/api-client';
-import { demoDetectOperation } from '../../shared/contracts/object-detection';
+import { request, type ApiResult } from '../../shared/api-client';
+import { demoDetectOperation, detectOperation } from '../../shared/contracts/object-detection';
 import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
-
-/**
- * The operation each API's live tester calls, by API id. An API page shows a tester only when
- * its API has an entry here, so no page ever runs another API's endpoint: add an API's own
- * operation here when it exists.
- */
-export const TESTER_OPERATIONS: Readonly<Record<string, typeof demoDetectOperation>> = {
-  'image-object-detection': demoDetectOperation,
-};
-
-/** The operation the live tester of `apiId` calls, or undefined when that API has no tester yet. */
-export function testerOperation(apiId: string): typeof demoDetectOperation | undefined {
-  return Object.hasOwn(TESTER_OPERATIONS, apiId) ? TESTER_OPERATIONS[apiId] : undefined;
-}
-
-/** The path the live tester of `apiId` calls, or undefined when that API has no tester yet. */
-export function testerEndpoint(apiId: string): string | undefined {
-  return testerOperation(apiId)?.path;
-}
+import { failureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
 
 /** Category choices of the live tester; `auto` means "send no category". */
 export const TESTER_CATEGORIES = [
@@ -59,11 +41,6 @@ export function buildDetectRequest(urls: readonly string[], mode: DetectMode, ca
   return { image_urls: [...urls], mode, ...(category === 'auto' ? {} : { category }) };
 }
 
-/** One image's answer as the tester lists it. */
-export type TesterRow =
-  | { kind: 'objects'; imageUrl: string; found: string[]; missing: string[]; noneObserved: boolean }
-  | { kind: 'error'; imageUrl: string; message: string };
-
 /** Splits each result into found / missing objects (`none_observed` is a flag, not an object). */
 export function toRows(response: DetectResponse): TesterRow[] {
   return response.detection_results.map((r) => {
@@ -82,30 +59,31 @@ export function toRows(response: DetectResponse): TesterRow[] {
 /** Shown when the call succeeded but not one image could be analysed. */
 export const NO_IMAGE_ANALYSED_MESSAGE = 'No image could be analysed. Check that each URL is a public JPEG, PNG or WebP image.';
 
-/** What a test run comes to: a result to celebrate, or an error (with any per-image rows to list). */
-export type TestOutcome =
-  | { ok: true; response: DetectResponse }
-  | { ok: false; message: string; response?: DetectResponse; rows: TesterRow[] };
-
-/** Shown when a test call fails without a message meant for people (network, odd answer). */
-export const TEST_FAILED_MESSAGE = 'API test failed';
+/** What the results panel shows of a detect answer. */
+export function detectView(response: DetectResponse): TesterView {
+  const inferred = response.category_inferred ? ' (inferred from the images)' : '';
+  return {
+    summary: { term: 'Category', value: response.category, rest: `${inferred} · mode ${response.mode} · ${response.error_checks} error checks` },
+    warning: response.undetectable_objects.length > 0 ? `Not detectable by this model: ${response.undetectable_objects.join(', ')}` : undefined,
+    rows: toRows(response),
+  };
+}
 
 /**
  * Reads the answer of a test call. Success needs an answer in which at least one image was
  * analysed: a 200 whose every per-image result is an error is a failure, and so is the
  * server's `422 NO_IMAGE_ANALYSED` (its `details.results` holds the per-image errors).
  */
-export function testOutcome(result: ApiResult<DetectResponse>): TestOutcome {
+export function testOutcome(result: ApiResult<DetectResponse>): TesterOutcome {
   if (!result.ok) {
-    const { code, message, details } = result.error;
-    const readable = code !== 'NETWORK_ERROR' && code !== 'BAD_RESPONSE' && message;
-    return { ok: false, message: readable || TEST_FAILED_MESSAGE, rows: errorRows(details) };
+    const rows = errorRows(result.error.details);
+    return { ok: false, message: failureMessage(result.error), view: rows.length > 0 ? { rows } : undefined };
   }
   const response = result.data;
   // The superset entry merges the images; it is no evidence that any single image was analysed.
   const analysed = response.detection_results.some((r) => r.image_url !== 'superset' && !('error' in r));
-  if (!analysed) return { ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, response, rows: toRows(response) };
-  return { ok: true, response };
+  if (!analysed) return { ok: false, message: NO_IMAGE_ANALYSED_MESSAGE, view: detectView(response) };
+  return { ok: true, view: detectView(response) };
 }
 
 /** The per-image errors of an error's details (`details.results`), as rows. */
@@ -114,3 +92,40 @@ function errorRows(details: unknown): TesterRow[] {
   if (!parsed.success) return [];
   return parsed.data.results.flatMap((r): TesterRow[] => ('error' in r ? [{ kind: 'error', imageUrl: r.image_url, message: r.error.message }] : []));
 }
+
+/** The form's choice of `options`, or the first option when the value is none of them. */
+function choice<T extends string>(options: readonly { value: T }[], value: string): T {
+  return (options.find((o) => o.value === value) ?? options[0]!).value;
+}
+
+/** The request body of the form's values. */
+export function detectRequestOf(values: TesterValues): DetectRequest {
+  const urls = parseImageUrls(valueOf(values, 'urls'));
+  return buildDetectRequest(urls, choice(TESTER_MODES, valueOf(values, 'mode')), choice(TESTER_CATEGORIES, valueOf(values, 'category')));
+}
+
+/** The Image Object Detection page's tester: image URLs one per line, mode and category. */
+export const DETECT_TESTER: TesterDefinition = {
+  apiId: 'image-object-detection',
+  demoPath: demoDetectOperation.path,
+  ownPath: detectOperation.path,
+  help: (apiName) => `Send real images to ${apiName}. Paste up to ${MAX_IMAGE_URLS} public image URLs (JPEG, PNG or WebP), one per line.`,
+  source: {
+    name: 'urls',
+    label: 'Image URLs',
+    control: 'urls',
+    initial: '',
+    placeholder: 'https://example.com/kitchen.jpg\nhttps://example.com/bathroom.jpg',
+    mono: true,
+  },
+  settings: [
+    { name: 'mode', label: 'Mode', control: 'select', initial: 'per_item', options: TESTER_MODES },
+    { name: 'category', label: 'Category', control: 'select', initial: 'auto', options: TESTER_CATEGORIES },
+  ],
+  ownExtra: '',
+  inputError: (values) => urlCountError(parseImageUrls(valueOf(values, 'urls'))),
+  run: async (values, own) => {
+    const body = detectRequestOf(values);
+    return testOutcome(own ? await request(detectOperation, { body }) : await request(demoDetectOperation, { body }));
+  },
+};

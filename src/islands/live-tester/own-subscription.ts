@@ -6,12 +6,6 @@
 import { useEffect, useState } from 'react';
 import { listSubscriptionsOperation, type Subscription } from '../../shared/contracts/account';
 import { request } from '../../shared/api-client';
-import { detectOperation } from '../../shared/contracts/object-detection';
-
-/** The metered operation of each API whose tester can run on the visitor's subscription. */
-export const SUBSCRIPTION_OPERATIONS: Readonly<Record<string, typeof detectOperation>> = {
-  'image-object-detection': detectOperation,
-};
 
 /** The active subscription to `apiId` among `subs`, if any. */
 export function activeSubscription(subs: readonly Subscription[], apiId: string): Subscription | undefined {
@@ -30,14 +24,4 @@ export function useActiveTier(apiId: string, enabled = true): string | null {
     return () => controller.abort();
   }, [apiId, enabled]);
   return tier;
-}
-
-/**
- * The visitor's own operation and tier for `apiId`, or null (signed out, not subscribed, or an
- * API without a metered endpoint). Asked once when the tester mounts.
- */
-export function useOwnSubscription(apiId: string): { operation: typeof detectOperation; tierName: string } | null {
-  const operation = Object.hasOwn(SUBSCRIPTION_OPERATIONS, apiId) ? SUBSCRIPTION_OPERATIONS[apiId] : undefined;
-  const tierName = useActiveTier(apiId, operation !== undefined);
-  return operation && tierName ? { operation, tierName } : null;
 }

@@ -83,6 +83,7 @@ export const OD_SAMPLES: readonly DemoSample[] = [
   sample('od-coffee-cup', '/images/samples/od-coffee-cup.jpg', 'Coffee cup', 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400),
   sample('od-dog-bicycle', '/images/samples/od-dog-bicycle.jpg', 'Dog and bicycle', 'A dog sitting in front of a bicycle on a porch, a pickup truck parked behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 768, 576),
   sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses walking across a dry grassy field, mountains behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512),
+  sample('od-sitting-room', '/images/samples/od-sitting-room.jpg', 'Sitting room', 'A sitting room with a sofa, two armchairs and a small round table between two lace-curtained windows', 'libjxl test data, BSD-3-Clause', 676, 449),
   sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512),
 ];
 

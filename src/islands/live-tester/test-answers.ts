@@ -1,0 +1,34 @@
+/** Answers of the testers' endpoints, for unit tests. */
+import type { ClassifyResponse } from '../../shared/schemas/classify';
+import type { DetectResponse } from '../../shared/schemas/detect';
+
+/** A detect answer for a kitchen, per item, with `over` changed. */
+export function detectAnswer(over: Partial<DetectResponse> = {}): DetectResponse {
+  return {
+    category: 'kitchen',
+    category_inferred: false,
+    mode: 'per_item',
+    error_checks: 3,
+    undetectable_objects: [],
+    analysis_method: 'centernet',
+    result_id: 'r1',
+    detection_results: [],
+    ...over,
+  };
+}
+
+/** A classify answer on the room types, with `over` changed. */
+export function classifyAnswer(over: Partial<ClassifyResponse> = {}): ClassifyResponse {
+  return {
+    image_url: 'https://a/k.jpg',
+    request_id: 'q1',
+    taxonomy: 'room_type',
+    labels: [
+      { label: 'living_room', score: 0.4567 },
+      { label: 'kitchen', score: 0.3 },
+    ],
+    analysis_method: 'Room-type classifier',
+    processing_time: 0.1234,
+    ...over,
+  };
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failureMessage, initialValues } from './tester-model';
+import { classifyAnswer, detectAnswer } from './test-answers';
+import { TESTERS, testerEndpoint, testerFor } from './testers';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Answers every call with `body` and records what was sent. */
+function answerWith(body: unknown, status = 200) {
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
+  vi.stubGlobal('fetch', fetchMock);
+  return () => fetchMock.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
+}
+
+
+describe('testers', () => {
+  it('maps each API with its own endpoints to its tester, and the others to none', () => {
+    expect(Object.keys(TESTERS).sort()).toEqual(['image-classification', 'image-object-detection']);
+    expect(testerEndpoint('image-object-detection')).toBe('/api/demo/detect');
+    expect(testerEndpoint('image-classification')).toBe('/api/demo/image-classification');
+    expect(testerFor('image-classification')?.ownPath).toBe('/api/v1/classify');
+    expect(testerFor('image-object-detection')?.ownPath).toBe('/api/v1/detect');
+    expect(testerEndpoint('photo-authenticity')).toBeUndefined();
+    expect(testerEndpoint('toString')).toBeUndefined();
+  });
+
+  it('names every field once, with distinct labels, and starts selects on one of their options', () => {
+    for (const tester of Object.values(TESTERS)) {
+      const fields = [tester.source, ...tester.settings];
+      expect(new Set(fields.map((f) => f.name)).size, tester.apiId).toBe(fields.length);
+      expect(new Set(fields.map((f) => f.label)).size, tester.apiId).toBe(fields.length);
+      for (const f of fields.filter((x) => x.control === 'select')) expect(f.options?.map((o) => o.value), f.name).toContain(f.initial);
+      expect(tester.source.ownOnly, tester.apiId).toBeFalsy();
+    }
+  });
+
+  it('detection sends the URLs, mode and category to the demo endpoint, or to /api/v1/detect on the own subscription', async () => {
+    const tester = testerFor('image-object-detection')!;
+    const values = { ...initialValues(tester), urls: 'https://a/1.jpg\nhttps://a/2.jpg', category: 'kitchen' };
+    expect(tester.inputError(initialValues(tester))).toBe('Please provide at least one image URL');
+    expect(tester.inputError(values)).toBeNull();
+    const sent = answerWith(detectAnswer({ detection_results: [{ image_url: 'https://a/1.jpg', objects: { oven: true, sink: false } }] }));
+    const outcome = await tester.run(values, false);
+    await tester.run(values, true);
+    expect(sent()).toEqual([
+      { url: '/api/demo/detect', body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' } },
+      { url: '/api/v1/detect', body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' } },
+    ]);
+    expect(outcome).toMatchObject({ ok: true, view: { rows: [{ kind: 'objects', found: ['oven'], missing: ['sink'] }] } });
+  });
+
+  it('classification sends one URL and top_k, a label set only on the own subscription', async () => {
+    const tester = testerFor('image-classification')!;
+    const values = { ...initialValues(tester), image_url: 'https://a/k.jpg', taxonomy: 'set-1' };
+    expect(tester.inputError(initialValues(tester))).toBe('Please provide an image URL');
+    expect(tester.settings.find((f) => f.name === 'taxonomy')?.ownOnly).toBe(true);
+    const sent = answerWith(classifyAnswer({ labels: [{ label: 'kitchen', score: 0.9 }] }));
+    const outcome = await tester.run(values, false);
+    await tester.run(values, true);
+    expect(sent()).toEqual([
+      { url: '/api/demo/image-classification', body: { image_url: 'https://a/k.jpg', top_k: 3 } },
+      { url: '/api/v1/classify', body: { image_url: 'https://a/k.jpg', top_k: 3, taxonomy: 'set-1' } },
+    ]);
+    expect(outcome).toMatchObject({ ok: true, view: { rows: [{ kind: 'score', name: 'Kitchen', percent: 90 }] } });
+  });
+
+  it("an error answer becomes the server's message", async () => {
+    answerWith({ error: { code: 'RATE_LIMITED', message: 'Too many requests', details: null }, request_id: 'q' }, 429);
+    expect(await testerFor('image-classification')!.run({ image_url: 'https://a/k.jpg', top_k: '3' }, false)).toEqual({ ok: false, message: 'Too many requests' });
+    expect(failureMessage({ code: 'BAD_RESPONSE', message: '500: oops' })).toBe('API test failed');
+  });
+});
