@@ -34,6 +34,10 @@ for (const width of [1280, 900, 390]) {
     await expectNoLoneCard(page.locator('section[aria-labelledby="demos-heading"] > ul > li'), '/demo');
     await page.goto('/apis');
     await expectNoLoneCard(page.getByRole('list', { name: 'APIs' }).locator('> li'), '/apis');
+    for (const demo of ['object-detection', 'watermark-detection', 'photo-validation', 'similar-images', 'image-captioning']) {
+      await page.goto(`/demo/${demo}`);
+      await expectNoLoneCard(page.locator('[data-sample-grid] > li'), `/demo/${demo} samples`);
+    }
   });
 }
 

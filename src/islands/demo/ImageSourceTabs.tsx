@@ -2,6 +2,17 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { absoluteSampleUrl, type DemoSample } from '../../lib/demo-samples';
+import { balancedColumns } from '../../lib/grid';
+
+/**
+ * Sample cards two to a row on phones and three where five, six or more fit better, never one
+ * alone on the last row: an odd last card spans a two-column row.
+ */
+function sampleGridClass(count: number): string {
+  return balancedColumns(count, 3) === 3
+    ? 'grid-cols-2 sm:grid-cols-3 max-sm:[&>:last-child:nth-child(odd)]:col-span-2'
+    : 'grid-cols-2 [&>:last-child:nth-child(odd)]:col-span-2';
+}
 import { fieldClass } from '../ui/input';
 
 export interface ImageSourceTabsProps {
@@ -47,7 +58,7 @@ export function ImageSourceTabs({ samples, value, onChange, urlLabel = 'Image UR
       </Tabs.List>
 
       <Tabs.Content value="samples" className="mt-4 focus-visible:outline-2 focus-visible:outline-offset-2">
-        <ul className="grid grid-cols-2 gap-3">
+        <ul data-sample-grid className={cn('grid gap-3', sampleGridClass(samples.length))}>
           {samples.map((sample) => {
             const isSelected = selected?.id === sample.id;
             return (
