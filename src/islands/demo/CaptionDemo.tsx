@@ -3,15 +3,14 @@ import { CAPTION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoCaptionOperation } from '../../shared/contracts/caption';
 import type { CaptionResponse } from '../../shared/schemas/caption';
-import { prepareUpload } from './downscale';
+import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
 import { SelectField } from './fields';
 import { ImagePreview } from './ImagePreview';
 import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel } from './JsonPanel';
-import { notify as toast } from './notify';
-import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { JsonPanel, RequestPanel } from './JsonPanel';
+import { ResultsCard } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
 
 const FAILED = 'Failed to generate caption';
@@ -22,45 +21,22 @@ export default function CaptionDemo() {
   const [length, setLength] = useState<CaptionLength>(CAPTION_DEFAULTS.length);
   const source = useImageSource(CAPTION_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
-  const [status, setStatus] = useState<ResultsStatus>('idle');
-  const [response, setResponse] = useState<CaptionResponse>();
-  const [errorText, setErrorText] = useState<string>();
+  const { status, response, errorText, runs, run } = useDemoRun<CaptionResponse>({
+    done: (r) => ({ title: 'Caption Generated!', description: `${r.word_count} words in ${r.processing_time.toFixed(2)}s` }),
+    failed: FAILED,
+  });
 
   const shownRequest = buildCaptionRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, style, length });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
-    if (urlError) {
-      toast({ title: 'Error', description: urlError, variant: 'destructive' });
-      return;
-    }
-    setStatus('busy');
-    setErrorText(undefined);
-    const maxLength = captionMaxWords(length);
-    try {
-      let body: FormData | { image_url: string; style: CaptionStyle; max_length: number };
-      if (file) {
-        const upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
-        body = new FormData();
-        body.set('file', upload.file, upload.name);
-        body.set('style', style);
-        body.set('max_length', String(maxLength));
-      } else {
-        body = { image_url: imageUrl.trim(), style, max_length: maxLength };
-      }
+    if (urlError) return refuse(urlError);
+    await run(async () => {
+      const { body } = await imageRequestBody(source, { style, max_length: captionMaxWords(length) });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      const result = await request(demoCaptionOperation, { body });
-      if (!result.ok) throw new Error(result.error.status === 0 ? FAILED : result.error.message);
-      setResponse(result.data);
-      setStatus('done');
-      toast({ title: 'Caption Generated!', description: `${result.data.word_count} words in ${result.data.processing_time.toFixed(2)}s` });
-    } catch (error) {
-      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : FAILED;
-      setErrorText(message);
-      setStatus('error');
-      toast({ title: FAILED, description: message, variant: 'destructive' });
-    }
+      return dataOf(await request(demoCaptionOperation, { body }), FAILED);
+    });
   }
 
   return (
@@ -87,17 +63,18 @@ export default function CaptionDemo() {
             </DemoPanel>
             <ResultsCard
               status={status}
+              runCount={runs}
               idleText="Choose an image, pick a style and length, and generate a caption."
               busyText="Generating a caption…"
-              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+              seconds={response?.processing_time}
+              error={errorText}
             >
-              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
               {status === 'done' && response && <CaptionResult response={response} />}
             </ResultsCard>
           </>
         }
         responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Generate a caption and the API response will appear here." />}
-        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+        requestPanel={<RequestPanel request={shownRequest} />}
       />
     </form>
   );

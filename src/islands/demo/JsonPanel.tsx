@@ -78,3 +78,8 @@ export function JsonPanel({ title, value, placeholder = 'Nothing to show yet.', 
     </section>
   );
 }
+
+/** The request a demo sends, as its "API Request" panel shows it: method and path, then headers and body. */
+export function RequestPanel({ request }: { request: { method: string; url: string; headers: unknown; body: unknown } }) {
+  return <JsonPanel title="API Request" caption={`${request.method} ${request.url}`} value={{ headers: request.headers, body: request.body }} />;
+}

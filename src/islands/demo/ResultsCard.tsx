@@ -17,6 +17,10 @@ export interface ResultsCardProps {
   runCount?: number;
   /** Extra header content, e.g. a timing badge. */
   aside?: ReactNode;
+  /** The run's processing time, shown as a badge when it is done. */
+  seconds?: number | undefined;
+  /** What a failed run says (status error). */
+  error?: string | undefined;
   children?: ReactNode;
   className?: string;
 }
@@ -29,6 +33,8 @@ export function ResultsCard({
   busyText = 'Working on it…',
   runCount = 0,
   aside,
+  seconds,
+  error,
   children,
   className,
 }: ResultsCardProps) {
@@ -48,7 +54,7 @@ export function ResultsCard({
         <h2 id={headingId} className="text-lg font-semibold text-ink">
           {title}
         </h2>
-        {aside}
+        {aside ?? (status === 'done' && seconds !== undefined && <span className="badge bg-slate-100 text-ink">{seconds.toFixed(2)} s</span>)}
       </div>
       <div aria-live="polite" className="mt-4">
         {status === 'idle' && <p className="text-sm text-muted">{idleText}</p>}
@@ -58,6 +64,7 @@ export function ResultsCard({
             {busyText}
           </p>
         )}
+        {status === 'error' && error && <p className="text-sm text-red-700">{error}</p>}
         {(status === 'done' || status === 'error') && children}
       </div>
     </section>

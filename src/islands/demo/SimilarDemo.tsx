@@ -3,17 +3,17 @@ import { SIMILAR_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoSimilarOperation } from '../../shared/contracts/similar';
 import type { SimilarResponse } from '../../shared/schemas/similar';
-import { prepareUpload } from './downscale';
+import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
 import { SelectField, SliderField } from './fields';
 import { ImagePreview } from './ImagePreview';
 import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel } from './JsonPanel';
-import { notify as toast } from './notify';
-import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { JsonPanel, RequestPanel } from './JsonPanel';
+import { ResultsCard } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
 
+const FAILED = 'Failed to search for similar images';
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
 /** /demo/similar-images: real search of the public gallery (spec 2, 3, 9). */
@@ -23,48 +23,26 @@ export default function SimilarDemo() {
   const [category, setCategory] = useState<SimilarCategory>('all');
   const source = useImageSource(SIMILAR_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
-  const [status, setStatus] = useState<ResultsStatus>('idle');
-  const [response, setResponse] = useState<SimilarResponse>();
-  const [errorText, setErrorText] = useState<string>();
+  const { status, response, errorText, runs, run } = useDemoRun<SimilarResponse>({
+    done: (r) => ({ title: 'Search Complete!', description: `${r.matches_found} similar image${r.matches_found === 1 ? '' : 's'} found in ${r.processing_time.toFixed(2)}s` }),
+    failed: FAILED,
+  });
 
   const shownRequest = buildSimilarRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, maxResults, threshold, category });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
-    if (urlError) {
-      toast({ title: 'Error', description: urlError, variant: 'destructive' });
-      return;
-    }
-    setStatus('busy');
-    setErrorText(undefined);
-    const params = {
-      max_results: snapToRange(maxResults, SIMILAR_MAX_RESULTS),
-      similarity_threshold: snapToRange(threshold, SIMILAR_THRESHOLD),
-      category,
-    };
-    try {
-      let body: FormData | (typeof params & { image_url: string });
-      if (file) {
-        const upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
-        body = new FormData();
-        body.set('file', upload.file, upload.name);
-        for (const [k, v] of Object.entries(params)) body.set(k, String(v));
-      } else {
-        body = { image_url: imageUrl.trim(), ...params };
-      }
+    if (urlError) return refuse(urlError);
+    await run(async () => {
+      const { body } = await imageRequestBody(source, {
+        max_results: snapToRange(maxResults, SIMILAR_MAX_RESULTS),
+        similarity_threshold: snapToRange(threshold, SIMILAR_THRESHOLD),
+        category,
+      });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      const result = await request(demoSimilarOperation, { body: body as Parameters<typeof request<typeof demoSimilarOperation>>[1]['body'] });
-      if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to search for similar images' : result.error.message);
-      setResponse(result.data);
-      setStatus('done');
-      toast({ title: 'Search Complete!', description: `${result.data.matches_found} similar image${result.data.matches_found === 1 ? '' : 's'} found in ${result.data.processing_time.toFixed(2)}s` });
-    } catch (error) {
-      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to search for similar images';
-      setErrorText(message);
-      setStatus('error');
-      toast({ title: 'Failed to search for similar images', description: message, variant: 'destructive' });
-    }
+      return dataOf(await request(demoSimilarOperation, { body: body as Parameters<typeof request<typeof demoSimilarOperation>>[1]['body'] }), FAILED);
+    });
   }
 
   return (
@@ -99,17 +77,18 @@ export default function SimilarDemo() {
             </DemoPanel>
             <ResultsCard
               status={status}
+              runCount={runs}
               idleText="Choose an image, adjust the settings and search the public gallery."
               busyText="Searching the gallery…"
-              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+              seconds={response?.processing_time}
+              error={errorText}
             >
-              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
               {status === 'done' && response && <Matches response={response} />}
             </ResultsCard>
           </>
         }
         responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the search and the API response will appear here." />}
-        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+        requestPanel={<RequestPanel request={shownRequest} />}
       />
     </form>
   );

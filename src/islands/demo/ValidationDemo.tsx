@@ -2,17 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
+import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { DemoGrid, DemoPanel } from './DemoGrid';
 import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
 import { SelectField } from './fields';
 import { ImagePreview } from './ImagePreview';
 import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
-import { notify as toast } from './notify';
-import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { ResultsCard } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
 
 const ENDPOINT = '/api/demo/photo-validation';
+const FAILED = 'Failed to validate photo';
 /** Netlify buffers ~4.5 MB of upload; the file is sent as is, since resizing would strip the evidence. */
 const MAX_UPLOAD_BYTES = 4.5 * 1024 * 1024;
 
@@ -136,10 +137,13 @@ export default function ValidationDemo() {
   const source = useImageSource(VALIDATION_SAMPLES);
   const { imageUrl, file } = source;
   const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
-  const [status, setStatus] = useState<ResultsStatus>('idle');
-  const [result, setResult] = useState<PhotoValidationResponse | undefined>();
-  const [failure, setFailure] = useState('');
-  const [runs, setRuns] = useState(0);
+  const { status, response: result, errorText, runs, run } = useDemoRun<PhotoValidationResponse>({
+    done: (body) =>
+      body.is_authentic
+        ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
+        : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
+    failed: FAILED,
+  });
   const busy = status === 'busy';
 
   async function onSubmit(event: FormEvent) {
@@ -147,44 +151,15 @@ export default function ValidationDemo() {
     if (busy) return;
     if (!file) {
       const error = imageUrlError(imageUrl);
-      if (error) {
-        toast({ title: 'Error', description: error, variant: 'destructive' });
-        return;
-      }
+      if (error) return refuse(error);
     } else if (file.size > MAX_UPLOAD_BYTES) {
-      toast({ title: 'Error', description: 'This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).', variant: 'destructive' });
-      return;
+      return refuse('This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).');
     }
-    setStatus('busy');
-    try {
-      let payload: FormData | { image_url: string; check_type: ValidationType };
-      if (file) {
-        const form = new FormData();
-        form.set('file', file, file.name);
-        form.set('check_type', checkType);
-        payload = form;
-      } else {
-        payload = { image_url: imageUrl.trim(), check_type: checkType };
-      }
-      const answer = await request(demoPhotoValidationOperation, { body: payload });
-      if (!answer.ok) throw new Error(answer.error.message);
-      const body = answer.data;
-      setResult(body);
-      setStatus('done');
-      toast(
-        body.is_authentic
-          ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
-          : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
-      );
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Failed to validate photo';
-      setFailure(message);
-      setResult(undefined);
-      setStatus('error');
-      toast({ title: 'Failed to validate photo', description: message, variant: 'destructive' });
-    } finally {
-      setRuns((n) => n + 1);
-    }
+    await run(async () => {
+      // The file goes out as is: re-encoding would strip the metadata and signals this demo reads.
+      const { body } = await imageRequestBody(source, { check_type: checkType }, { downscale: false });
+      return dataOf(await request(demoPhotoValidationOperation, { body }), FAILED);
+    });
   }
 
   const requestShown = file
@@ -212,8 +187,7 @@ export default function ValidationDemo() {
             <DemoPanel title="Image preview">
               <ImagePreview src={source.previewSrc} alt={source.previewAlt} />
             </DemoPanel>
-            <ResultsCard status={status} runCount={runs} busyText="Validating…" idleText="Choose an image, pick a validation type and run the demo.">
-              {status === 'error' && <p className="text-sm text-red-700">{failure}</p>}
+            <ResultsCard status={status} runCount={runs} busyText="Validating…" idleText="Choose an image, pick a validation type and run the demo." error={errorText}>
               {status === 'done' && result && (
                 <div data-testid="validation-result">
                   <p className="text-lg font-semibold text-ink">
@@ -247,7 +221,7 @@ export default function ValidationDemo() {
         responsePanel={
           <JsonPanel
             title="API Response"
-            value={result ? { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } } : undefined}
+            value={status === 'done' && result ? { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } } : undefined}
             placeholder="Run the demo and the API response will appear here."
           />
         }

@@ -4,8 +4,9 @@ import { request } from '../../shared/api-client';
 import { demoWatermarkOperation } from '../../shared/contracts/watermark';
 import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import { BoxOverlay } from '../object-detection/BoxOverlay';
-import { prepareUpload, scaleBox, type PreparedUpload } from './downscale';
+import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { DemoGrid, DemoPanel } from './DemoGrid';
+import { scaleBox, type PreparedUpload } from './downscale';
 import {
   buildWatermarkRequest,
   imageUrlError,
@@ -18,11 +19,11 @@ import {
 import { SelectField, SwitchField } from './fields';
 import { ImagePreview } from './ImagePreview';
 import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel } from './JsonPanel';
-import { notify as toast } from './notify';
-import { ResultsCard, type ResultsStatus } from './ResultsCard';
+import { JsonPanel, RequestPanel } from './JsonPanel';
+import { ResultsCard } from './ResultsCard';
 import { SubmitButton } from './SubmitButton';
 
+const FAILED = 'Failed to detect watermarks';
 type Box = [number, number, number, number];
 
 /** Every located mark as a labelled box, in the pixels of the picked image. */
@@ -47,9 +48,13 @@ export default function WatermarkDemo() {
   const [includeInvisible, setIncludeInvisible] = useState<boolean>(WATERMARK_DEFAULTS.includeInvisible);
   const source = useImageSource(WATERMARK_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
-  const [status, setStatus] = useState<ResultsStatus>('idle');
-  const [result, setResult] = useState<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>();
-  const [errorText, setErrorText] = useState<string>();
+  const { status, response: result, errorText, runs, run } = useDemoRun<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>({
+    done: ({ response: r }) =>
+      r.watermarks_detected
+        ? { title: 'Watermarks Found', description: `${r.total_watermarks} found in ${r.processing_time.toFixed(2)}s` }
+        : { title: 'No Watermarks', description: `Nothing found in ${r.processing_time.toFixed(2)}s` },
+    failed: FAILED,
+  });
 
   const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
   const shown = result && result.src === previewSrc ? result : undefined;
@@ -57,43 +62,13 @@ export default function WatermarkDemo() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
-    if (urlError) {
-      toast({ title: 'Error', description: urlError, variant: 'destructive' });
-      return;
-    }
-    setStatus('busy');
-    setErrorText(undefined);
+    if (urlError) return refuse(urlError);
     const src = source.sentSrc;
-    try {
-      let body: FormData | { image_url: string; detect_type: WatermarkType; sensitivity: WatermarkSensitivity; include_invisible: boolean };
-      let upload: PreparedUpload | undefined;
-      if (file) {
-        upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
-        body = new FormData();
-        body.set('file', upload.file, upload.name);
-        body.set('detect_type', detectType);
-        body.set('sensitivity', sensitivity);
-        body.set('include_invisible', String(includeInvisible));
-      } else {
-        body = { image_url: imageUrl.trim(), detect_type: detectType, sensitivity, include_invisible: includeInvisible };
-      }
+    await run(async () => {
+      const { body, upload } = await imageRequestBody(source, { detect_type: detectType, sensitivity, include_invisible: includeInvisible });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      const result = await request(demoWatermarkOperation, { body });
-      if (!result.ok) throw new Error(result.error.status === 0 ? 'Failed to detect watermarks' : result.error.message);
-      const response: WatermarkResponse = result.data;
-      setResult({ response, src, upload });
-      setStatus('done');
-      toast(
-        response.watermarks_detected
-          ? { title: 'Watermarks Found', description: `${response.total_watermarks} found in ${response.processing_time.toFixed(2)}s` }
-          : { title: 'No Watermarks', description: `Nothing found in ${response.processing_time.toFixed(2)}s` },
-      );
-    } catch (error) {
-      const message = error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : 'Failed to detect watermarks';
-      setErrorText(message);
-      setStatus('error');
-      toast({ title: 'Failed to detect watermarks', description: message, variant: 'destructive' });
-    }
+      return { response: dataOf(await request(demoWatermarkOperation, { body }), FAILED), src, upload };
+    });
   }
 
   const response = result?.response;
@@ -139,17 +114,18 @@ export default function WatermarkDemo() {
             </DemoPanel>
             <ResultsCard
               status={status}
+              runCount={runs}
               idleText="Choose an image, adjust the settings and run the detection."
               busyText="Detecting watermarks…"
-              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+              seconds={response?.processing_time}
+              error={errorText}
             >
-              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
               {status === 'done' && response && <Results response={response} />}
             </ResultsCard>
           </>
         }
         responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the detection and the API response will appear here." />}
-        requestPanel={<JsonPanel title="API Request" caption={`${shownRequest.method} ${shownRequest.url}`} value={{ headers: shownRequest.headers, body: shownRequest.body }} />}
+        requestPanel={<RequestPanel request={shownRequest} />}
       />
     </form>
   );

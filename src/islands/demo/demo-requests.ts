@@ -28,7 +28,7 @@ export interface DemoRequest<B> {
 
 /**
  * Sample requests are shown with a site-relative path: the API lives on the site's own origin
- * under `/api/`. These demos' endpoints are not served yet (their pages say so).
+ * under `/api/`.
  */
 export const DEMO_API_BASE = '/api';
 /** Shown in place of a real key: visitors substitute their own. */

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { dataOf, imageRequestBody, refuse, useDemoRun } from '../demo/demo-run';
 import { DemoGrid, DemoPanel } from '../demo/DemoGrid';
-import { prepareUpload, toSourcePixels, type PreparedUpload } from '../demo/downscale';
+import { toSourcePixels } from '../demo/downscale';
 import { imageUrlError } from '../demo/demo-requests';
 import { SelectField } from '../demo/fields';
 import { ImagePreview } from '../demo/ImagePreview';
 import { ImageSourcePicker, useImageSource } from '../demo/ImageSourcePicker';
 import { JsonPanel } from '../demo/JsonPanel';
-import { notify as toast } from '../demo/notify';
-import { ResultsCard, type ResultsStatus } from '../demo/ResultsCard';
+import { ResultsCard } from '../demo/ResultsCard';
 import { SubmitButton } from '../demo/SubmitButton';
 import { fieldClass } from '../ui/input';
 import { request } from '../../shared/api-client';
@@ -18,8 +18,6 @@ import {
   addObject,
   DEFAULT_OBJECTS,
   DEMO_FAILED_MESSAGE,
-  demoErrorMessage,
-  demoRequestBody,
   displayedRequest,
   effectiveRoom,
   OD_SAMPLES,
@@ -28,7 +26,6 @@ import {
   ROOM_OPTIONS,
   type RoomCategory,
 } from './object-detection';
-
 
 const label = (name: string) => name.replace(/_/g, ' ');
 
@@ -40,10 +37,14 @@ export default function ObjectDetectionDemo() {
   const { imageUrl, file, previewSrc } = source;
   const [objects, setObjects] = useState(DEFAULT_OBJECTS);
   const [room, setRoom] = useState<RoomCategory>('auto');
-  const [status, setStatus] = useState<ResultsStatus>('idle');
-  const [result, setResult] = useState<{ response: DemoResponse; src: string }>();
-  const [errorText, setErrorText] = useState<string>();
-
+  const { status, response: result, errorText, runs, run } = useDemoRun<{ response: DemoResponse; src: string }>({
+    done: ({ response: r }) => ({
+      title: 'AI Analysis Complete!',
+      description: `Found ${r.total_objects_detected} object${r.total_objects_detected === 1 ? '' : 's'} in ${r.processing_time.toFixed(2)}s`,
+    }),
+    failed: 'Analysis Failed',
+    fallback: DEMO_FAILED_MESSAGE,
+  });
 
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
   const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, objects, sentRoom);
@@ -53,46 +54,16 @@ export default function ObjectDetectionDemo() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
-    if (urlError) {
-      toast({ title: 'Error', description: urlError, variant: 'destructive' });
-      return;
-    }
-    if (parseObjectsList(objects).length === 0) {
-      toast({ title: 'Error', description: 'Please specify objects to find', variant: 'destructive' });
-      return;
-    }
-    setStatus('busy');
-    setErrorText(undefined);
+    if (urlError) return refuse(urlError);
+    if (parseObjectsList(objects).length === 0) return refuse('Please specify objects to find');
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
     const src = source.sentSrc;
-    try {
-      let upload: PreparedUpload | undefined;
-      let body: FormData | ReturnType<typeof demoRequestBody>;
-      if (file) {
-        upload = await prepareUpload(file); // large photos go out at ~2 MP (Netlify's body limit)
-        body = new FormData();
-        body.set('file', upload.file, upload.name);
-        body.set('objects_to_find', objects);
-        body.set('room_category', sentRoom);
-      } else {
-        body = demoRequestBody(imageUrl.trim(), objects, sentRoom);
-      }
-      const result = await request(demoObjectDetectionOperation, { body });
-      if (!result.ok) throw new Error(demoErrorMessage(result.error));
+    await run(async () => {
+      const { body, upload } = await imageRequestBody(source, { objects_to_find: objects, room_category: sentRoom as RoomCategory });
+      const data = dataOf(await request(demoObjectDetectionOperation, { body }), DEMO_FAILED_MESSAGE);
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
-      const response: DemoResponse = upload ? toSourcePixels(result.data, upload) : result.data;
-      setResult({ response, src });
-      setStatus('done');
-      toast({
-        title: 'AI Analysis Complete!',
-        description: `Found ${response.total_objects_detected} object${response.total_objects_detected === 1 ? '' : 's'} in ${response.processing_time.toFixed(2)}s`,
-      });
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : DEMO_FAILED_MESSAGE;
-      setErrorText(message);
-      setStatus('error');
-      toast({ title: 'Analysis Failed', description: message, variant: 'destructive' });
-    }
+      return { response: upload ? toSourcePixels(data, upload) : data, src };
+    });
   }
 
   const response = result?.response;
@@ -164,11 +135,12 @@ export default function ObjectDetectionDemo() {
             </DemoPanel>
             <ResultsCard
               status={status}
+              runCount={runs}
               idleText="Choose an image, list the objects to find and run the analysis."
               busyText="Analyzing the image…"
-              aside={response && status === 'done' && <span className="badge bg-slate-100 text-ink">{response.processing_time.toFixed(2)} s</span>}
+              seconds={response?.processing_time}
+              error={errorText}
             >
-              {status === 'error' && <p className="text-sm text-red-700">{errorText}</p>}
               {status === 'done' && response && <Results response={response} />}
             </ResultsCard>
           </>

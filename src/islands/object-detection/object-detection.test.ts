@@ -2,8 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ApiClientError } from '../../shared/api-client';
-import { addObject, demoErrorMessage, displayedRequest, effectiveRoom, guessRoomFromUrl, OD_SAMPLES, parseObjectsList, QUICK_ADD } from './object-detection';
+import { addObject, displayedRequest, effectiveRoom, guessRoomFromUrl, OD_SAMPLES, parseObjectsList, QUICK_ADD } from './object-detection';
 
 describe('object detection demo logic', () => {
   it('offers the first 8 of 20 common objects as chips', () => {
@@ -42,13 +41,6 @@ describe('object detection demo logic', () => {
       caption: 'POST /api/demo/object-detection (multipart/form-data)',
       value: { file: '(uploaded file: room.jpg)', objects_to_find: 'sofa', room_category: 'auto' },
     });
-  });
-
-  it("shows the server's error message, and the generic one for network failures and odd answers", () => {
-    const error = (code: ApiClientError['code'], message: string): ApiClientError => ({ status: 422, code, message, fields: {}, retryAfter: undefined, details: null, aborted: false });
-    expect(demoErrorMessage(error('INVALID_IMAGE', 'Bad image'))).toBe('Bad image');
-    expect(demoErrorMessage(error('NETWORK_ERROR', 'Failed to fetch'))).toBe('Failed to analyze image with AI');
-    expect(demoErrorMessage(error('BAD_RESPONSE', '502: <html>'))).toBe('Failed to analyze image with AI');
   });
 });
 

@@ -2,7 +2,6 @@
  * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
  * the URL-based room guess, and the request shown in the API Request panel.
  */
-import type { ApiClientError } from '../../shared/api-client';
 import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
 import { demoRoomCategories, parseObjectsList, type DemoRequest } from '../../shared/schemas/detect';
 import type { DemoSample } from '../../lib/demo-samples';
@@ -90,7 +89,3 @@ export const OD_SAMPLES: readonly DemoSample[] = [
 /** Shown when the demo call fails without a message meant for people (network, odd answer). */
 export const DEMO_FAILED_MESSAGE = 'Failed to analyze image with AI';
 
-/** The message a failed demo call shows: the server's documented error message, else the generic one. */
-export function demoErrorMessage(error: ApiClientError): string {
-  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message ? DEMO_FAILED_MESSAGE : error.message;
-}
