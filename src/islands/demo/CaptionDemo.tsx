@@ -4,14 +4,11 @@ import { request } from '../../shared/api-client';
 import { demoCaptionOperation } from '../../shared/contracts/caption';
 import type { CaptionResponse } from '../../shared/schemas/caption';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
-import { DemoGrid, DemoPanel } from './DemoGrid';
+import { ImageDemo } from './ImageDemo';
 import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
 import { SelectField } from './fields';
-import { ImagePreview } from './ImagePreview';
-import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel, RequestPanel } from './JsonPanel';
-import { ResultsCard } from './ResultsCard';
-import { SubmitButton } from './SubmitButton';
+import { useImageSource } from './ImageSourcePicker';
+import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to generate caption';
 
@@ -20,8 +17,8 @@ export default function CaptionDemo() {
   const [style, setStyle] = useState<CaptionStyle>(CAPTION_DEFAULTS.style);
   const [length, setLength] = useState<CaptionLength>(CAPTION_DEFAULTS.length);
   const source = useImageSource(CAPTION_SAMPLES);
-  const { imageUrl, file, previewSrc } = source;
-  const { status, response, errorText, runs, run } = useDemoRun<CaptionResponse>({
+  const { imageUrl, file } = source;
+  const demo = useDemoRun<CaptionResponse>({
     done: (r) => ({ title: 'Caption Generated!', description: `${r.word_count} words in ${r.processing_time.toFixed(2)}s` }),
     failed: FAILED,
   });
@@ -32,51 +29,35 @@ export default function CaptionDemo() {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
     if (urlError) return refuse(urlError);
-    await run(async () => {
+    await demo.run(async () => {
       const { body } = await imageRequestBody(source, { style, max_length: captionMaxWords(length) });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
       return dataOf(await request(demoCaptionOperation, { body }), FAILED);
     });
   }
 
+  const response = demo.response;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DemoGrid
-        input={
-          <>
-            <DemoPanel title="Choose an image">
-              <ImageSourcePicker source={source} />
-            </DemoPanel>
-            <DemoPanel title="Settings">
-              <div className="space-y-5">
-                <SelectField label="Caption style" value={style} options={CAPTION_STYLES} onChange={setStyle} description="The tone of the generated description." />
-                <SelectField label="Caption length" value={length} options={CAPTION_LENGTHS} onChange={setLength} description="Longer captions are cut at the word limit." />
-              </div>
-              <SubmitButton className="mt-6" label="Generate Caption" busyLabel="Generating..." busy={status === 'busy'} />
-            </DemoPanel>
-          </>
-        }
-        output={
-          <>
-            <DemoPanel title="Image preview">
-              <ImagePreview src={previewSrc} alt={source.previewAlt} />
-            </DemoPanel>
-            <ResultsCard
-              status={status}
-              runCount={runs}
-              idleText="Choose an image, pick a style and length, and generate a caption."
-              busyText="Generating a caption…"
-              seconds={response?.processing_time}
-              error={errorText}
-            >
-              {status === 'done' && response && <CaptionResult response={response} />}
-            </ResultsCard>
-          </>
-        }
-        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Generate a caption and the API response will appear here." />}
-        requestPanel={<RequestPanel request={shownRequest} />}
-      />
-    </form>
+    <ImageDemo
+      source={source}
+      run={demo}
+      onSubmit={onSubmit}
+      settings={
+        <>
+          <SelectField label="Caption style" value={style} options={CAPTION_STYLES} onChange={setStyle} description="The tone of the generated description." />
+          <SelectField label="Caption length" value={length} options={CAPTION_LENGTHS} onChange={setLength} description="Longer captions are cut at the word limit." />
+        </>
+      }
+      submitLabel="Generate Caption"
+      busyLabel="Generating..."
+      idleText="Choose an image, pick a style and length, and generate a caption."
+      busyText="Generating a caption…"
+      seconds={response?.processing_time}
+      result={response && <CaptionResult response={response} />}
+      responseValue={response}
+      responsePlaceholder="Generate a caption and the API response will appear here."
+      requestPanel={<RequestPanel request={shownRequest} />}
+    />
   );
 }
 

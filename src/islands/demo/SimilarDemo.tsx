@@ -4,14 +4,11 @@ import { request } from '../../shared/api-client';
 import { demoSimilarOperation } from '../../shared/contracts/similar';
 import type { SimilarResponse } from '../../shared/schemas/similar';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
-import { DemoGrid, DemoPanel } from './DemoGrid';
+import { ImageDemo } from './ImageDemo';
 import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
 import { SelectField, SliderField } from './fields';
-import { ImagePreview } from './ImagePreview';
-import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel, RequestPanel } from './JsonPanel';
-import { ResultsCard } from './ResultsCard';
-import { SubmitButton } from './SubmitButton';
+import { useImageSource } from './ImageSourcePicker';
+import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to search for similar images';
 const percent = (v: number) => `${Math.round(v * 100)}%`;
@@ -22,8 +19,8 @@ export default function SimilarDemo() {
   const [threshold, setThreshold] = useState(SIMILAR_THRESHOLD.default);
   const [category, setCategory] = useState<SimilarCategory>('all');
   const source = useImageSource(SIMILAR_SAMPLES);
-  const { imageUrl, file, previewSrc } = source;
-  const { status, response, errorText, runs, run } = useDemoRun<SimilarResponse>({
+  const { imageUrl, file } = source;
+  const demo = useDemoRun<SimilarResponse>({
     done: (r) => ({ title: 'Search Complete!', description: `${r.matches_found} similar image${r.matches_found === 1 ? '' : 's'} found in ${r.processing_time.toFixed(2)}s` }),
     failed: FAILED,
   });
@@ -34,7 +31,7 @@ export default function SimilarDemo() {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
     if (urlError) return refuse(urlError);
-    await run(async () => {
+    await demo.run(async () => {
       const { body } = await imageRequestBody(source, {
         max_results: snapToRange(maxResults, SIMILAR_MAX_RESULTS),
         similarity_threshold: snapToRange(threshold, SIMILAR_THRESHOLD),
@@ -45,52 +42,36 @@ export default function SimilarDemo() {
     });
   }
 
+  const response = demo.response;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DemoGrid
-        input={
-          <>
-            <DemoPanel title="Choose an image">
-              <ImageSourcePicker source={source} />
-            </DemoPanel>
-            <DemoPanel title="Settings">
-              <div className="space-y-5">
-                <SliderField label="Maximum results" value={maxResults} range={SIMILAR_MAX_RESULTS} onChange={setMaxResults} />
-                <SliderField
-                  label="Similarity threshold"
-                  value={threshold}
-                  range={SIMILAR_THRESHOLD}
-                  onChange={setThreshold}
-                  format={percent}
-                  description="Matches scoring below the threshold are left out: 70% and up is a related scene, 90% and up a near duplicate."
-                />
-                <SelectField label="Category filter" value={category} options={SIMILAR_CATEGORIES} onChange={setCategory} />
-              </div>
-              <SubmitButton className="mt-6" label="Find Similar Images" busyLabel="Searching..." busy={status === 'busy'} />
-            </DemoPanel>
-          </>
-        }
-        output={
-          <>
-            <DemoPanel title="Image preview">
-              <ImagePreview src={previewSrc} alt={source.previewAlt} />
-            </DemoPanel>
-            <ResultsCard
-              status={status}
-              runCount={runs}
-              idleText="Choose an image, adjust the settings and search the public gallery."
-              busyText="Searching the gallery…"
-              seconds={response?.processing_time}
-              error={errorText}
-            >
-              {status === 'done' && response && <Matches response={response} />}
-            </ResultsCard>
-          </>
-        }
-        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the search and the API response will appear here." />}
-        requestPanel={<RequestPanel request={shownRequest} />}
-      />
-    </form>
+    <ImageDemo
+      source={source}
+      run={demo}
+      onSubmit={onSubmit}
+      settings={
+        <>
+          <SliderField label="Maximum results" value={maxResults} range={SIMILAR_MAX_RESULTS} onChange={setMaxResults} />
+          <SliderField
+            label="Similarity threshold"
+            value={threshold}
+            range={SIMILAR_THRESHOLD}
+            onChange={setThreshold}
+            format={percent}
+            description="Matches scoring below the threshold are left out: 70% and up is a related scene, 90% and up a near duplicate."
+          />
+          <SelectField label="Category filter" value={category} options={SIMILAR_CATEGORIES} onChange={setCategory} />
+        </>
+      }
+      submitLabel="Find Similar Images"
+      busyLabel="Searching..."
+      idleText="Choose an image, adjust the settings and search the public gallery."
+      busyText="Searching the gallery…"
+      seconds={response?.processing_time}
+      result={response && <Matches response={response} />}
+      responseValue={response}
+      responsePlaceholder="Run the search and the API response will appear here."
+      requestPanel={<RequestPanel request={shownRequest} />}
+    />
   );
 }
 

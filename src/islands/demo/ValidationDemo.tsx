@@ -3,14 +3,11 @@ import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
-import { DemoGrid, DemoPanel } from './DemoGrid';
+import { ImageDemo } from './ImageDemo';
 import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
 import { SelectField } from './fields';
-import { ImagePreview } from './ImagePreview';
-import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
+import { useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
-import { ResultsCard } from './ResultsCard';
-import { SubmitButton } from './SubmitButton';
 
 const ENDPOINT = '/api/demo/photo-validation';
 const FAILED = 'Failed to validate photo';
@@ -137,25 +134,25 @@ export default function ValidationDemo() {
   const source = useImageSource(VALIDATION_SAMPLES);
   const { imageUrl, file } = source;
   const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
-  const { status, response: result, errorText, runs, run } = useDemoRun<PhotoValidationResponse>({
+  const demo = useDemoRun<PhotoValidationResponse>({
     done: (body) =>
       body.is_authentic
         ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
         : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
     failed: FAILED,
   });
-  const busy = status === 'busy';
+  const result = demo.response;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (demo.status === 'busy') return;
     if (!file) {
       const error = imageUrlError(imageUrl);
       if (error) return refuse(error);
     } else if (file.size > MAX_UPLOAD_BYTES) {
       return refuse('This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).');
     }
-    await run(async () => {
+    await demo.run(async () => {
       // The file goes out as is: re-encoding would strip the metadata and signals this demo reads.
       const { body } = await imageRequestBody(source, { check_type: checkType }, { downscale: false });
       return dataOf(await request(demoPhotoValidationOperation, { body }), FAILED);
@@ -167,66 +164,47 @@ export default function ValidationDemo() {
     : { headers: { 'Content-Type': 'application/json' }, body: { image_url: imageUrl.trim(), check_type: checkType } };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DemoGrid
-        input={
-          <>
-            <DemoPanel title="Choose an image">
-              <ImageSourcePicker source={source} />
-            </DemoPanel>
-            <DemoPanel title="Settings">
-              <div className="space-y-5">
-                <SelectField label="Validation type" value={checkType} options={VALIDATION_TYPES} onChange={setCheckType} description={CHECK_HELP[checkType]} />
-              </div>
-              <SubmitButton className="mt-6" label="Validate Photo" busyLabel="Validating..." busy={busy} />
-            </DemoPanel>
-          </>
-        }
-        output={
-          <>
-            <DemoPanel title="Image preview">
-              <ImagePreview src={source.previewSrc} alt={source.previewAlt} />
-            </DemoPanel>
-            <ResultsCard status={status} runCount={runs} busyText="Validating…" idleText="Choose an image, pick a validation type and run the demo." error={errorText}>
-              {status === 'done' && result && (
-                <div data-testid="validation-result">
-                  <p className="text-lg font-semibold text-ink">
-                    Verdict: <span data-testid="verdict">{VERDICT_LABEL[result.verdict]}</span>
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    Authenticity score {result.authenticity_score.toFixed(2)} (0.5 = no evidence either way) · {result.is_authentic ? 'no fail tag' : `fail tags: ${result.fail_tags.join(', ')}`} · {result.processing_time.toFixed(2)} s
-                  </p>
-                  {result.analysis.specific_issues.length > 0 && (
-                    <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-                      {result.analysis.specific_issues.map((issue) => (
-                        <li key={issue}>{issue}</li>
-                      ))}
-                    </ul>
-                  )}
-                  {result.analysis.people && (
-                    <p className="mt-3 text-sm text-slate-700">
-                      People found: {result.analysis.people.count}. {result.analysis.people.note}
-                    </p>
-                  )}
-                  <p className="mt-3 text-xs text-muted">
-                    Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model here can tell a
-                    generated image from a photo by its pixels alone.
-                  </p>
-                  <Evidence result={result} />
-                </div>
-              )}
-            </ResultsCard>
-          </>
-        }
-        responsePanel={
-          <JsonPanel
-            title="API Response"
-            value={status === 'done' && result ? { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } } : undefined}
-            placeholder="Run the demo and the API response will appear here."
-          />
-        }
-        requestPanel={<JsonPanel title="API Request" caption={`POST ${ENDPOINT}`} value={requestShown} />}
-      />
-    </form>
+    <ImageDemo
+      source={source}
+      run={demo}
+      onSubmit={onSubmit}
+      settings={<SelectField label="Validation type" value={checkType} options={VALIDATION_TYPES} onChange={setCheckType} description={CHECK_HELP[checkType]} />}
+      submitLabel="Validate Photo"
+      busyLabel="Validating..."
+      idleText="Choose an image, pick a validation type and run the demo."
+      busyText="Validating…"
+      result={
+        result && (
+          <div data-testid="validation-result">
+            <p className="text-lg font-semibold text-ink">
+              Verdict: <span data-testid="verdict">{VERDICT_LABEL[result.verdict]}</span>
+            </p>
+            <p className="text-sm text-slate-700">
+              Authenticity score {result.authenticity_score.toFixed(2)} (0.5 = no evidence either way) · {result.is_authentic ? 'no fail tag' : `fail tags: ${result.fail_tags.join(', ')}`} · {result.processing_time.toFixed(2)} s
+            </p>
+            {result.analysis.specific_issues.length > 0 && (
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {result.analysis.specific_issues.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+            )}
+            {result.analysis.people && (
+              <p className="mt-3 text-sm text-slate-700">
+                People found: {result.analysis.people.count}. {result.analysis.people.note}
+              </p>
+            )}
+            <p className="mt-3 text-xs text-muted">
+              Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model here can tell a
+              generated image from a photo by its pixels alone.
+            </p>
+            <Evidence result={result} />
+          </div>
+        )
+      }
+      responseValue={result && { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } }}
+      responsePlaceholder="Run the demo and the API response will appear here."
+      requestPanel={<JsonPanel title="API Request" caption={`POST ${ENDPOINT}`} value={requestShown} />}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { demoWatermarkOperation } from '../../shared/contracts/watermark';
 import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import { BoxOverlay } from '../object-detection/BoxOverlay';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
-import { DemoGrid, DemoPanel } from './DemoGrid';
+import { ImageDemo } from './ImageDemo';
 import { scaleBox, type PreparedUpload } from './downscale';
 import {
   buildWatermarkRequest,
@@ -17,11 +17,8 @@ import {
   type WatermarkType,
 } from './demo-requests';
 import { SelectField, SwitchField } from './fields';
-import { ImagePreview } from './ImagePreview';
-import { ImageSourcePicker, useImageSource } from './ImageSourcePicker';
-import { JsonPanel, RequestPanel } from './JsonPanel';
-import { ResultsCard } from './ResultsCard';
-import { SubmitButton } from './SubmitButton';
+import { useImageSource } from './ImageSourcePicker';
+import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to detect watermarks';
 type Box = [number, number, number, number];
@@ -48,7 +45,7 @@ export default function WatermarkDemo() {
   const [includeInvisible, setIncludeInvisible] = useState<boolean>(WATERMARK_DEFAULTS.includeInvisible);
   const source = useImageSource(WATERMARK_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
-  const { status, response: result, errorText, runs, run } = useDemoRun<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>({
+  const demo = useDemoRun<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>({
     done: ({ response: r }) =>
       r.watermarks_detected
         ? { title: 'Watermarks Found', description: `${r.total_watermarks} found in ${r.processing_time.toFixed(2)}s` }
@@ -57,6 +54,7 @@ export default function WatermarkDemo() {
   });
 
   const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
+  const result = demo.response;
   const shown = result && result.src === previewSrc ? result : undefined;
 
   async function onSubmit(event: FormEvent) {
@@ -64,7 +62,7 @@ export default function WatermarkDemo() {
     const urlError = file ? undefined : imageUrlError(imageUrl);
     if (urlError) return refuse(urlError);
     const src = source.sentSrc;
-    await run(async () => {
+    await demo.run(async () => {
       const { body, upload } = await imageRequestBody(source, { detect_type: detectType, sensitivity, include_invisible: includeInvisible });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
       return { response: dataOf(await request(demoWatermarkOperation, { body }), FAILED), src, upload };
@@ -75,59 +73,39 @@ export default function WatermarkDemo() {
   const boxes = shown ? marksAsBoxes(shown.response, shown.upload) : [];
   const size = shown ? (shown.upload?.downscaled ? shown.upload.source : { width: shown.response.image_width, height: shown.response.image_height }) : undefined;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DemoGrid
-        input={
-          <>
-            <DemoPanel title="Choose an image">
-              <ImageSourcePicker source={source} />
-            </DemoPanel>
-            <DemoPanel title="Settings">
-              <div className="space-y-5">
-                <SelectField label="Detection type" value={detectType} options={WATERMARK_TYPES} onChange={setDetectType} />
-                <SelectField
-                  label="Sensitivity"
-                  value={sensitivity}
-                  options={WATERMARK_SENSITIVITIES}
-                  onChange={setSensitivity}
-                  description="Higher sensitivity finds fainter marks but may flag more false positives."
-                />
-                <SwitchField
-                  label="Include invisible watermarks"
-                  description="Also decode the invisible dwtDct mark that Stable Diffusion and SDXL embed."
-                  checked={includeInvisible}
-                  onChange={setIncludeInvisible}
-                />
-              </div>
-              <SubmitButton className="mt-6" label="Detect Watermarks" busyLabel="Detecting..." busy={status === 'busy'} />
-            </DemoPanel>
-          </>
-        }
-        output={
-          <>
-            <DemoPanel title="Image preview">
-              <ImagePreview
-                src={previewSrc}
-                alt={source.previewAlt}
-                overlay={size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />}
-              />
-            </DemoPanel>
-            <ResultsCard
-              status={status}
-              runCount={runs}
-              idleText="Choose an image, adjust the settings and run the detection."
-              busyText="Detecting watermarks…"
-              seconds={response?.processing_time}
-              error={errorText}
-            >
-              {status === 'done' && response && <Results response={response} />}
-            </ResultsCard>
-          </>
-        }
-        responsePanel={<JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the detection and the API response will appear here." />}
-        requestPanel={<RequestPanel request={shownRequest} />}
-      />
-    </form>
+    <ImageDemo
+      source={source}
+      run={demo}
+      onSubmit={onSubmit}
+      settings={
+        <>
+          <SelectField label="Detection type" value={detectType} options={WATERMARK_TYPES} onChange={setDetectType} />
+          <SelectField
+            label="Sensitivity"
+            value={sensitivity}
+            options={WATERMARK_SENSITIVITIES}
+            onChange={setSensitivity}
+            description="Higher sensitivity finds fainter marks but may flag more false positives."
+          />
+          <SwitchField
+            label="Include invisible watermarks"
+            description="Also decode the invisible dwtDct mark that Stable Diffusion and SDXL embed."
+            checked={includeInvisible}
+            onChange={setIncludeInvisible}
+          />
+        </>
+      }
+      submitLabel="Detect Watermarks"
+      busyLabel="Detecting..."
+      previewOverlay={size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />}
+      idleText="Choose an image, adjust the settings and run the detection."
+      busyText="Detecting watermarks…"
+      seconds={response?.processing_time}
+      result={response && <Results response={response} />}
+      responseValue={response}
+      responsePlaceholder="Run the detection and the API response will appear here."
+      requestPanel={<RequestPanel request={shownRequest} />}
+    />
   );
 }
 

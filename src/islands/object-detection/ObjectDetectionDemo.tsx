@@ -1,14 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from '../demo/demo-run';
-import { DemoGrid, DemoPanel } from '../demo/DemoGrid';
+import { ImageDemo } from '../demo/ImageDemo';
 import { toSourcePixels } from '../demo/downscale';
 import { imageUrlError } from '../demo/demo-requests';
 import { SelectField } from '../demo/fields';
-import { ImagePreview } from '../demo/ImagePreview';
-import { ImageSourcePicker, useImageSource } from '../demo/ImageSourcePicker';
+import { useImageSource } from '../demo/ImageSourcePicker';
 import { JsonPanel } from '../demo/JsonPanel';
-import { ResultsCard } from '../demo/ResultsCard';
-import { SubmitButton } from '../demo/SubmitButton';
 import { fieldClass } from '../ui/input';
 import { request } from '../../shared/api-client';
 import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
@@ -37,7 +34,7 @@ export default function ObjectDetectionDemo() {
   const { imageUrl, file, previewSrc } = source;
   const [objects, setObjects] = useState(DEFAULT_OBJECTS);
   const [room, setRoom] = useState<RoomCategory>('auto');
-  const { status, response: result, errorText, runs, run } = useDemoRun<{ response: DemoResponse; src: string }>({
+  const demo = useDemoRun<{ response: DemoResponse; src: string }>({
     done: ({ response: r }) => ({
       title: 'AI Analysis Complete!',
       description: `Found ${r.total_objects_detected} object${r.total_objects_detected === 1 ? '' : 's'} in ${r.processing_time.toFixed(2)}s`,
@@ -48,6 +45,7 @@ export default function ObjectDetectionDemo() {
 
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
   const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, objects, sentRoom);
+  const result = demo.response;
   // Boxes belong to the image they were computed on; a new image hides them.
   const boxes = result && result.src === previewSrc ? result.response : undefined;
 
@@ -58,7 +56,7 @@ export default function ObjectDetectionDemo() {
     if (parseObjectsList(objects).length === 0) return refuse('Please specify objects to find');
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
     const src = source.sentSrc;
-    await run(async () => {
+    await demo.run(async () => {
       const { body, upload } = await imageRequestBody(source, { objects_to_find: objects, room_category: sentRoom as RoomCategory });
       const data = dataOf(await request(demoObjectDetectionOperation, { body }), DEMO_FAILED_MESSAGE);
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
@@ -68,89 +66,69 @@ export default function ObjectDetectionDemo() {
 
   const response = result?.response;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DemoGrid
-        input={
-          <>
-            <DemoPanel title="Choose an image">
-              <ImageSourcePicker source={source} />
-            </DemoPanel>
-            <DemoPanel title="Settings">
-              <div className="space-y-5">
-                <div>
-                  <label htmlFor={objectsId} className="mb-1.5 block text-sm font-medium text-ink">
-                    Objects to find
-                  </label>
-                  <input
-                    id={objectsId}
-                    type="text"
-                    value={objects}
-                    onChange={(e) => setObjects(e.target.value)}
-                    aria-describedby={objectsHint}
-                    placeholder="sofa, chair, tv"
-                    autoComplete="off"
-                    className={fieldClass}
-                  />
-                  <p id={objectsHint} className="mt-1.5 text-xs text-muted">
-                    Comma-separated. 80 everyday object classes are supported; others are reported as not detectable.
-                  </p>
-                  <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick add objects">
-                    {QUICK_ADD.map((o) => (
-                      <button
-                        key={o}
-                        type="button"
-                        onClick={() => setObjects((v) => addObject(v, o))}
-                        className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-ink hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                      >
-                        + {label(o)}
-                      </button>
-                    ))}
-                  </div>
-                </div>
-                <SelectField
-                  label="Room category"
-                  value={room}
-                  options={ROOM_OPTIONS}
-                  onChange={setRoom}
-                  description="Auto-detect guesses from the image URL, then from the objects found."
-                />
-              </div>
-              <SubmitButton className="mt-6" label="Analyze Image" busyLabel="Analyzing..." busy={status === 'busy'} />
-              <p className="mt-4 text-center text-sm">
-                <a href="/docs" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                  Full Documentation
-                </a>
-              </p>
-            </DemoPanel>
-          </>
-        }
-        output={
-          <>
-            <DemoPanel title="Image preview">
-              <ImagePreview
-                src={previewSrc}
-                alt={source.previewAlt}
-                overlay={boxes && <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />}
-              />
-            </DemoPanel>
-            <ResultsCard
-              status={status}
-              runCount={runs}
-              idleText="Choose an image, list the objects to find and run the analysis."
-              busyText="Analyzing the image…"
-              seconds={response?.processing_time}
-              error={errorText}
-            >
-              {status === 'done' && response && <Results response={response} />}
-            </ResultsCard>
-          </>
-        }
-        responsePanel={
-          <JsonPanel title="API Response" value={status === 'done' ? response : undefined} placeholder="Run the analysis and the API response will appear here." />
-        }
-        requestPanel={<JsonPanel title="API Request" caption={shown.caption} value={shown.value} />}
-      />
-    </form>
+    <ImageDemo
+      source={source}
+      run={demo}
+      onSubmit={onSubmit}
+      settings={
+        <>
+          <div>
+            <label htmlFor={objectsId} className="mb-1.5 block text-sm font-medium text-ink">
+              Objects to find
+            </label>
+            <input
+              id={objectsId}
+              type="text"
+              value={objects}
+              onChange={(e) => setObjects(e.target.value)}
+              aria-describedby={objectsHint}
+              placeholder="sofa, chair, tv"
+              autoComplete="off"
+              className={fieldClass}
+            />
+            <p id={objectsHint} className="mt-1.5 text-xs text-muted">
+              Comma-separated. 80 everyday object classes are supported; others are reported as not detectable.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick add objects">
+              {QUICK_ADD.map((o) => (
+                <button
+                  key={o}
+                  type="button"
+                  onClick={() => setObjects((v) => addObject(v, o))}
+                  className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-ink hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  + {label(o)}
+                </button>
+              ))}
+            </div>
+          </div>
+          <SelectField
+            label="Room category"
+            value={room}
+            options={ROOM_OPTIONS}
+            onChange={setRoom}
+            description="Auto-detect guesses from the image URL, then from the objects found."
+          />
+        </>
+      }
+      submitLabel="Analyze Image"
+      busyLabel="Analyzing..."
+      settingsFooter={
+        <p className="mt-4 text-center text-sm">
+          <a href="/docs" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Full Documentation
+          </a>
+        </p>
+      }
+      previewOverlay={boxes && <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />}
+      idleText="Choose an image, list the objects to find and run the analysis."
+      busyText="Analyzing the image…"
+      seconds={response?.processing_time}
+      result={response && <Results response={response} />}
+      responseValue={response}
+      responsePlaceholder="Run the analysis and the API response will appear here."
+      requestPanel={<JsonPanel title="API Request" caption={shown.caption} value={shown.value} />}
+    />
   );
 }
 
