@@ -439,6 +439,8 @@ const EXTEND_REACH = 8;
 const EXTEND_GAP = 1.5;
 /** Characters at the ends of an extended run below this probability are dropped (texture read as letters). */
 const EXTEND_END_P = 0.7;
+/** Turns (degrees) of a fragment's axis also tried once its extension has read more. */
+const EXTEND_TURNS = [-4, 4];
 
 /**
  * The detector often marks only part of a semi-transparent line over a busy background ("eau" of
@@ -448,7 +450,7 @@ const EXTEND_END_P = 0.7;
  * low-probability ends dropped. The longer reading replaces the short one when it adds
  * characters at a comparable probability.
  */
-async function extendLine(models: Models, image: RgbImage, source: RgbImage, rect: RotatedRect, first: CtcChar[]): Promise<{ rect: RotatedRect; chars: CtcChar[] } | undefined> {
+async function extendLine(models: Models, image: RgbImage, source: RgbImage, rect: RotatedRect, first: CtcChar[]): Promise<{ rect: RotatedRect; chars: CtcChar[]; weight: number } | undefined> {
   const firstText = charsText(first);
   // Distance from the centre to the image border along +u (sign 1) or -u (sign -1).
   const reach = (sign: number): number => {
@@ -494,7 +496,8 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
     const a = (pos[chosen[0] as number] as number) - 0.35 * thickness;
     const b = (pos[chosen[chosen.length - 1] as number] as number) + 0.35 * thickness;
     const c = (a + b) / 2;
-    best = { rect: { ...rect, cx: rect.cx + c * rect.ux, cy: rect.cy + c * rect.uy, length: b - a, thickness }, chars: kept, weight };
+    // The detector's thickness stays (the wider strip only helps the reading): the opacity estimate works on this rectangle.
+    best = { rect: { ...rect, cx: rect.cx + c * rect.ux, cy: rect.cy + c * rect.uy, length: b - a }, chars: kept, weight };
   }
   return best;
 }
@@ -507,8 +510,15 @@ async function recognize(models: Models, image: RgbImage, maxChannel: boolean): 
     let { chars } = await read(models, source, rect);
     let extended = false;
     if (chars.length > 0 && chars.length <= EXTEND_MAX_CHARS) {
-      const longer = await extendLine(models, image, source, rect, chars);
+      let longer = await extendLine(models, image, source, rect, chars);
       if (longer) {
+        // A fragment's axis is only roughly that of its line: a few degrees either way may read more.
+        for (const turn of EXTEND_TURNS) {
+          const c = Math.cos((turn * Math.PI) / 180);
+          const s = Math.sin((turn * Math.PI) / 180);
+          const turned = await extendLine(models, image, source, { ...rect, ux: rect.ux * c - rect.uy * s, uy: rect.ux * s + rect.uy * c }, chars);
+          if (turned && turned.weight > longer.weight) longer = turned;
+        }
         ({ rect, chars } = longer);
         extended = true;
       }
