@@ -436,7 +436,7 @@ const EXTEND_MAX_CHARS = 8;
 /** How far a short line's rectangle is grown along its axis, on each side, in line heights. */
 const EXTEND_REACH = 8;
 /** Characters further apart than this (in line heights) belong to separate runs. */
-const EXTEND_GAP = 1.5;
+const EXTEND_GAP = 2.5;
 /** Characters at the ends of an extended run below this probability are dropped (texture read as letters). */
 const EXTEND_END_P = 0.7;
 /** Turns (degrees) of a fragment's axis also tried once its extension has read more. */
