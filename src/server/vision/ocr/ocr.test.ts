@@ -37,6 +37,30 @@ describe('recognizeText (PaddleOCR on onnxruntime-node)', () => {
     expect(lines.map((l) => l.text.toLowerCase()).join(' | ')).toContain('kestr');
   }, 60_000);
 
+  it('reads a semi-transparent diagonal line whole where the detector marks only pieces of it', async () => {
+    // Over the cup and the table the detector finds "Photo" and "reau" as separate short regions;
+    // each is read again along its axis, grown to both sides, and the whole line comes back once.
+    const base = await readFile('public/images/samples/coffee-cup.jpg');
+    const marked = await drawTextMarks(base, [{ text: 'Photo by Alex Moreau', fontSize: 30, opacity: 0.5, color: '#ffffff', angle: -30, at: { x: 0.5, y: 0.55 } }]);
+    const image = await rgb(marked);
+    const lines = await recognizeText(image);
+    const norm = (t: string): string => t.toLowerCase().replace(/[^a-z]/g, '');
+    const whole = lines.filter((l) => norm(l.text).includes('photo') && norm(l.text).includes('moreau'));
+    expect(whole, JSON.stringify(lines.map((l) => l.text))).toHaveLength(1);
+    // No leftover piece of the same line beside it.
+    expect(lines.filter((l) => l !== whole[0] && /reau|photo|alex/i.test(l.text))).toEqual([]);
+    // Its box holds the drawn line's centre and runs along the drawn angle.
+    const q = whole[0]!.quad;
+    const xs = q.map((p) => p[0]);
+    const ys = q.map((p) => p[1]);
+    expect(Math.min(...xs)).toBeLessThan(0.5 * image.width);
+    expect(Math.max(...xs)).toBeGreaterThan(0.5 * image.width);
+    expect(Math.min(...ys)).toBeLessThan(0.55 * image.height);
+    expect(Math.max(...ys)).toBeGreaterThan(0.55 * image.height);
+    const angle = (Math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]) * 180) / Math.PI;
+    expect(Math.abs(angle + 30)).toBeLessThan(8);
+  }, 60_000);
+
   it('invents no words on a photo without text', async () => {
     const lines = await recognizeText(await rgb(await readFile('public/images/samples/astronaut.jpg')));
     expect(lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3)).toEqual([]);

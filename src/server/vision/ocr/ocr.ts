@@ -275,11 +275,17 @@ function recInput(img: RgbImage, r: RotatedRect): { data: Float32Array; width: n
   return { data, width };
 }
 
+/** One character of a greedy CTC decoding and the recogniser steps it spans. */
+interface CtcChar {
+  char: string;
+  p: number;
+  first: number;
+  last: number;
+}
+
 /** Greedy CTC decoding: best class per step, repeats merged, blanks dropped. */
-function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: string[]): { text: string; confidence: number } {
-  let text = '';
-  let sum = 0;
-  let count = 0;
+function ctcChars(probs: Float32Array, steps: number, classes: number, dictionary: string[]): CtcChar[] {
+  const chars: CtcChar[] = [];
   let prev = -1;
   for (let t = 0; t < steps; t++) {
     let best = 0;
@@ -292,15 +298,22 @@ function ctcDecode(probs: Float32Array, steps: number, classes: number, dictiona
         best = k;
       }
     }
-    if (best !== 0 && best !== prev) {
-      text += dictionary[best - 1] ?? '';
-      sum += bestP;
-      count++;
+    if (best !== 0 && best === prev) {
+      const c = chars[chars.length - 1] as CtcChar;
+      c.last = t;
+      c.p = Math.max(c.p, bestP);
+    } else if (best !== 0) {
+      chars.push({ char: dictionary[best - 1] ?? '', p: bestP, first: t, last: t });
     }
     prev = best;
   }
-  return { text, confidence: count ? sum / count : 0 };
+  return chars;
 }
+
+const charsText = (chars: readonly CtcChar[]): { text: string; confidence: number } => ({
+  text: chars.map((c) => c.char).join(''),
+  confidence: chars.length ? chars.reduce((sum, c) => sum + c.p, 0) / chars.length : 0,
+});
 
 function corners(r: RotatedRect, sx: number, sy: number): [Point, Point, Point, Point] {
   const hl = r.length / 2;
@@ -396,16 +409,128 @@ async function detectRegions(models: Models, image: RgbImage, maxChannel: boolea
   return kept;
 }
 
-async function recognize(models: Models, image: RgbImage, maxChannel: boolean): Promise<TextLine[]> {
+/** A rectangle's reading: its characters, each placed along the rectangle (image pixels from its centre). */
+interface Reading {
+  chars: CtcChar[];
+  /** Centre of each character along the text axis, from the rectangle's centre. */
+  at: number[];
+}
+
+async function read(models: Models, source: RgbImage, rect: RotatedRect): Promise<Reading> {
   const { ort, rec, dictionary } = models;
+  const strip = recInput(source, rect);
+  const out = await rec.run({ [rec.inputNames[0] as string]: new ort.Tensor('float32', strip.data, [1, 3, REC_HEIGHT, strip.width]) });
+  const tensor = out[rec.outputNames[0] as string];
+  if (!tensor) return { chars: [], at: [] };
+  const [, steps, classes] = tensor.dims as [number, number, number];
+  const chars = ctcChars(tensor.data as Float32Array, steps, classes, dictionary);
+  // Steps cover the strip evenly; the text fills its first textW pixels.
+  const textW = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * rect.length) / rect.thickness)));
+  const stepPx = strip.width / steps;
+  const at = chars.map((c) => (((c.first + c.last + 1) / 2) * stepPx / textW - 0.5) * rect.length);
+  return { chars, at };
+}
+
+/** Lines read with this few characters are read again along a longer rectangle (see extendLine). */
+const EXTEND_MAX_CHARS = 8;
+/** How far a short line's rectangle is grown along its axis, on each side, in line heights. */
+const EXTEND_REACH = 8;
+/** Characters further apart than this (in line heights) belong to separate runs. */
+const EXTEND_GAP = 2.5;
+/** Characters at the ends of an extended run below this probability are dropped (texture read as letters). */
+const EXTEND_END_P = 0.7;
+/** Turns (degrees) of a fragment's axis also tried once its extension has read more. */
+const EXTEND_TURNS = [-4, 4];
+
+/**
+ * The detector often marks only part of a semi-transparent line over a busy background ("eau" of
+ * "Photo by Alex Moreau"), while the recogniser, shown the whole line, reads it. A short reading
+ * is therefore read again along the same axis, its rectangle grown to either side (to the image
+ * border at most), and the run of characters around the original region is kept, its
+ * low-probability ends dropped. The longer reading replaces the short one when it adds
+ * characters at a comparable probability.
+ */
+async function extendLine(models: Models, image: RgbImage, source: RgbImage, rect: RotatedRect, first: CtcChar[]): Promise<{ rect: RotatedRect; chars: CtcChar[]; weight: number } | undefined> {
+  const firstText = charsText(first);
+  // Distance from the centre to the image border along +u (sign 1) or -u (sign -1).
+  const reach = (sign: number): number => {
+    const tx = rect.ux * sign > 0 ? (image.width - rect.cx) / (rect.ux * sign) : rect.ux * sign < 0 ? -rect.cx / (rect.ux * sign) : Infinity;
+    const ty = rect.uy * sign > 0 ? (image.height - rect.cy) / (rect.uy * sign) : rect.uy * sign < 0 ? -rect.cy / (rect.uy * sign) : Infinity;
+    return Math.max(0, Math.min(tx, ty));
+  };
+  const half = rect.length / 2;
+  let best: { rect: RotatedRect; chars: CtcChar[]; weight: number } | undefined;
+  for (const grow of [1, 1.35]) {
+    const thickness = rect.thickness * grow;
+    const back = Math.max(0, Math.min(EXTEND_REACH * thickness, reach(-1) - half));
+    const fwd = Math.max(0, Math.min(EXTEND_REACH * thickness, reach(1) - half));
+    if (back + fwd < thickness) return undefined;
+    const lo = -half - back;
+    const hi = half + fwd;
+    const mid = (lo + hi) / 2;
+    const cand: RotatedRect = { ...rect, cx: rect.cx + mid * rect.ux, cy: rect.cy + mid * rect.uy, length: hi - lo, thickness };
+    const { chars, at } = await read(models, source, cand);
+    // Positions relative to the original centre.
+    const pos = at.map((a) => a + mid);
+    // Runs of characters closer than EXTEND_GAP line heights; keep the one over the original region.
+    let run: number[] = [];
+    let chosen: number[] | undefined;
+    for (let i = 0; i <= chars.length; i++) {
+      if (i < chars.length && (run.length === 0 || (pos[i] as number) - (pos[run[run.length - 1] as number] as number) <= EXTEND_GAP * rect.thickness)) {
+        run.push(i);
+        continue;
+      }
+      if (run.length && run.some((j) => Math.abs(pos[j] as number) <= half)) chosen = run;
+      run = i < chars.length ? [i] : [];
+    }
+    if (!chosen) continue;
+    while (chosen.length && (chars[chosen[0] as number] as CtcChar).p < EXTEND_END_P) chosen.shift();
+    while (chosen.length && (chars[chosen[chosen.length - 1] as number] as CtcChar).p < EXTEND_END_P) chosen.pop();
+    const kept = chosen.map((j) => chars[j] as CtcChar);
+    const { text, confidence } = charsText(kept);
+    if (text.trim().length < firstText.text.trim().length + 2) continue;
+    if (confidence < Math.max(MIN_LINE_CONFIDENCE + 0.1, firstText.confidence - 0.15)) continue;
+    const weight = kept.reduce((sum, c) => sum + c.p, 0);
+    if (best && weight <= best.weight) continue;
+    // The new rectangle: from the first to the last kept character, half a character wider each side.
+    const a = (pos[chosen[0] as number] as number) - 0.35 * thickness;
+    const b = (pos[chosen[chosen.length - 1] as number] as number) + 0.35 * thickness;
+    const c = (a + b) / 2;
+    // The detector's thickness stays (the wider strip only helps the reading): the opacity estimate works on this rectangle.
+    best = { rect: { ...rect, cx: rect.cx + c * rect.ux, cy: rect.cy + c * rect.uy, length: b - a }, chars: kept, weight };
+  }
+  return best;
+}
+
+async function recognize(models: Models, image: RgbImage, maxChannel: boolean): Promise<TextLine[]> {
+  const read1: { rect: RotatedRect; chars: CtcChar[]; extended: boolean }[] = [];
+  for (const found of await detectRegions(models, image, maxChannel)) {
+    const { source } = found;
+    let { rect } = found;
+    let { chars } = await read(models, source, rect);
+    let extended = false;
+    if (chars.length > 0 && chars.length <= EXTEND_MAX_CHARS) {
+      let longer = await extendLine(models, image, source, rect, chars);
+      if (longer) {
+        // A fragment's axis is only roughly that of its line: a few degrees either way may read more.
+        for (const turn of EXTEND_TURNS) {
+          const c = Math.cos((turn * Math.PI) / 180);
+          const s = Math.sin((turn * Math.PI) / 180);
+          const turned = await extendLine(models, image, source, { ...rect, ux: rect.ux * c - rect.uy * s, uy: rect.ux * s + rect.uy * c }, chars);
+          if (turned && turned.weight > longer.weight) longer = turned;
+        }
+        ({ rect, chars } = longer);
+        extended = true;
+      }
+    }
+    read1.push({ rect, chars, extended });
+  }
+  // Extended lines may now cover other regions of the same line: the one with more characters stays.
+  const order = [...read1].sort((a, b) => b.chars.length - a.chars.length);
+  const kept = order.filter((r, i) => !order.slice(0, i).some((o) => (o.extended || r.extended) && overlap(o.rect, r.rect) > 0.5));
   const lines: TextLine[] = [];
-  for (const { rect, source } of await detectRegions(models, image, maxChannel)) {
-    const strip = recInput(source, rect);
-    const out = await rec.run({ [rec.inputNames[0] as string]: new ort.Tensor('float32', strip.data, [1, 3, REC_HEIGHT, strip.width]) });
-    const tensor = out[rec.outputNames[0] as string];
-    if (!tensor) continue;
-    const [, steps, classes] = tensor.dims as [number, number, number];
-    const { text, confidence } = ctcDecode(tensor.data as Float32Array, steps, classes, dictionary);
+  for (const { rect, chars } of kept) {
+    const { text, confidence } = charsText(chars);
     if (text.trim() === '' || confidence < MIN_LINE_CONFIDENCE) continue;
     const quad = corners(rect, 1, 1).map(([x, y]) => [Math.min(image.width, Math.max(0, x)), Math.min(image.height, Math.max(0, y))] as Point);
     lines.push({ text: text.trim(), confidence: Math.round(confidence * 1000) / 1000, quad: quad as TextLine['quad'] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../ocr/ocr';
-import { classifyLines, estimateBlend, lineEvidence, type LineEvidence } from './visible';
+import { classifyLines, estimateBlend, lineEvidence, sameText, type LineEvidence } from './visible';
 
 /** A textured photo-like background (smooth blobs plus fine grain), deterministic. */
 function background(width: number, height: number): RgbImage {
@@ -108,6 +108,18 @@ describe('classifyLines', () => {
     const { watermarks } = classifyLines(lines, { sensitivity: 'medium', scale: 2 });
     expect(watermarks).toHaveLength(1);
     expect(watermarks[0]).toMatchObject({ type: 'tiled_pattern', location: { x: 0, y: 0, width: 500, height: 340 }, opacity: 0.35 });
+  });
+
+  it('counts a copy misread by a few letters as the same tiled pattern, but not short or different words', () => {
+    expect(sameText('preview', 'prentew')).toBe(true);
+    expect(sameText('shutterstock', 'shuttersto')).toBe(true);
+    expect(sameText('exit', 'edit')).toBe(false);
+    expect(sameText('bakery', 'library')).toBe(false);
+    const lines = [
+      evidence({ text: 'PREVIEW', repeats: 1, score: 0.9, box: { x: 0, y: 0, width: 50, height: 10 } }),
+      evidence({ text: 'PRENTEW', repeats: 1, score: 0.9, box: { x: 100, y: 80, width: 50, height: 10 } }),
+    ];
+    expect(classifyLines(lines, { sensitivity: 'medium', scale: 1 }).watermarks).toEqual([expect.objectContaining({ type: 'tiled_pattern', text: 'PREVIEW' })]);
   });
 
   it('joins the pieces of one diagonal overlay read with its middle lost into one mark over the whole line', () => {

@@ -16,7 +16,7 @@
  * the threshold. All of this is a measured indicator, never a certainty.
  */
 import type { Point, RgbImage, TextLine } from '../ocr/ocr';
-import { matchBrand, normalizeText, type Brand, type BrandMatch } from './brands';
+import { editDistance, matchBrand, normalizeText, type Brand, type BrandMatch } from './brands';
 
 export type Sensitivity = 'low' | 'medium' | 'high';
 /** Spec section 9: low 0.6, medium 1, high 1.4. Scores are multiplied by it before the threshold. */
@@ -392,6 +392,19 @@ function placementOf(box: Box, width: number, height: number): LineEvidence['pla
 /** Letters and digits in a line: OCR noise on textures reads as one or two stray characters. */
 const legible = (text: string): boolean => (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
 
+/**
+ * Two normalised readings of the same text: equal, one inside the other, or (5 letters and more)
+ * a few letters apart, as the OCR misreads copies of a tiled mark over different backgrounds
+ * ("PREVIEW", "PRENTEW").
+ */
+export function sameText(a: string, b: string): boolean {
+  if (a === b || a.includes(b) || b.includes(a)) return true;
+  const n = Math.min(a.length, b.length);
+  if (n < 5) return false;
+  const max = Math.floor(0.3 * n);
+  return editDistance(a, b, max) <= max;
+}
+
 /** Evidence for every legible line (`lines` in the coordinates of `image`). */
 export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands?: readonly Brand[]): LineEvidence[] {
   const kept = lines.filter((l) => legible(l.text));
@@ -404,7 +417,7 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
     const norm = norms[idx] as string;
     const words = line.text.split(/\s+/).map(normalizeText).filter((w) => w.length >= 3);
     const selfRepeats = words.length - new Set(words).size;
-    const others = norms.filter((o, j) => j !== idx && o.length >= 3 && (o === norm || o.includes(norm) || norm.includes(o))).length;
+    const others = norms.filter((o, j) => j !== idx && o.length >= 3 && sameText(o, norm)).length;
     const repeats = others + selfRepeats;
     const brand = matchBrand(line.text, brands);
     const vocabulary = WATERMARK_WORDS.test(line.text);
@@ -501,7 +514,7 @@ export function classifyLines(evidence: readonly LineEvidence[], opts: { sensiti
     if (line) key = line[0];
     else if (e.repeats > 0) {
       // Copies read slightly differently ("Blue Heron", "BlueHeron", "Heron") are one pattern.
-      key = [...groups.keys()].find((k) => !k.startsWith('#') && (k.includes(norm) || norm.includes(k))) ?? norm;
+      key = [...groups.keys()].find((k) => !k.startsWith('#') && sameText(k, norm)) ?? norm;
     }
     const group = groups.get(key) ?? [];
     group.push(e);
