@@ -433,6 +433,8 @@ async function read(models: Models, source: RgbImage, rect: RotatedRect): Promis
 
 /** Lines read with this few characters are read again along a longer rectangle (see extendLine). */
 const EXTEND_MAX_CHARS = 8;
+/** At most this many short lines of one image are read again (each costs up to six reads). */
+const EXTEND_MAX_LINES = 6;
 /** How far a short line's rectangle is grown along its axis, on each side, in line heights. */
 const EXTEND_REACH = 8;
 /** Characters further apart than this (in line heights) belong to separate runs. */
@@ -503,27 +505,24 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
 }
 
 async function recognize(models: Models, image: RgbImage, maxChannel: boolean): Promise<TextLine[]> {
-  const read1: { rect: RotatedRect; chars: CtcChar[]; extended: boolean }[] = [];
-  for (const found of await detectRegions(models, image, maxChannel)) {
-    const { source } = found;
-    let { rect } = found;
-    let { chars } = await read(models, source, rect);
-    let extended = false;
-    if (chars.length > 0 && chars.length <= EXTEND_MAX_CHARS) {
-      let longer = await extendLine(models, image, source, rect, chars);
-      if (longer) {
-        // A fragment's axis is only roughly that of its line: a few degrees either way may read more.
-        for (const turn of EXTEND_TURNS) {
-          const c = Math.cos((turn * Math.PI) / 180);
-          const s = Math.sin((turn * Math.PI) / 180);
-          const turned = await extendLine(models, image, source, { ...rect, ux: rect.ux * c - rect.uy * s, uy: rect.ux * s + rect.uy * c }, chars);
-          if (turned && turned.weight > longer.weight) longer = turned;
-        }
-        ({ rect, chars } = longer);
-        extended = true;
-      }
+  const read1: { rect: RotatedRect; source: RgbImage; chars: CtcChar[]; extended: boolean }[] = [];
+  for (const { rect, source } of await detectRegions(models, image, maxChannel)) read1.push({ rect, source, chars: (await read(models, source, rect)).chars, extended: false });
+  // Short readings are read again along a longer rectangle, the tallest text first and at most
+  // EXTEND_MAX_LINES of them: a busy scene yields many fragments, each costing up to six reads.
+  const short = read1.filter((r) => r.chars.length > 0 && r.chars.length <= EXTEND_MAX_CHARS).sort((a, b) => b.rect.thickness - a.rect.thickness);
+  for (const r of short.slice(0, EXTEND_MAX_LINES)) {
+    let longer = await extendLine(models, image, r.source, r.rect, r.chars);
+    if (!longer) continue;
+    // A fragment's axis is only roughly that of its line: a few degrees either way may read more.
+    for (const turn of EXTEND_TURNS) {
+      const c = Math.cos((turn * Math.PI) / 180);
+      const s = Math.sin((turn * Math.PI) / 180);
+      const turned = await extendLine(models, image, r.source, { ...r.rect, ux: r.rect.ux * c - r.rect.uy * s, uy: r.rect.ux * s + r.rect.uy * c }, r.chars);
+      if (turned && turned.weight > longer.weight) longer = turned;
     }
-    read1.push({ rect, chars, extended });
+    r.rect = longer.rect;
+    r.chars = longer.chars;
+    r.extended = true;
   }
   // Extended lines may now cover other regions of the same line: the one with more characters stays.
   const order = [...read1].sort((a, b) => b.chars.length - a.chars.length);
