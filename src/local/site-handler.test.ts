@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,7 @@ describe('local site handler on a build outside the project folder', () => {
     } finally {
       await other.stop();
     }
+    // Stopping removes the folder made to serve it, never the build itself.
+    expect(existsSync(join(elsewhere, 'only-here.html'))).toBe(true);
   });
 });

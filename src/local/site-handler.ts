@@ -7,7 +7,7 @@
  * database is a single-connection PGlite that only one thread may open, and the vision model
  * would otherwise load again for every request.
  */
-import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
@@ -138,6 +138,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     stop: async () => {
       await functions.flush();
       await netlify.stop();
+      // The folder made for a build outside the project (a netlify.toml copy and a link).
+      if (root !== opts.projectRoot) rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -34,6 +34,14 @@ export interface ApiClientError {
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiClientError };
 
+/**
+ * What a page tells people about a failed call: the server's documented message, else
+ * `fallback` (no answer at all, or one outside the contract, whose text is not meant for people).
+ */
+export function messageForPeople(error: Pick<ApiClientError, 'code' | 'message'>, fallback: string): string {
+  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message ? fallback : error.message;
+}
+
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What `request` takes for an operation: its path params, query, body (or an upload) and a signal. */

@@ -15,8 +15,6 @@ export interface ResultsCardProps {
   busyText?: string;
   /** Counts runs, so a run that ends in the same status as the last one is still revealed. */
   runCount?: number;
-  /** Extra header content, e.g. a timing badge. */
-  aside?: ReactNode;
   /** The run's processing time, shown as a badge when it is done. */
   seconds?: number | undefined;
   /** What a failed run says (status error). */
@@ -32,7 +30,6 @@ export function ResultsCard({
   idleText = 'Run the demo to see results here.',
   busyText = 'Working on it…',
   runCount = 0,
-  aside,
   seconds,
   error,
   children,
@@ -54,7 +51,7 @@ export function ResultsCard({
         <h2 id={headingId} className="text-lg font-semibold text-ink">
           {title}
         </h2>
-        {aside ?? (status === 'done' && seconds !== undefined && <span className="badge bg-slate-100 text-ink">{seconds.toFixed(2)} s</span>)}
+        {status === 'done' && seconds !== undefined && <span className="badge bg-slate-100 text-ink">{seconds.toFixed(2)} s</span>}
       </div>
       <div aria-live="polite" className="mt-4">
         {status === 'idle' && <p className="text-sm text-muted">{idleText}</p>}

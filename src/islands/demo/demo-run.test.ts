@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClientError } from '../../shared/api-client';
-import { apiFailureMessage, dataOf, failureMessage, imageRequestBody } from './demo-run';
+import { messageForPeople, type ApiClientError } from '../../shared/api-client';
+import { dataOf, failureMessage, imageRequestBody } from './demo-run';
 
 const error = (code: ApiClientError['code'], message: string): ApiClientError => ({ status: 422, code, message, fields: {}, retryAfter: undefined, details: null, aborted: false });
 
 describe('demo failure messages', () => {
   it("shows the server's documented message, and the demo's own one for network failures and odd answers", () => {
-    expect(apiFailureMessage(error('INVALID_IMAGE', 'Bad image'), 'Failed to analyze image with AI')).toBe('Bad image');
-    expect(apiFailureMessage(error('NETWORK_ERROR', 'Failed to fetch'), 'Failed to analyze image with AI')).toBe('Failed to analyze image with AI');
-    expect(apiFailureMessage(error('BAD_RESPONSE', '502: <html>'), 'Failed to detect watermarks')).toBe('Failed to detect watermarks');
-    expect(apiFailureMessage(error('INVALID_IMAGE', ''), 'Failed to generate caption')).toBe('Failed to generate caption');
+    expect(messageForPeople(error('INVALID_IMAGE', 'Bad image'), 'Failed to analyze image with AI')).toBe('Bad image');
+    expect(messageForPeople(error('NETWORK_ERROR', 'Failed to fetch'), 'Failed to analyze image with AI')).toBe('Failed to analyze image with AI');
+    expect(messageForPeople(error('BAD_RESPONSE', '502: <html>'), 'Failed to detect watermarks')).toBe('Failed to detect watermarks');
+    expect(messageForPeople(error('INVALID_IMAGE', ''), 'Failed to generate caption')).toBe('Failed to generate caption');
   });
 
   it("keeps a thrown error's message but never the browser's bare fetch failure", () => {

@@ -3,16 +3,11 @@
  * the answer or its failure message, the status the results card shows, and the toasts.
  */
 import { useState } from 'react';
-import type { ApiClientError, ApiResult } from '../../shared/api-client';
+import { messageForPeople, type ApiResult } from '../../shared/api-client';
 import type { ToastInput } from '../overlay/types';
 import { prepareUpload, type PreparedUpload } from './downscale';
 import { notify } from './notify';
 import type { ResultsStatus } from './ResultsCard';
-
-/** The message a failed call shows: the server's documented error message, else `fallback` (network errors, unreadable answers). */
-export function apiFailureMessage(error: ApiClientError, fallback: string): string {
-  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message ? fallback : error.message;
-}
 
 /** A failure's message for people: its own, else `fallback` (the browser's bare "Failed to fetch" included). */
 export function failureMessage(error: unknown, fallback: string): string {
@@ -21,7 +16,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /** The answer's data, or an error carrying the message to show. */
 export function dataOf<T>(result: ApiResult<T>, fallback: string): T {
-  if (!result.ok) throw new Error(apiFailureMessage(result.error, fallback));
+  if (!result.ok) throw new Error(messageForPeople(result.error, fallback));
   return result.data;
 }
 

@@ -3,7 +3,7 @@
  * and what it shows of the answer. One component (LiveTester) renders any tester described
  * this way, so the API pages differ in their data, not in their markup or state handling.
  */
-import type { ApiClientError } from '../../shared/api-client';
+import { messageForPeople, type ApiClientError } from '../../shared/api-client';
 
 /** The form's values by field name, as the controls hold them (text). */
 export type TesterValues = Readonly<Record<string, string>>;
@@ -74,7 +74,7 @@ export const TEST_FAILED_MESSAGE = 'API test failed';
 
 /** The message of a failed call: the server's own, or the generic one. */
 export function failureMessage(error: Pick<ApiClientError, 'code' | 'message'>): string {
-  return (error.code !== 'NETWORK_ERROR' && error.code !== 'BAD_RESPONSE' && error.message) || TEST_FAILED_MESSAGE;
+  return messageForPeople(error, TEST_FAILED_MESSAGE);
 }
 
 /** The initial values of a tester's fields. */
