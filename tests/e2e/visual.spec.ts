@@ -64,7 +64,7 @@ test.describe('brand typeface', () => {
     expect(await page.locator('pre code').first().evaluate((c) => getComputedStyle(c).fontFamily)).toMatch(/monospace/);
     expect(await page.locator('pre code').first().evaluate((c) => getComputedStyle(c).fontFamily)).not.toMatch(/Inter/);
     const preload = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
-    expect(preload).toMatch(/inter-latin-wght-normal\.[\w-]+\.woff2$/);
+    expect(preload).toMatch(/inter-latin-400-700\.[\w-]+\.woff2$/);
     expect(fonts).toEqual([preload]);
   });
 
