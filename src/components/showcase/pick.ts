@@ -10,7 +10,7 @@ const BY_PAGE: Record<string, ShowcaseId> = {
   'photo-authentication': 'provenance',
   'similar-images': 'similar',
   'real-estate-analysis': 'room',
-  'virtual-inspection': 'detection',
+  'virtual-inspection': 'room',
   // Industry pages (content/industries/<slug>.json)
   'real-estate': 'room',
   insurance: 'provenance',
@@ -23,6 +23,7 @@ const BY_PAGE: Record<string, ShowcaseId> = {
   'insurance-claim-assessment': 'provenance',
   'retail-shelf-monitoring': 'similar',
   'property-listing-verification': 'provenance',
+  'virtual-property-inspection': 'room',
 };
 
 export const showcaseFor = (slug: string): ShowcaseId => BY_PAGE[slug] ?? 'detection';
