@@ -179,4 +179,12 @@ describe('lineEvidence', () => {
     expect(ev.every((e) => e.repeats === 1 && e.vocabulary)).toBe(true);
     expect(ev[0]!.placement).toBe('corner');
   });
+
+  it('takes web addresses read with their ending cut as overlay vocabulary, and plain words not', () => {
+    const img = background(320, 200);
+    const quad = paintStrokes(img, { x: 8, y: 12, w: 200, h: 30 }, [255, 255, 255], 0.5);
+    const vocabulary = (text: string): boolean => lineEvidence(img, [{ text, confidence: 0.9, quad: quad as never }])[0]!.vocabulary;
+    for (const text of ['www.lumenphoto.net', 'vw.lumepphoto.ne', 'lumenphoto.co', 'stock.example', 'kestrel.photo']) expect(vocabulary(text), text).toBe(true);
+    for (const text of ['LIBRARY', 'NO PARKING', 'Network', 'Dr. Nelson']) expect(vocabulary(text), text).toBe(false);
+  });
 });

@@ -73,9 +73,12 @@ export interface BrandLogo {
   logo_type: 'overlay' | 'embedded';
 }
 
-/** Words and forms that overlays carry and scene text rarely does (stems: OCR often drops a last letter). */
+/**
+ * Words and forms that overlays carry and scene text rarely does (stems: OCR often drops a last
+ * letter, so a web address's ending may be cut too: "lumenphoto.ne" for "lumenphoto.net").
+ */
 const WATERMARK_WORDS =
-  /(sampl|previe|proof|draft|watermar|copyrig|©|\(c\)|all rights|rights reserved|do not (copy|use)|confidential|stock|licen[cs]ed?|photo(graphy)? by|image by|credit|www\.|https?:|\.(com|net|org|io|co|example|photo|photos|studio)\b|@[a-z0-9_]{3,}|\bdemo\b|\bcomp\b)/i;
+  /(sampl|previe|proof|draft|watermar|copyrig|©|\(c\)|all rights|rights reserved|do not (copy|use)|confidential|stock|licen[cs]ed?|photo(graphy)? by|image by|credit|www\.|https?:|\.(com?|net?|org?|io|example|photos?|studio)\b|@[a-z0-9_]{3,}|\bdemo\b|\bcomp\b)/i;
 
 const clamp = (v: number, lo = 0, hi = 1): number => Math.min(hi, Math.max(lo, v));
 
