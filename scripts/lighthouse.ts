@@ -109,6 +109,13 @@ try {
             }
           }
         }
+        // A category without a score (printed as 0) means an audit could not run: say which and why.
+        for (const c of CATEGORIES) {
+          if (lhr.categories[c]?.score !== null && lhr.categories[c]?.score !== undefined) continue;
+          const errored = (lhr.categories[c]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id]).filter((a) => a?.scoreDisplayMode === 'error');
+          const why = errored.map((a) => `${a?.id}: ${a?.errorMessage ?? 'error'}`).join('; ') || lhr.runtimeError?.message || 'unknown';
+          lost.push(`${path} ${formFactor} ${c}: no score (${why})`);
+        }
         return CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       });
       console.log(`${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`);
