@@ -87,13 +87,22 @@ try {
   for (const formFactor of ['desktop', 'mobile'] as const) {
     for (const path of PAGES) {
       const scores = await withChromium(async (port) => {
-        const result = await lighthouse(
-          `${server.url}${path}`,
-          { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`no Lighthouse result for ${path}`);
-        const { lhr } = result;
+        const run = async () => {
+          const result = await lighthouse(
+            `${server.url}${path}`,
+            { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`no Lighthouse result for ${path}`);
+          return result.lhr;
+        };
+        let lhr = await run();
+        // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART) and every
+        // timing audit errors; Lighthouse's own advice is to run again, which this does once.
+        if (lhr.categories['performance']?.score === null) {
+          console.log(`  (${path} ${formFactor}: ${lhr.audits['metrics']?.errorMessage ?? 'no performance score'}; running again)`);
+          lhr = await run();
+        }
         // LH_SAVE=<folder> keeps each full report, to see where the main thread's time went.
         const saveDir = process.env['LH_SAVE'];
         if (saveDir) {
@@ -113,7 +122,8 @@ try {
         for (const c of CATEGORIES) {
           if (lhr.categories[c]?.score !== null && lhr.categories[c]?.score !== undefined) continue;
           const errored = (lhr.categories[c]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id]).filter((a) => a?.scoreDisplayMode === 'error');
-          const why = errored.map((a) => `${a?.id}: ${a?.errorMessage ?? 'error'}`).join('; ') || lhr.runtimeError?.message || 'unknown';
+          const first = errored[0];
+          const why = first ? `${errored.length} audits errored, first ${first.id}: ${first.errorMessage ?? 'error'}` : (lhr.runtimeError?.message ?? 'unknown');
           lost.push(`${path} ${formFactor} ${c}: no score (${why})`);
         }
         return CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
