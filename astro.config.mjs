@@ -30,7 +30,7 @@ export default defineConfig({
       // language, the sign-in return path and the loader of lazy dialogs) go out as one chunk,
       // not eight: each request before the first paint costs a round trip on a slow connection
       // (Lighthouse's mobile first paint fell from 1.2-1.5 s to 1.1-1.3 s when the header's went
-      // in; the docs pages', which loaded three more, from 1.2-1.4 s to 1.2-1.3 s).
+      // in; the docs pages', which loaded three more, from 1.2-1.4 s to 1.1-1.3 s).
       client: {
         build: {
           rollupOptions: {
