@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { absoluteSampleUrl, type DemoSample } from '../../lib/demo-samples';
 import { balancedColumns } from '../../lib/grid';
+import { fieldClass } from '../ui/input';
 
 /**
  * Sample cards two to a row on phones and three where five, six or more fit better, never one
@@ -13,7 +14,6 @@ function sampleGridClass(count: number): string {
     ? 'grid-cols-2 sm:grid-cols-3 max-sm:[&>:last-child:nth-child(odd)]:col-span-2'
     : 'grid-cols-2 [&>:last-child:nth-child(odd)]:col-span-2';
 }
-import { fieldClass } from '../ui/input';
 
 export interface ImageSourceTabsProps {
   /** Samples offered on the Sample Images tab. */

@@ -7,7 +7,7 @@
 import { request, type ApiResult } from '../../shared/api-client';
 import { classifyOperation, demoClassifyOperation } from '../../shared/contracts/classify';
 import type { ClassifyRequest, ClassifyResponse } from '../../shared/schemas/classify';
-import { failureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
+import { testFailureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
 
 export const TOP_K_CHOICES = [1, 2, 3, 4, 5, 6, 7] as const;
 const DEFAULT_TOP_K = 3;
@@ -49,7 +49,7 @@ export function classifyView(response: ClassifyResponse): TesterView {
 
 /** Reads the answer of a test call. */
 export function classifyOutcome(result: ApiResult<ClassifyResponse>): TesterOutcome {
-  return result.ok ? { ok: true, view: classifyView(result.data) } : { ok: false, message: failureMessage(result.error) };
+  return result.ok ? { ok: true, view: classifyView(result.data) } : { ok: false, message: testFailureMessage(result.error) };
 }
 
 /** The Image Classification page's tester. */

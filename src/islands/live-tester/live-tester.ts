@@ -5,7 +5,7 @@
 import { request, type ApiResult } from '../../shared/api-client';
 import { demoDetectOperation, detectOperation } from '../../shared/contracts/object-detection';
 import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
-import { failureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
+import { testFailureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
 
 /** Category choices of the live tester; `auto` means "send no category". */
 export const TESTER_CATEGORIES = [
@@ -77,7 +77,7 @@ export function detectView(response: DetectResponse): TesterView {
 export function testOutcome(result: ApiResult<DetectResponse>): TesterOutcome {
   if (!result.ok) {
     const rows = errorRows(result.error.details);
-    return { ok: false, message: failureMessage(result.error), view: rows.length > 0 ? { rows } : undefined };
+    return { ok: false, message: testFailureMessage(result.error), view: rows.length > 0 ? { rows } : undefined };
   }
   const response = result.data;
   // The superset entry merges the images; it is no evidence that any single image was analysed.

@@ -73,7 +73,7 @@ export interface TesterDefinition {
 export const TEST_FAILED_MESSAGE = 'API test failed';
 
 /** The message of a failed call: the server's own, or the generic one. */
-export function failureMessage(error: Pick<ApiClientError, 'code' | 'message'>): string {
+export function testFailureMessage(error: Pick<ApiClientError, 'code' | 'message'>): string {
   return messageForPeople(error, TEST_FAILED_MESSAGE);
 }
 

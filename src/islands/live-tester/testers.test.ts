@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failureMessage, initialValues } from './tester-model';
+import { testFailureMessage, initialValues } from './tester-model';
 import { classifyAnswer, detectAnswer } from './test-answers';
 import { TESTERS, testerEndpoint, testerFor } from './testers';
 
@@ -69,6 +69,6 @@ describe('testers', () => {
   it("an error answer becomes the server's message", async () => {
     answerWith({ error: { code: 'RATE_LIMITED', message: 'Too many requests', details: null }, request_id: 'q' }, 429);
     expect(await testerFor('image-classification')!.run({ image_url: 'https://a/k.jpg', top_k: '3' }, false)).toEqual({ ok: false, message: 'Too many requests' });
-    expect(failureMessage({ code: 'BAD_RESPONSE', message: '500: oops' })).toBe('API test failed');
+    expect(testFailureMessage({ code: 'BAD_RESPONSE', message: '500: oops' })).toBe('API test failed');
   });
 });
