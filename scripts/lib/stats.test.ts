@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { percentile, proportion, wilson } from './stats';
+
+describe('stats', () => {
+  it('takes nearest-rank percentiles', () => {
+    expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)).toBe(10);
+    expect(percentile([], 50)).toBeNaN();
+  });
+  it('gives Wilson intervals that contain the estimate', () => {
+    const [lo, hi] = wilson(90, 100);
+    expect(lo).toBeCloseTo(0.8256, 3);
+    expect(hi).toBeCloseTo(0.9448, 3);
+    expect(wilson(0, 0)).toEqual([0, 1]);
+    expect(proportion(3, 4)).toMatchObject({ value: 0.75, successes: 3, trials: 4 });
+  });
+});
