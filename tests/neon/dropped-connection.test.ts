@@ -14,7 +14,8 @@ import { createTestDb, type TestDb } from '../../src/server/db/test-db';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { neonTestProxy } from './setup';
 
-const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000, queryMs: 1_500 };
+// Short enough to test, long enough that a busy machine does not trip them on healthy queries.
+const TIMEOUTS = { connectMs: 3_000, statementMs: 3_000, queryMs: 4_000 };
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Network drill', pageName: 'Pricing' };
 const postContact = () =>
@@ -66,8 +67,9 @@ async function until(check: () => Promise<boolean>, withinMs = 10_000) {
 describe("a dropped connection on Neon's driver", () => {
   let t: TestDb;
   let schema: string;
-  /** A direct `pg` connection beside the application's, to hold locks and look at the server. */
+  /** Direct `pg` connections beside the application's: one holds a lock, one watches the server. */
   let admin: pg.Client;
+  let watcher: pg.Client;
   const uncaught: unknown[] = [];
   const recordUncaught = (error: unknown) => uncaught.push(error);
   const contactCount = async () => Number((await t.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -82,7 +84,8 @@ describe("a dropped connection on Neon's driver", () => {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
     schema = rows[0]!.schema;
     admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-    await admin.connect();
+    watcher = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await Promise.all([admin.connect(), watcher.connect()]);
   });
   afterAll(async () => {
     const proxy = neonTestProxy();
@@ -93,6 +96,7 @@ describe("a dropped connection on Neon's driver", () => {
     vi.restoreAllMocks();
     setDb(undefined);
     await admin?.end();
+    await watcher?.end();
     await t?.close();
   });
 
@@ -103,22 +107,34 @@ describe("a dropped connection on Neon's driver", () => {
     // Hold the table so the function's INSERT is on the wire, waiting on the server, when the
     // proxy dies.
     await admin.query('begin');
-    await admin.query(`lock table ${pg.escapeIdentifier(schema)}.contacts in access exclusive mode`);
-    const pending = timed(postContact);
-    await until(async () => {
-      const { rows } = await admin.query<{ n: string }>(
-        `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "contacts"%'`,
-      );
-      return Number(rows[0]?.n) > 0;
-    });
-    const killedAt = Date.now();
-    await proxy.stop();
-    const cut = await pending;
-    const afterKill = Date.now() - killedAt;
+    let cut: Awaited<ReturnType<typeof timed>>;
+    let afterKill: number;
+    try {
+      await admin.query(`lock table ${pg.escapeIdentifier(schema)}.contacts in access exclusive mode`);
+      let settled: string | undefined;
+      const pending = timed(postContact).then((r) => {
+        settled ??= `the request ended (${r.res.status}) before its INSERT waited on the lock`;
+        return r;
+      });
+      await until(async () => {
+        if (settled) throw new Error(settled);
+        // Not on `admin`: inside its transaction pg_stat_activity would be one frozen snapshot.
+        const { rows } = await watcher.query<{ n: string }>(
+          `select count(*) as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'insert into "contacts"%'`,
+        );
+        return Number(rows[0]?.n) > 0;
+      });
+      const killedAt = Date.now();
+      await proxy.stop();
+      cut = await pending;
+      afterKill = Date.now() - killedAt;
+    } finally {
+      await admin.query('rollback');
+    }
     await expectUnavailable(cut.res);
     // Answered as soon as the socket closed, not after a timeout.
     expect(afterKill).toBeLessThan(TIMEOUTS.queryMs);
-    await admin.query('rollback');
 
     // While the proxy is down a new connection is refused: 503 within the connect timeout.
     const down = await timed(postContact);
@@ -127,7 +143,7 @@ describe("a dropped connection on Neon's driver", () => {
 
     await proxy.start();
     const recovery = await untilOk(postContact);
-    expect(recovery).toBeLessThan(2);
+    expect(recovery).toBeLessThan(5);
     // The first and the recovered submissions are stored. The cut INSERT may be stored too:
     // PostgreSQL finishes a statement whose client has gone (it only notices on its reply),
     // so a 503 after a dropped connection does not prove the write was lost.
