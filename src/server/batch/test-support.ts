@@ -62,6 +62,7 @@ export async function createBatchTestDb(): Promise<BatchTestDb> {
     queue,
     dbOptions,
     engine: 'postgres',
+    driver,
     close: async () => {
       await db.destroy();
       const cleanup = createDb({ kind: 'postgres', url }, { max: 1 });
