@@ -36,6 +36,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await (globalThis as Holder)[KEY]?.stop();
+  const proxy = (globalThis as Holder)[KEY];
   (globalThis as Holder)[KEY] = undefined;
+  await proxy?.stop();
+  // Every file of this suite is here to run on Neon's driver: one that never opened a
+  // connection through the proxy ran on something else, and proves nothing.
+  if (proxy && proxy.opened === 0) throw new Error("no connection went through Neon's driver in this file");
 });
