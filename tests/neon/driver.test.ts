@@ -3,9 +3,11 @@
  * through it (and the proxy), values come back as `pg` gives them, and transactions commit
  * and roll back.
  */
+import { Pool } from '@neondatabase/serverless';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
 import { neonTestProxy } from './setup';
 
 let t: TestDb;
@@ -69,5 +71,21 @@ describe("the test databases on Neon's driver", () => {
     await expect(sql`select * from no_such_table`.execute(t.db)).rejects.toMatchObject({ code: '42P01' });
     const { rows } = await sql<{ n: number }>`select 1 as n`.execute(t.db);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('cannot reach an address the proxy was not started with (no open relay), which reads as unavailable', async () => {
+    const pool = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', connectionTimeoutMillis: 2_000 });
+    try {
+      const error: unknown = await pool.query('select 1').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      // The WebSocket's own error event, not an Error: the shape the 503 mapping must know.
+      expect(error).toBeDefined();
+      expect(error).not.toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await pool.end();
+    }
   });
 });
