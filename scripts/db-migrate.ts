@@ -1,12 +1,15 @@
 /**
  * `npm run db:migrate`: applies pending migrations to the configured database (DATABASE_URL or
- * NETLIFY_DATABASE_URL, else embedded PGlite in PGLITE_DIR / .data/pglite). Exits 1 on failure.
+ * NETLIFY_DATABASE_URL, through its direct `..._UNPOOLED` twin when set; else embedded PGlite in
+ * PGLITE_DIR / .data/pglite). Exits 1 on failure.
  */
-import { closeDb, describeResults, getDb, migrateToLatest } from '../src/server/db';
-import { describeTarget, failAndExit } from './lib/db-cli';
+import { closeDb, createDb, describeResults, getDb, migrateToLatest, setDb } from '../src/server/db';
+import { describeTarget, failAndExit, schemaTarget } from './lib/db-cli';
 
 try {
-  console.log(`db:migrate: ${describeTarget()}`);
+  const target = schemaTarget();
+  console.log(`db:migrate: ${describeTarget(target)}`);
+  setDb(createDb(target));
   const lines = describeResults(await migrateToLatest(getDb()));
   console.log(lines.length > 0 ? lines.join('\n') : 'database is up to date');
   await closeDb();

@@ -4,14 +4,16 @@
  * the job row (`jobs.ts`), so a job never exists without its queue entries or the reverse.
  *
  * The workers need connections of their own (a pool, and one for LISTEN), given as a URL:
- * - `BATCH_QUEUE_DATABASE_URL`, else Netlify's `NETLIFY_DATABASE_URL_UNPOOLED`, else
- *   `DATABASE_URL` / `NETLIFY_DATABASE_URL`: a direct (not pooled) URL, since a transaction
- *   pooler drops LISTEN and session state;
+ * - `BATCH_QUEUE_DATABASE_URL`, else the direct (not pooled) twin of the functions' URL
+ *   (`DATABASE_URL_UNPOOLED` with `DATABASE_URL`, Netlify's `NETLIFY_DATABASE_URL_UNPOOLED` with
+ *   `NETLIFY_DATABASE_URL`; see `../db/direct-url`), else the functions' URL: a transaction
+ *   pooler drops LISTEN and session state, and the queue must be the functions' database;
  * - on embedded PGlite, `npm start` serves the database on a loopback port
  *   (`src/server/db/pglite-server.ts`) and sets `BATCH_QUEUE_DATABASE_URL` to it.
  * `BATCH_QUEUE_SCHEMA` (default `graphile_worker`) names the queue's schema.
  */
 import { Logger, runMigrations, type LogLevel } from 'graphile-worker';
+import { directDatabaseUrl } from '../db/direct-url';
 
 export interface QueueConfig {
   /** Direct database URL for the queue's own connections. */
@@ -24,9 +26,8 @@ export const DEFAULT_QUEUE_SCHEMA = 'graphile_worker';
 
 /** The queue configuration from the environment; no URL: undefined (no queue here). */
 export function queueConfigFromEnv(env: Record<string, string | undefined> = process.env): QueueConfig | undefined {
-  const url = ['BATCH_QUEUE_DATABASE_URL', 'NETLIFY_DATABASE_URL_UNPOOLED', 'DATABASE_URL', 'NETLIFY_DATABASE_URL']
-    .map((name) => env[name]?.trim())
-    .find((value) => value && !value.startsWith('memory://'));
+  const explicit = env['BATCH_QUEUE_DATABASE_URL']?.trim();
+  const url = explicit && !explicit.startsWith('memory://') ? explicit : directDatabaseUrl(env);
   if (!url) return undefined;
   return { connectionString: url, schema: env['BATCH_QUEUE_SCHEMA']?.trim() || DEFAULT_QUEUE_SCHEMA };
 }

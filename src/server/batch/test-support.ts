@@ -1,12 +1,15 @@
 /**
  * Databases for the batch tests, with the queue installed: embedded PGlite served on a loopback
  * port (the queue needs connections of its own), or, with `TEST_DATABASE_URL`, a throwaway
- * schema on that PostgreSQL server with the queue in a throwaway schema beside it.
+ * schema on that PostgreSQL server with the queue in a throwaway schema beside it. With
+ * `TEST_DB_DRIVER=neon` (`npm run test:neon`) the application's queries go through Neon's
+ * serverless driver while the queue keeps the direct URL and `pg`, as in production.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { createDb, migrateToLatest, type Database } from '../db';
 import { servePglite } from '../db/pglite-server';
+import { testDbTarget, testDriver, type TestDriver } from '../db/test-db';
 import { installQueue, type QueueConfig } from './queue';
 
 export interface BatchTestDb {
@@ -15,6 +18,8 @@ export interface BatchTestDb {
   /** libpq options another process needs to find the application's tables (PostgreSQL only). */
   dbOptions?: string;
   engine: 'pglite' | 'postgres';
+  /** Which driver the application's queries go through (the queue's always use `pg`). */
+  driver: TestDriver;
   close: () => Promise<void>;
 }
 
@@ -30,6 +35,7 @@ export async function createBatchTestDb(): Promise<BatchTestDb> {
       db,
       queue,
       engine: 'pglite',
+      driver: 'pg',
       close: async () => {
         await db.destroy();
         await server.close();
@@ -45,7 +51,9 @@ export async function createBatchTestDb(): Promise<BatchTestDb> {
     await admin.destroy();
   }
   const dbOptions = `-c search_path=${schema}`;
-  const db = createDb({ kind: 'postgres', url }, { max: 8, options: dbOptions });
+  const driver = testDriver();
+  const { target, options } = testDbTarget(url, schema, driver);
+  const db = createDb(target, { max: 8, ...(options ? { options } : {}) });
   await migrateToLatest(db);
   const queue = { connectionString: url, schema: queueSchema };
   await installQueue(queue);
@@ -54,6 +62,7 @@ export async function createBatchTestDb(): Promise<BatchTestDb> {
     queue,
     dbOptions,
     engine: 'postgres',
+    driver,
     close: async () => {
       await db.destroy();
       const cleanup = createDb({ kind: 'postgres', url }, { max: 1 });

@@ -1,11 +1,14 @@
 /**
  * Fresh, fully migrated databases for tests, built from the real migrations (no mocks).
  * In-memory PGlite by default; with `TEST_DATABASE_URL` set, a new schema on that real
- * PostgreSQL server, dropped again on close, so the same tests run against both.
+ * PostgreSQL server, dropped again on close, so the same tests run against both. With
+ * `TEST_DB_DRIVER=neon` as well (`npm run test:neon`), the application's queries go through
+ * Neon's serverless driver, production's, over the WebSocket proxy the suite starts
+ * (`tests/neon/`); schemas are still created and dropped with `pg`.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createDb } from './client';
+import { createDb, type DbTarget, type DbTimeouts } from './client';
 import { migrateToLatest } from './migrate';
 import type { Database } from './tables';
 
@@ -15,16 +18,44 @@ export interface TestDb {
   close: () => Promise<void>;
   /** `pglite` or `postgres`: which engine the test runs on. */
   engine: 'pglite' | 'postgres';
+  /** Which driver the application's queries go through: `pg` (PGlite's too) or Neon's. */
+  driver: TestDriver;
 }
 
-/** A freshly created database; `migrate: false` leaves it empty (migration tests). */
-export async function createTestDb({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDb> {
+export type TestDriver = 'pg' | 'neon';
+
+/** The driver `TEST_DB_DRIVER` asks for: `neon`, else `pg`. */
+export function testDriver(env: Record<string, string | undefined> = process.env): TestDriver {
+  const driver = env['TEST_DB_DRIVER']?.trim() || 'pg';
+  if (driver !== 'pg' && driver !== 'neon') throw new Error(`TEST_DB_DRIVER must be pg or neon, not ${driver}`);
+  return driver;
+}
+
+/**
+ * The target and pool options of an application database on `url` whose unqualified names
+ * resolve in `searchPath`. Neon's pool takes no `options` setting, so for it the search path
+ * travels in the URL (`?options=`), which both drivers read into the startup message.
+ */
+export function testDbTarget(url: string, searchPath: string, driver: TestDriver = testDriver()): { target: DbTarget; options?: string } {
+  const options = `-c search_path=${searchPath}`;
+  if (driver === 'pg') return { target: { kind: 'postgres', url }, options };
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', options);
+  return { target: { kind: 'neon', url: withOptions.toString() } };
+}
+
+/**
+ * A freshly created database; `migrate: false` leaves it empty (migration tests); `timeouts`
+ * override the pool's on a real server (tests of a server that goes away).
+ */
+export async function createTestDb({ migrate = true, timeouts }: { migrate?: boolean; timeouts?: Partial<DbTimeouts> } = {}): Promise<TestDb> {
   const url = process.env['TEST_DATABASE_URL']?.trim();
   if (!url) {
     const db = createDb({ kind: 'pglite', dataDir: 'memory://' });
     if (migrate) await migrateToLatest(db);
-    return { db, engine: 'pglite', close: () => db.destroy() };
+    return { db, engine: 'pglite', driver: 'pg', close: () => db.destroy() };
   }
+  const driver = testDriver();
 
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = createDb({ kind: 'postgres', url }, { max: 1 });
@@ -35,7 +66,8 @@ export async function createTestDb({ migrate = true }: { migrate?: boolean } = {
   }
   // Every connection of this pool resolves unqualified names in the test's own schema (then
   // `public`, for extensions such as pgvector, which live there once per database).
-  const db = createDb({ kind: 'postgres', url }, { max: 4, options: `-c search_path=${schema},public` });
+  const { target, options } = testDbTarget(url, `${schema},public`, driver);
+  const db = createDb(target, { max: 4, ...(options ? { options } : {}), ...(timeouts ? { timeouts } : {}) });
   const close = async () => {
     await db.destroy();
     const cleanup = createDb({ kind: 'postgres', url }, { max: 1 });
@@ -51,5 +83,5 @@ export async function createTestDb({ migrate = true }: { migrate?: boolean } = {
     await close();
     throw error;
   }
-  return { db, engine: 'postgres', close };
+  return { db, engine: 'postgres', driver, close };
 }

@@ -3,6 +3,13 @@ import { databaseUnavailableError, DatabaseTimeoutError, isDatabaseUnavailable }
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
+/** What Node's WebSocket dispatches when a connection fails: an event, not an Error. */
+function webSocketErrorEvent(): Event {
+  const event = new Event('error');
+  Object.defineProperty(event, 'message', { value: 'Received network error or non-101 status code.' });
+  return event;
+}
+
 describe('isDatabaseUnavailable', () => {
   it.each([
     ['connection refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
@@ -19,6 +26,9 @@ describe('isDatabaseUnavailable', () => {
     ['client-side query timeout', new DatabaseTimeoutError(100)],
     ['refused on every address', Object.assign(new AggregateError([withCode('ECONNREFUSED')]), { code: undefined })],
     ['wrapped', new Error('save failed', { cause: withCode('57P01') })],
+    // Neon's driver rejects with the WebSocket's own error event when the socket cannot open or fails.
+    ['a failed WebSocket (Neon)', webSocketErrorEvent()],
+    ['no WebSocket at all (Neon)', new Error('All attempts to open a WebSocket to connect to the database failed. Details: x')],
   ])('recognises %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -28,6 +38,8 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
     ['a syntax error', withCode('42601')],
     ['a non-error', 'ECONNREFUSED'],
+    ['an event of another type', new Event('message')],
+    ['an error-shaped object that is no event', { type: 'error', message: 'x' }],
     ['nothing', undefined],
   ])('leaves %s alone', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

@@ -41,19 +41,32 @@ const NETWORK_CODES = new Set([
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
 
-/** node-postgres and pg-pool report these without a code. */
+/** node-postgres, pg-pool and Neon's driver report these without a code. */
 const DRIVER_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
   /is not queryable$/,
   /^Query read timeout$/,
+  // Neon's driver when neither WebSocket nor fetch could open its socket.
+  /^All attempts to open a WebSocket to connect to the database failed/,
 ];
+
+/**
+ * Neon's driver speaks to the database over a WebSocket and passes on the socket's `error`
+ * event as it is: an `ErrorEvent` (Node's WebSocket, `ws`), not an `Error`, with no code and, by
+ * the WebSocket standard, no detail ("Received network error or non-101 status code."). Any
+ * such event is the network: refused, reset, unreachable, or a proxy that answered no upgrade.
+ */
+function isWebSocketErrorEvent(error: object): boolean {
+  return !(error instanceof Error) && (error as { type?: unknown }).type === 'error' && 'target' in error;
+}
 
 function matches(error: unknown, depth: number): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false;
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.some((re) => re.test(message))) return true;
+  if (isWebSocketErrorEvent(error)) return true;
   // Node reports a failed connect to several addresses as an AggregateError; wrappers set `cause`.
   if (Array.isArray(errors) && errors.some((e) => matches(e, depth + 1))) return true;
   return matches(cause, depth + 1);
