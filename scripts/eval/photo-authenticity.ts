@@ -91,6 +91,7 @@ interface ManifestImage {
   file: string;
   label: 'ai' | 'real';
   generator: string | null;
+  repo: string;
 }
 const manifest = JSON.parse(readFileSync(join(AI_REAL, 'manifest.json'), 'utf8')) as { images: ManifestImage[] };
 const onDisk = new Set(readdirSync(join(AI_REAL, 'images')));
@@ -110,10 +111,10 @@ for (const o of fixtureOutcomes) {
 }
 
 // 2. ai-real crops.
-const cropOutcomes: (Outcome & { label: 'ai' | 'real'; generator: string | null })[] = [];
+const cropOutcomes: (Outcome & { label: 'ai' | 'real'; generator: string | null; repo: string })[] = [];
 for (const [i, crop] of crops.entries()) {
   const o = await analyse(join(AI_REAL, crop.file));
-  cropOutcomes.push({ ...o, label: crop.label, generator: crop.generator });
+  cropOutcomes.push({ ...o, label: crop.label, generator: crop.generator, repo: crop.repo });
   if ((i + 1) % 100 === 0) console.log(`ai-real: ${i + 1}/${crops.length}`);
 }
 await closeEngine();
@@ -146,6 +147,7 @@ const commonRulesOnReal = describeCounts(countBy(realFlagged.flatMap((o) => o.ru
 const aiByVerdict = describeCounts(countBy(ai, (o) => o.verdict));
 const realByVerdict = describeCounts(countBy(real, (o) => o.verdict));
 const flaggedGenerators = describeCounts(countBy(aiFlagged, (o) => `${o.generator ?? 'unknown'} (${o.rules.join('+')})`)) || 'none';
+const flaggedRealSources = describeCounts(countBy(realFlagged, (o) => `${o.repo} (${o.verdict})`)) || 'none';
 const fixtureMisses = fixtureOutcomes.filter((o) => o.verdict !== FIXTURE_VERDICTS[o.file]);
 
 const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
@@ -205,13 +207,14 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
     'No rule judges the pixels alone: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
     'Declared metadata can be forged or removed: camera EXIF that looks consistent gives camera_original, not proof of a camera capture.',
-    'The Stable Diffusion and SDXL invisible watermark is lost to resizing and heavy re-compression, and many tools never embed it.',
+    'The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: none of the Stable Diffusion and SDXL crops here still carried a readable mark.',
     `A real photo is flagged when its own evidence says so (an editor named in metadata, a strong periodic pattern read as a screen recapture): ${realFlagged.length} of ${real.length} real crops here (rules: ${commonRulesOnReal}).`,
     'The recapture fixture is simulated (a rotated grid multiplied over a photo), not a real photo of a screen.',
   ],
   notes: [
     `AI crops by verdict: ${aiByVerdict}. Real crops by verdict: ${realByVerdict}.`,
     `AI crops answered ai_generated, by generator and rule: ${flaggedGenerators}.`,
+    `Real crops given a fail tag, by source repository and verdict: ${flaggedRealSources}.`,
     fixtureMisses.length
       ? `Fixtures not given their expected verdict: ${fixtureMisses.map((o) => `${o.file.split('/').pop()} answered ${o.verdict}, expected ${FIXTURE_VERDICTS[o.file]}`).join('; ')}.`
       : `Every fixture got its expected verdict.`,
@@ -222,5 +225,6 @@ const file = writeAccuracyCard(card);
 console.log(`fixtures: ${fixtureCorrect.length}/${fixtureFiles.length} verdicts as expected`);
 console.log(`ai-real: AI crops ai_generated ${aiFlagged.length}/${ai.length}; by verdict: ${aiByVerdict}`);
 console.log(`ai-real: real crops flagged ${realFlagged.length}/${real.length}; by verdict: ${realByVerdict}`);
+for (const o of realFlagged) console.log(`real crop flagged: ${o.file.split('/').pop()} ${o.verdict} (${o.rules.join(', ')})`);
 console.log(`wrote ${file}`);
 process.exit(0);
