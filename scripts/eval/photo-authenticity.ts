@@ -147,6 +147,8 @@ const commonRulesOnReal = describeCounts(countBy(realFlagged.flatMap((o) => o.ru
 const aiByVerdict = describeCounts(countBy(ai, (o) => o.verdict));
 const realByVerdict = describeCounts(countBy(real, (o) => o.verdict));
 const flaggedGenerators = describeCounts(countBy(aiFlagged, (o) => `${o.generator ?? 'unknown'} (${o.rules.join('+')})`)) || 'none';
+const sdCrops = ai.filter((o) => /stable diffusion|sdxl|sd1\.5|sd-family/i.test(o.generator ?? ''));
+const sdMarked = sdCrops.filter((o) => o.rules.includes('WATERMARK'));
 const flaggedRealSources = describeCounts(countBy(realFlagged, (o) => `${o.repo} (${o.verdict})`)) || 'none';
 const fixtureMisses = fixtureOutcomes.filter((o) => o.verdict !== FIXTURE_VERDICTS[o.file]);
 
@@ -205,9 +207,9 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   ],
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
-    'No rule judges the pixels alone: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
+    'No rule judges from the pixels alone whether an image was generated: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
     'Declared metadata can be forged or removed: camera EXIF that looks consistent gives camera_original, not proof of a camera capture.',
-    'The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: none of the Stable Diffusion and SDXL crops here still carried a readable mark.',
+    `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,
     `A real photo is flagged when its own evidence says so (an editor named in metadata, a strong periodic pattern read as a screen recapture): ${realFlagged.length} of ${real.length} real crops here (rules: ${commonRulesOnReal}).`,
     'The recapture fixture is simulated (a rotated grid multiplied over a photo), not a real photo of a screen.',
   ],
