@@ -136,6 +136,10 @@ export function docsMarkdown(input: {
     '',
     ...refs.map((r) => `- [${r.name} API reference](${origin}${r.href}) ([Markdown](${origin}${r.markdownHref})): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`),
     '',
+    '## Accuracy',
+    '',
+    `Every API is measured by a script in the repository on named, versioned sets and publishes an accuracy card (figures with 95% intervals and counts, latency with the machine's load, what each score means, known failure modes): each reference's Accuracy section, and every headline at ${origin}/docs/accuracy.`,
+    '',
     '## Endpoints',
   ];
   for (const g of groups) {
