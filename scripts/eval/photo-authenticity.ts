@@ -147,6 +147,7 @@ const commonRulesOnReal = describeCounts(countBy(realFlagged.flatMap((o) => o.ru
 const aiByVerdict = describeCounts(countBy(ai, (o) => o.verdict));
 const realByVerdict = describeCounts(countBy(real, (o) => o.verdict));
 const flaggedGenerators = describeCounts(countBy(aiFlagged, (o) => `${o.generator ?? 'unknown'} (${o.rules.join('+')})`)) || 'none';
+const realMoire = realFlagged.filter((o) => o.rules.includes('MOIRE'));
 const sdCrops = ai.filter((o) => /stable diffusion|sdxl|sd1\.5|sd-family/i.test(o.generator ?? ''));
 const sdMarked = sdCrops.filter((o) => o.rules.includes('WATERMARK'));
 const flaggedRealSources = describeCounts(countBy(realFlagged, (o) => `${o.repo} (${o.verdict})`)) || 'none';
@@ -210,7 +211,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
     'No rule judges from the pixels alone whether an image was generated: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
     'Declared metadata can be forged or removed: camera EXIF that looks consistent gives camera_original, not proof of a camera capture.',
     `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,
-    `A real photo is flagged when its own evidence says so (an editor named in metadata, a strong periodic pattern read as a screen recapture): ${realFlagged.length} of ${real.length} real crops here (rules: ${commonRulesOnReal}).`,
+    `A real photo with a fine regular texture (woven fabric, for one) can show the periodic peaks of a photographed screen and be answered recaptured: ${realMoire.length} of ${real.length} real crops here. In all, ${realFlagged.length} of ${real.length} real crops got a fail tag (rules: ${commonRulesOnReal}).`,
     'The recapture fixture is simulated (a rotated grid multiplied over a photo), not a real photo of a screen.',
   ],
   notes: [
