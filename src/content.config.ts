@@ -3,6 +3,7 @@ import { glob } from 'astro/loaders';
 import { apiCategorySchema, apiSchema, useCaseSchema } from './shared/schemas/catalogue';
 import { industrySchema, marketingSchema } from './shared/schemas/pages';
 import { siteCopySchema } from './lib/copy';
+import { accuracyCardSchema } from './shared/schemas/accuracy';
 
 /** Catalogue collections: the same JSON files seed the database (`npm run db:seed`). */
 const apis = defineCollection({
@@ -36,4 +37,10 @@ const siteCopy = defineCollection({
   schema: siteCopySchema,
 });
 
-export const collections = { apis, useCases, apiCategories, industries, marketing, siteCopy };
+/** Accuracy cards written by `npm run eval` (one per measured API, named by its id). */
+const accuracy = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/accuracy' }),
+  schema: accuracyCardSchema,
+});
+
+export const collections = { apis, useCases, apiCategories, industries, marketing, siteCopy, accuracy };

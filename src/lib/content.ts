@@ -6,6 +6,7 @@ import type { ApiCategoryEntry, ApiEntry, UseCaseEntry } from '../shared/schemas
 import { assertMarketingType, type IndustryPage, type MarketingPage } from '../shared/schemas/pages';
 import type { IconName } from '../components/kit/icons';
 import type { SiteCopy } from './copy';
+import type { AccuracyCard } from '../shared/schemas/accuracy';
 
 /**
  * The one place pages and components read the content collections (catalogue, industry and
@@ -132,4 +133,20 @@ export async function getUseCaseIndustryCards(): Promise<(IndustryLink & { icon:
   return Promise.all(
     copy.industries.map(async (card) => ({ ...industryLink(await requireIndustry(card.slug, 'content/site/use-cases.json')), icon: card.icon, description: card.description })),
   );
+}
+
+let accuracyCards: Promise<Map<string, AccuracyCard>> | undefined;
+
+/** The committed accuracy cards (content/accuracy/<api id>.json) by API id. */
+export function getAccuracyCards(): Promise<Map<string, AccuracyCard>> {
+  accuracyCards ??= getCollection('accuracy').then(
+    (entries) =>
+      new Map(
+        entries.map((e) => {
+          if (e.id !== e.data.api) throw new Error(`content/accuracy/${e.id}.json holds the card of "${e.data.api}": name the file after the API id`);
+          return [e.data.api, e.data];
+        }),
+      ),
+  );
+  return accuracyCards;
 }

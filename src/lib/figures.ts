@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accuracyCardSchema, type AccuracyCard } from '../shared/schemas/accuracy';
+import { accuracyCardSchema, type AccuracyCard, type Proportion } from '../shared/schemas/accuracy';
 
 /**
  * The registry of quotable figures. A page that states a percentage, a rate, a size or a time
@@ -27,6 +27,11 @@ export function formatPercent(value: number): string {
   return `${(Math.round(value * 1000) / 10).toFixed(1)}%`;
 }
 
+/** `212.4` -> `212 ms`: every measured time is shown in whole milliseconds. */
+export function formatMs(ms: number): string {
+  return `${Math.round(ms)} ms`;
+}
+
 const CARD_DIR = join(process.cwd(), 'content', 'accuracy');
 
 /** Every committed accuracy card, validated. */
@@ -40,11 +45,31 @@ export function loadAccuracyCards(dir = CARD_DIR): AccuracyCard[] {
   return files.sort().map((f) => accuracyCardSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
 }
 
-/** Measured figures: each card metric under its key, formatted as a percentage. */
+/**
+ * Measured figures: each card metric under its key, formatted as a percentage, and every other
+ * figure an accuracy card shows (the metric's 95% interval bounds, the per-class table, the
+ * latency), so a page that renders a card quotes only registered figures.
+ */
 export function measuredFigures(cards = loadAccuracyCards()): Figure[] {
-  return cards.flatMap((card) =>
-    card.metrics.map((m) => ({ key: m.key, text: formatPercent(m.value), source: 'measured' as const, from: `content/accuracy/${card.api}.json` })),
-  );
+  return cards.flatMap((card) => {
+    const from = `content/accuracy/${card.api}.json`;
+    const pct = (key: string, value: number): Figure => ({ key, text: formatPercent(value), source: 'measured', from });
+    const withInterval = (key: string, p: Proportion): Figure[] => [pct(key, p.value), pct(`${key}.ci95_low`, p.ci95[0]), pct(`${key}.ci95_high`, p.ci95[1])];
+    const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+    return [
+      ...card.metrics.flatMap((m) => withInterval(m.key, m)),
+      ...card.per_class.flatMap((row) =>
+        (['precision', 'recall', 'accuracy'] as const).flatMap((kind) => {
+          const p = row[kind];
+          return p ? withInterval(`${card.api}.class.${slug(row.set)}.${slug(row.label)}.${kind}`, p) : [];
+        }),
+      ),
+      ...card.latency.flatMap((l, i) => [
+        { key: `${card.api}.latency.${slug(l.set)}.${i}.p50_ms`, text: formatMs(l.p50_ms), source: 'measured' as const, from },
+        { key: `${card.api}.latency.${slug(l.set)}.${i}.p99_ms`, text: formatMs(l.p99_ms), source: 'measured' as const, from },
+      ]),
+    ];
+  });
 }
 
 /** Documented limits and prices (filled in beside the constants that define them). */

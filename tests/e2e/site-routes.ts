@@ -46,6 +46,7 @@ export function allRoutes(): string[] {
     ...ids('use-cases').map((id) => `/use-case/${id}`),
     '/docs',
     '/docs/image-object-detection',
+    '/docs/accuracy',
     '/pricing',
     '/demo',
     ...DEMO_ROUTES,

@@ -73,6 +73,7 @@ export function tocFor(groups: DocApiGroup[]): TocEntry[] {
     { id: 'quick-start', label: 'Quick start', children: [] },
     { id: 'authentication', label: 'Authentication', children: [] },
     { id: 'api-references', label: 'API references', children: [] },
+    { id: 'accuracy', label: 'Accuracy', children: [] },
     {
       id: 'endpoints',
       label: 'Endpoints',

@@ -10,6 +10,8 @@ import type { FieldRow } from './schema-fields';
 import type { ApiReference, OperationDoc } from './reference';
 import { operationSamples } from './samples';
 import { AUTH_LABEL, QUOTA_NOTE, SUBSCRIBE_OPTIONS } from './texts';
+import type { AccuracyCard } from '../../shared/schemas/accuracy';
+import { accuracyCardView } from '../accuracy-view';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -47,7 +49,35 @@ export function operationMarkdown(op: OperationDoc, origin: string): string {
   return out.join('\n');
 }
 
-export function referenceMarkdown(ref: ApiReference, origin: string): string {
+/** The `## Accuracy` section of a reference page: the card's figures, or "not measured yet". */
+export function accuracyMarkdown(ref: Pick<ApiReference, 'id' | 'name'>, card: AccuracyCard | undefined): string {
+  if (!card) return `## Accuracy\n\nNot measured yet: no accuracy card has been published for the ${ref.name} API (\`npm run eval:${ref.id}\` will write it).`;
+  const v = accuracyCardView(card);
+  const out = ['## Accuracy', '', v.summary, '', `Measured on ${v.measuredOn} at commit ${v.commit}; rerun with \`${v.command}\`.`, '', '| Measure | Set | Result | 95% interval | Count |', '|---|---|---|---|---|'];
+  for (const m of v.headline) out.push(`| ${cell(m.label)} | ${cell(m.setName)} | ${m.value} | ${m.ci} | ${m.counts} |`);
+  out.push('', '| Set | Images | Version | What it holds |', '|---|---|---|---|');
+  for (const s of v.sets) out.push(`| ${cell(s.name)} | ${s.size} | ${cell(s.version)} | ${cell(s.description)} |`);
+  if (v.perClass.length) {
+    out.push('', `| Class | Set | ${v.perClassColumns.map((c) => c[0]!.toUpperCase() + c.slice(1)).join(' | ')} |`, `|---|---|${v.perClassColumns.map(() => '---|').join('')}`);
+    for (const row of v.perClass) {
+      const cells = v.perClassColumns.map((c) => (row[c] ? `${row[c].value} (${row[c].ci}; ${row[c].counts})` : 'not measured'));
+      out.push(`| ${cell(row.label)} | ${cell(row.setName)} | ${cells.join(' | ')} |`);
+    }
+  }
+  if (v.latency.length) {
+    out.push('', '| What was timed | Set | Images | p50 | p99 | Load average |', '|---|---|---|---|---|---|');
+    for (const l of v.latency) out.push(`| ${cell(l.what)} | ${cell(l.setName)} | ${l.n} | ${l.p50} | ${l.p99} | ${l.load} on ${l.cpus} cores |`);
+  }
+  if (v.scores.length) {
+    out.push('', '| Field | Kind | Meaning |', '|---|---|---|');
+    for (const s of v.scores) out.push(`| \`${cell(s.field)}\` | ${cell(s.kind)} | ${cell(s.meaning)} |`);
+  }
+  if (v.failureModes.length) out.push('', 'Known failure modes:', '', ...v.failureModes.map((f) => `- ${f}`));
+  if (v.notes.length) out.push('', ...v.notes.map((n) => `- ${n}`));
+  return out.join('\n');
+}
+
+export function referenceMarkdown(ref: ApiReference, origin: string, card?: AccuracyCard): string {
   const out = [
     `# ${ref.name} API reference`,
     '',
@@ -66,6 +96,8 @@ export function referenceMarkdown(ref: ApiReference, origin: string): string {
     '| Tier | Requests per month |',
     '|---|---|',
     ...ref.quotas.map((q) => `| ${q.tier} | ${q.requestsPerMonth === null ? 'by contract (contact us)' : q.requestsPerMonth.toLocaleString('en-US')} |`),
+    '',
+    accuracyMarkdown(ref, card),
     '',
     '## Operations',
     '',
@@ -103,6 +135,10 @@ export function docsMarkdown(input: {
     '## API references',
     '',
     ...refs.map((r) => `- [${r.name} API reference](${origin}${r.href}) ([Markdown](${origin}${r.markdownHref})): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`),
+    '',
+    '## Accuracy',
+    '',
+    `Every API is measured by a script in the repository on named, versioned sets and publishes an accuracy card (figures with 95% intervals and counts, latency with the machine's load, what each score means, known failure modes): each reference's Accuracy section, and every headline at ${origin}/docs/accuracy.`,
     '',
     '## Endpoints',
   ];

@@ -1,6 +1,6 @@
 /** The Markdown of /docs for this build (Astro-only: reads the content collections). */
 import { API_NAME, API_VERSION, rateLimits } from '../../../content/docs/api-reference';
-import { siteOrigin } from '../content';
+import { getAccuracyCards, siteOrigin } from '../content';
 import { docsGroups } from './docs-groups';
 import { docsMarkdown, referenceMarkdown } from './markdown';
 import { siteReferences } from './site-references';
@@ -15,5 +15,6 @@ export async function siteDocsMarkdown(): Promise<string> {
 export async function siteFullMarkdown(): Promise<string> {
   const origin = siteOrigin();
   const refs = await siteReferences();
-  return [await siteDocsMarkdown(), ...refs.map((r) => referenceMarkdown(r, origin))].join('\n---\n\n');
+  const cards = await getAccuracyCards();
+  return [await siteDocsMarkdown(), ...refs.map((r) => referenceMarkdown(r, origin, cards.get(r.id)))].join('\n---\n\n');
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBodySchema, errorCodes, operations } from '../../shared/contracts';
 import { API_RATE_LIMITS, SITE_RATE_LIMITS } from '../../server/rate-limit/policies';
 import { buildOpenApiDocument, type OpenApiMediaType } from './document';
+import { ACCURACY_API_IDS } from '../../shared/schemas/accuracy';
 
 const ORIGIN = 'https://optiq.example';
 const doc = buildOpenApiDocument(ORIGIN);
@@ -89,5 +90,20 @@ describe('the OpenAPI document', () => {
     const content = doc.paths['/api/demo/object-detection']!['post']!.requestBody!.content;
     expect(Object.keys(content)).toEqual(['application/json', 'multipart/form-data']);
     expect((content['multipart/form-data']!.schema['properties'] as Record<string, unknown>)['file']).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it("links every API's tag and operations to its accuracy card, and nothing else", () => {
+    for (const id of ACCURACY_API_IDS) {
+      const tag = doc.tags.find((t) => t.name === id);
+      expect(tag, id).toBeDefined();
+      expect(tag!.externalDocs?.url, id).toBe(`${ORIGIN}/docs/${id}#accuracy`);
+    }
+    expect(doc.tags.find((t) => t.name === 'account')!.externalDocs).toBeUndefined();
+    for (const contract of operations) {
+      const op = doc.paths[contract.path]![contract.method.toLowerCase()]!;
+      const card = (ACCURACY_API_IDS as readonly string[]).includes(contract.group) ? `${ORIGIN}/docs/${contract.group}#accuracy` : undefined;
+      expect(op.externalDocs?.url, contract.operationId).toBe(card);
+    }
+    expect(doc.paths['/api/predict']!['post']!.externalDocs?.url).toBe(`${ORIGIN}/docs/photo-authenticity#accuracy`);
   });
 });

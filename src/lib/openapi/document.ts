@@ -11,13 +11,23 @@ import {
   type OperationContract,
 } from '../../shared/contracts';
 import { DEFAULT_SITE_ORIGIN } from '../../shared/site-origin';
+import { ACCURACY_API_IDS } from '../../shared/schemas/accuracy';
+
+/**
+ * The accuracy card of an API group (its reference page's #accuracy section), for the tag and
+ * every operation of the group; site groups (catalogue, account, demo, ...) have none.
+ */
+export function accuracyDocs(group: string, origin: string): OpenApiExternalDocs | undefined {
+  if (!(ACCURACY_API_IDS as readonly string[]).includes(group)) return undefined;
+  return { description: 'Accuracy card: what this API was measured on, its figures and known failure modes.', url: `${origin}/docs/${group}#accuracy` };
+}
 
 /** The subset of OpenAPI 3.1 this generator writes (enough for the docs and the validator). */
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
-  tags: { name: string; description?: string }[];
+  tags: { name: string; description?: string; externalDocs?: OpenApiExternalDocs }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -26,6 +36,12 @@ export interface OpenApiDocument {
 }
 
 export type JsonSchema = Record<string, unknown>;
+
+/** A link to documentation outside the document (an API's accuracy card). */
+export interface OpenApiExternalDocs {
+  description: string;
+  url: string;
+}
 
 /** One documented rate limit (`x-rate-limit`): `limit` calls per `windowSeconds` per client. */
 export interface OpenApiRateLimit {
@@ -67,6 +83,8 @@ export interface OpenApiOperation {
   requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
   responses: Record<string, OpenApiResponse>;
   'x-rate-limit'?: OpenApiRateLimit[];
+  /** The accuracy card of the API the operation belongs to. */
+  externalDocs?: OpenApiExternalDocs;
   /** Who may call it: `apiKey`, `session`, `admin` or `none` (the contract's `auth`). */
   'x-auth': OperationContract['auth'];
 }
@@ -206,6 +224,7 @@ function describeLimits(limits: readonly OpenApiRateLimit[]): string {
 function operationObject(op: OperationContract, components: Components, origin: string): OpenApiOperation {
   const params = parameters(op, components);
   const limits = rateLimitsOf(op);
+  const accuracy = accuracyDocs(op.group, origin);
   const requestContent: Record<string, OpenApiMediaType> = {};
   if (op.body) {
     requestContent[op.bodyType ?? 'application/json'] = { schema: components.convert(op.body, 'input'), ...namedExamples(op.examples?.request, origin) };
@@ -230,6 +249,7 @@ function operationObject(op: OperationContract, components: Components, origin: 
       ...errorResponses(op, components),
     },
     ...(limits.length ? { 'x-rate-limit': limits } : {}),
+    ...(accuracy ? { externalDocs: accuracy } : {}),
   };
 }
 
@@ -253,7 +273,10 @@ export function buildOpenApiDocument(origin: string, operations: readonly Operat
     openapi: '3.1.0',
     info: { title: 'Optiq image-analysis APIs', version: '1.0.0', description: 'Every endpoint of the Optiq marketplace and its image-analysis APIs.' },
     servers: [{ url: origin, description: 'This site' }],
-    tags: groups.map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
+    tags: groups.map((name) => {
+      const externalDocs = accuracyDocs(name, origin);
+      return { name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}), ...(externalDocs ? { externalDocs } : {}) };
+    }),
     paths,
     components: {
       schemas: components.schemas,

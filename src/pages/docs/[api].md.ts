@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteOrigin } from '../../lib/content';
+import { getAccuracyCards, siteOrigin } from '../../lib/content';
 import { referenceMarkdown } from '../../lib/docs/markdown';
 import type { ApiReference } from '../../lib/docs/reference';
 import { siteReferences } from '../../lib/docs/site-references';
@@ -7,5 +7,8 @@ import { siteReferences } from '../../lib/docs/site-references';
 /** The Markdown twin of /docs/{api}, generated from the same model. */
 export const getStaticPaths = (async () => (await siteReferences()).map((ref) => ({ params: { api: ref.id }, props: { ref } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response(referenceMarkdown((props as { ref: ApiReference }).ref, siteOrigin()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+export const GET: APIRoute = async ({ props }) => {
+  const { ref } = props as { ref: ApiReference };
+  const card = (await getAccuracyCards()).get(ref.id);
+  return new Response(referenceMarkdown(ref, siteOrigin(), card), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+};

@@ -8,6 +8,20 @@ import './zod-config';
  * about quality comes from one of these files.
  */
 
+/**
+ * The APIs that carry an accuracy card, by catalogue id: each has `scripts/eval/<id>.ts` and
+ * `npm run eval:<id>`, and its reference page shows the card (or says it is not measured yet).
+ */
+export const ACCURACY_API_IDS = [
+  'image-object-detection',
+  'image-classification',
+  'image-captioning',
+  'similar-image-search',
+  'photo-authenticity',
+  'watermark-detection',
+] as const;
+export type AccuracyApiId = (typeof ACCURACY_API_IDS)[number];
+
 /** A proportion with its counts and a 95% Wilson interval. */
 export const proportionSchema = z.object({
   value: z.number().min(0).max(1).describe('Successes / trials.'),
