@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { BYTES_PER_MB, UPLOAD_LIMITS } from '../../shared/limits';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
@@ -12,7 +13,7 @@ import { JsonPanel } from './JsonPanel';
 const ENDPOINT = '/api/demo/photo-validation';
 const FAILED = 'Failed to validate photo';
 /** Netlify buffers ~4.5 MB of upload; the file is sent as is, since resizing would strip the evidence. */
-const MAX_UPLOAD_BYTES = 4.5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.fileBytes;
 
 const CHECK_HELP: Record<ValidationType, string> = {
   comprehensive: 'Every rule: AI generation, editing and photo-of-a-screen, over all four evidence layers.',
@@ -150,7 +151,7 @@ export default function ValidationDemo() {
       const error = imageUrlError(imageUrl);
       if (error) return refuse(error);
     } else if (file.size > MAX_UPLOAD_BYTES) {
-      return refuse('This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).');
+      return refuse(`This demo accepts files up to ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB (resizing would strip the evidence it looks for).`);
     }
     await demo.run(async () => {
       // The file goes out as is: re-encoding would strip the metadata and signals this demo reads.
