@@ -19,6 +19,9 @@ describe('extractClaims', () => {
     expect(normsOf('256x256 to 4096x4096 pixels')).toEqual(['256 px', '4096 px']);
     expect(normsOf('adds 50-200 KB')).toEqual(['50 KB', '200 KB']);
     expect(normsOf('about 2 megapixels')).toEqual(['2 MP']);
+    expect(normsOf('Analyse a photo in about a second')).toEqual(['1 s']);
+    expect(normsOf('sub-second response')).toEqual(['1 s']);
+    expect(normsOf('3x more manipulated photos caught')).toEqual(['3x']);
   });
 
   it('reads a stat card whose label comes before its figure', () => {

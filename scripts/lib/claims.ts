@@ -128,6 +128,13 @@ export function extractClaims(text: string): Claim[] {
   // 24/7 first: it would otherwise read as "24 per 7".
   for (const m of text.matchAll(/\b24\s?\/\s?7\b|\b24x7\b|round[- ]the[- ]clock/gi)) add(m[0], m.index, ['24/7']);
 
+  // Times and multipliers written in words: "in about a second", "sub-second", "3x more".
+  for (const m of text.matchAll(/\b(?:about|under|within|less than|in|around|roughly)\s(?:a|one)\s(second|minute|hour)\b|\bsub-?(second)\b/gi)) {
+    add(m[0], m.index, [`1 ${({ second: 's', minute: 'min', hour: 'h' } as Record<string, string>)[(m[1] ?? m[2]!).toLowerCase()]}`]);
+  }
+  for (const m of text.matchAll(new RegExp(String.raw`${lead}(\d+(?:\.\d+)?)\s?[x×]\s(?=more|faster|fewer|better|less|cheaper|quicker)`, 'gi'))) {
+    if (free(m.index, m.index + m[0].length)) add(m[0].trim(), m.index, [`${Number(m[1])}x`]);
+  }
   // Rates, number first: "10,000 requests an hour", "1000+ images per minute", "$20/month".
   for (const m of text.matchAll(new RegExp(`${lead}(${NUM})${WORDS}${PER}${PERIOD}`, 'gi'))) {
     if (!free(m.index, m.index + m[0].length)) continue;
@@ -168,19 +175,26 @@ export interface Unsourced {
   context: string;
 }
 
-/** Words that make a figure a claim of quality or speed: only a measurement may stand behind one. */
-const QUALITY = /\b(?:accura\w*|precision|recall|faster|quicker|slower|fewer|less (?:time|work|effort)|reduction|saves?\b|savings|improve\w*|reliab\w*|error rate|false (?:positive|negative|attribution)\w*|success rate|detection rate|correct(?:ly)?\b)/i;
+/** Words that make any figure near them a claim of quality: only a measurement may stand behind one. */
+const QUALITY = /\b(?:accura\w*|precision|recall|error rate|false (?:positive|negative|attribution)\w*|success rate|detection rate|correctly)\b/i;
+/** Comparatives that make the figure right before them a claim ("50% faster", "3x more", "20% fewer"). */
+const COMPARATIVE = /^(?:faster|quicker|slower|fewer|less|more|better|higher|lower|cheaper|reduction|savings|improvement)\b/i;
 
 /**
- * The block of text (between two `¦`) a claim sits in, with the block before and after it: a
- * stat card prints its figure and its label ("faster listing review") in two elements.
+ * Whether a claim is one of quality or speed: a quality word in its block or the blocks beside
+ * it (a stat card prints its figure and its label in two elements), or a comparative right after
+ * it or opening the block before it ("faster listing review ¦ 50%", as a stat card's HTML orders them).
  */
-function blockAround(text: string, index: number, length: number): string {
+function isQualityClaim(text: string, index: number, length: number): boolean {
   const before = text.lastIndexOf('¦', index);
   const start = before < 0 ? 0 : text.lastIndexOf('¦', before - 1) + 1;
   const after = text.indexOf('¦', index + length);
   const end = after < 0 ? text.length : text.indexOf('¦', after + 1);
-  return text.slice(start, end < 0 ? text.length : end);
+  if (QUALITY.test(text.slice(start, end < 0 ? text.length : end))) return true;
+  const next = text.slice(index + length, index + length + 40).replace(/^[\s¦]+/, '');
+  const previousBlock = before < 0 ? '' : text.slice(start, before).trim();
+  const ownBlockStart = text.slice(before + 1, index).trim();
+  return COMPARATIVE.test(next) || (ownBlockStart === '' && COMPARATIVE.test(previousBlock));
 }
 
 /**
@@ -197,6 +211,6 @@ export function unsourcedClaims(text: string, registry: ReadonlySet<string>, all
   }
   return extractClaims(text)
     .filter((c) => !allowed.some(([a, b]) => c.index >= a && c.index + c.raw.length <= b))
-    .filter((c) => !(QUALITY.test(blockAround(text, c.index, c.raw.length)) ? measured : registry).has(c.norm))
+    .filter((c) => !(isQualityClaim(text, c.index, c.raw.length) ? measured : registry).has(c.norm))
     .map((c) => ({ raw: c.raw, norm: c.norm, context: text.slice(Math.max(0, c.index - 40), c.index + c.raw.length + 25).replace(/\s*¦\s*/g, ' | ') }));
 }

@@ -9,9 +9,10 @@ import { BYTES_PER_MB, UPLOAD_LIMITS } from '../shared/limits';
 import { IMAGE_LIMITS } from '../server/vision/image-input';
 import { DETECTED_SHARE, TRACE_SHARE } from '../server/vision/invisible-watermark/known-marks';
 import { ALL_RATE_LIMITS } from '../server/rate-limit/policies';
-import type { RatePolicy } from '../server/rate-limit/rate-limit';
 import { ENTERPRISE_ABOVE_IMAGES, PAY_PER_USE_MINIMUM, STANDARD_PLAN } from './pricing-model';
-import { formatCount, formatUsd, formatWholeUsd, monthlyTotal } from './format';
+import { formatCount, formatRate, formatUsd, formatWholeUsd, monthlyTotal } from './format';
+
+export { formatRate };
 
 /**
  * The registry of quotable figures. A page that states a percentage, a rate, a size or a time
@@ -68,15 +69,6 @@ export function formatThreshold(value: number): string {
   return `${Math.round(value * 100)}%`;
 }
 
-const WINDOW_WORDS: Record<number, string> = { 1000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour', 86_400_000: 'a day' };
-
-/** A rate-limit policy as copy reads it: `100 requests a minute`, `10 requests per 15 minutes`. */
-export function formatRate(policy: Pick<RatePolicy, 'limit' | 'windowMs'>, noun = 'requests'): string {
-  const words = WINDOW_WORDS[policy.windowMs];
-  if (words) return `${formatCount(policy.limit)} ${noun} ${words}`;
-  const minutes = policy.windowMs / 60_000;
-  return `${formatCount(policy.limit)} ${noun} per ${Number.isInteger(minutes) ? `${minutes} minutes` : `${policy.windowMs / 1000} seconds`}`;
-}
 
 const CONTENT_DIR = join(process.cwd(), 'content');
 
@@ -155,4 +147,20 @@ export function fig(key: string): string {
   const figure = figureRegistry().get(key);
   if (!figure) throw new Error(`No quotable figure "${key}": measure it (npm run eval) or add the documented limit to src/lib/figures.ts`);
   return figure.text;
+}
+
+const FIGURE_PLACEHOLDER = /\{fig:([a-z0-9_.-]+)\}/g;
+
+/**
+ * Puts quotable figures into copy: every `{fig:key}` in a string (anywhere inside `value`'s
+ * objects and arrays) becomes `fig(key)`, so content files quote a limit or a measurement by
+ * name instead of typing its number. An unknown key fails the build.
+ */
+export function quoteFigures<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(FIGURE_PLACEHOLDER, (_, key: string) => fig(key)) as T;
+  if (Array.isArray(value)) return value.map((v) => quoteFigures(v)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, quoteFigures(v)])) as T;
+  }
+  return value;
 }

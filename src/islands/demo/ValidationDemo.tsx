@@ -9,6 +9,7 @@ import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-req
 import { SelectField } from './fields';
 import { useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
+import { validationToast, VERDICT_LABEL } from './validation-toast';
 
 const ENDPOINT = '/api/demo/photo-validation';
 const FAILED = 'Failed to validate photo';
@@ -20,14 +21,6 @@ const CHECK_HELP: Record<ValidationType, string> = {
   ai_detection: 'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
   manipulation: 'Only the editing and recapture rules, with the error-level heatmap and JPEG tables.',
   deepfake: 'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
-};
-
-const VERDICT_LABEL: Record<PhotoValidationResponse['verdict'], string> = {
-  ai_generated: 'AI-generated',
-  edited: 'Edited',
-  recaptured: 'Photo of a screen or print',
-  camera_original: 'Camera original',
-  inconclusive: 'Inconclusive',
 };
 
 function Layer({ title, method, children }: { title: string; method: string; children: React.ReactNode }) {
@@ -136,10 +129,7 @@ export default function ValidationDemo() {
   const { imageUrl, file } = source;
   const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
   const demo = useDemoRun<PhotoValidationResponse>({
-    done: (body) =>
-      body.is_authentic
-        ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
-        : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
+    done: validationToast,
     failed: FAILED,
   });
   const result = demo.response;

@@ -19,7 +19,7 @@ const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048)
 export const predictRequestSchema = z
   .object({
     image_url: imageUrl,
-    include_ela_heatmap: z.boolean().optional().describe('Also return the error-level-analysis heatmap as a PNG data URL (adds 50-200 KB). Default false.'),
+    include_ela_heatmap: z.boolean().optional().describe('Also return the error-level-analysis heatmap as a PNG data URL (it makes the response larger). Default false.'),
   })
   .strict()
   .describe('One image to analyse.');
