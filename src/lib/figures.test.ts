@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentedFigures, fig, figureRegistry, formatMegabytes, formatRate } from './figures';
+import { documentedFigures, fig, figureRegistry, formatMegabytes, formatRate, quoteFigures } from './figures';
 import { IMAGE_LIMITS } from '../server/vision/image-input';
 import { API_RATE_LIMITS } from '../server/rate-limit/policies';
 
@@ -37,5 +37,16 @@ describe('documented figures', () => {
 
   it('fails loudly on an unknown key', () => {
     expect(() => fig('detect.no_such_metric')).toThrow(/No quotable figure/);
+  });
+});
+
+describe('quoteFigures', () => {
+  it('puts registry figures into copy anywhere in a content object', () => {
+    const copy = { stats: [{ value: '{fig:limits.image_url_mb}', label: 'largest image' }], body: 'Up to {fig:rate.single} per key.', n: 3 };
+    expect(quoteFigures(copy)).toEqual({ stats: [{ value: '10 MB', label: 'largest image' }], body: 'Up to 100 requests a minute per key.', n: 3 });
+  });
+
+  it('fails the build on an unknown key', () => {
+    expect(() => quoteFigures({ a: '{fig:limits.nope}' })).toThrow(/No quotable figure "limits.nope"/);
   });
 });

@@ -158,7 +158,7 @@ const FIGURE_PLACEHOLDER = /\{fig:([a-z0-9_.-]+)\}/g;
  */
 export function quoteFigures<T>(value: T): T {
   if (typeof value === 'string') return value.replace(FIGURE_PLACEHOLDER, (_, key: string) => fig(key)) as T;
-  if (Array.isArray(value)) return value.map((v) => quoteFigures(v)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => quoteFigures(v)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, quoteFigures(v)])) as T;
   }

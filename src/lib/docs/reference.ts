@@ -20,6 +20,8 @@ export interface CatalogueApi {
   name: string;
   description: string;
   status: string;
+  /** Pay-per-use price of one request, in US dollars. */
+  price: number;
   pricingPlans?: { name: string; monthlyPrice: number | null; requestsPerMonth: number | null }[];
 }
 
