@@ -65,6 +65,11 @@ describe('unsourcedClaims', () => {
     expect(unsourced('<label>Similarity threshold</label><span>50%</span>')).toEqual([]);
   });
 
+  it('does not read a rate limit beside an Accuracy heading as a claim of accuracy', () => {
+    expect(unsourced('<table><tr><td>100 requests a minute (single)</td></tr></table><h2>Accuracy</h2>')).toEqual([]);
+    expect(unsourced('<p>97%</p><h2>Accuracy</h2>')).toEqual(['97%']);
+  });
+
   it('allows a figure only inside an allow-listed phrase', () => {
     const sla = [/99\.9% uptime SLA/g];
     expect(unsourced('<p>A 99.9% uptime SLA.</p>', sla)).toEqual([]);

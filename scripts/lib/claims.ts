@@ -181,16 +181,18 @@ const QUALITY = /\b(?:accura\w*|precision|recall|error rate|false (?:positive|ne
 const COMPARATIVE = /^(?:faster|quicker|slower|fewer|less|more|better|higher|lower|cheaper|reduction|savings|improvement)\b/i;
 
 /**
- * Whether a claim is one of quality or speed: a quality word in its block or the blocks beside
- * it (a stat card prints its figure and its label in two elements), or a comparative right after
+ * Whether a claim is one of quality or speed: a percentage or multiplier with a quality word in
+ * its block or the blocks beside it (a stat card prints its figure and its label in two
+ * elements), or any figure with a comparative right after
  * it or opening the block before it ("faster listing review ¦ 50%", as a stat card's HTML orders them).
  */
-function isQualityClaim(text: string, index: number, length: number): boolean {
+function isQualityClaim(text: string, index: number, length: number, norm: string): boolean {
   const before = text.lastIndexOf('¦', index);
   const start = before < 0 ? 0 : text.lastIndexOf('¦', before - 1) + 1;
   const after = text.indexOf('¦', index + length);
   const end = after < 0 ? text.length : text.indexOf('¦', after + 1);
-  if (QUALITY.test(text.slice(start, end < 0 ? text.length : end))) return true;
+  // Quality words vouch only for proportions: a rate limit in the table above an "Accuracy" heading is not a claim of accuracy.
+  if (/[%x]$/.test(norm) && QUALITY.test(text.slice(start, end < 0 ? text.length : end))) return true;
   const next = text.slice(index + length, index + length + 40).replace(/^[\s¦]+/, '');
   const previousBlock = before < 0 ? '' : text.slice(start, before).trim();
   const ownBlockStart = text.slice(before + 1, index).trim();
@@ -211,6 +213,6 @@ export function unsourcedClaims(text: string, registry: ReadonlySet<string>, all
   }
   return extractClaims(text)
     .filter((c) => !allowed.some(([a, b]) => c.index >= a && c.index + c.raw.length <= b))
-    .filter((c) => !(isQualityClaim(text, c.index, c.raw.length) ? measured : registry).has(c.norm))
+    .filter((c) => !(isQualityClaim(text, c.index, c.raw.length, c.norm) ? measured : registry).has(c.norm))
     .map((c) => ({ raw: c.raw, norm: c.norm, context: text.slice(Math.max(0, c.index - 40), c.index + c.raw.length + 25).replace(/\s*¦\s*/g, ' | ') }));
 }
