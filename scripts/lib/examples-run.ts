@@ -19,6 +19,7 @@ import caption from '../../functions/caption';
 import classify from '../../functions/classify';
 import demoCaption from '../../functions/demo-image-captioning';
 import demoClassify from '../../functions/demo-image-classification';
+import predict from '../../functions/predict';
 import predictBatch from '../../functions/predict-batch';
 import predictBatchStatus from '../../functions/predict-batch-status';
 
@@ -35,6 +36,7 @@ const handlers: Record<string, (req: Request, runtime?: { ip?: string; params?: 
   '/api/demo/image-classification': demoClassify,
   '/api/v1/caption': caption,
   '/api/demo/image-captioning': demoCaption,
+  '/api/predict': predict,
   '/api/predict_batch': predictBatch,
   '/api/predict_batch/{job_id}': predictBatchStatus,
 };
@@ -188,6 +190,12 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     method: 'POST',
     path: '/api/demo/image-captioning',
     request: { image_url: HORSES, style: 'creative', max_length: 100 },
+  },
+  predict: {
+    title: 'One image whose metadata declares it AI-generated: the verdict in the same call',
+    method: 'POST',
+    path: '/api/predict',
+    request: { image_url: AUTH_AI },
   },
   predictBatch: {
     title: 'Queue three images: two of the site\'s sample photos and one that does not exist',

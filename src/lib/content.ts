@@ -7,6 +7,7 @@ import { assertMarketingType, type IndustryPage, type MarketingPage } from '../s
 import type { IconName } from '../components/kit/icons';
 import type { SiteCopy } from './copy';
 import type { AccuracyCard } from '../shared/schemas/accuracy';
+import { quoteFigures } from './figures';
 
 /**
  * The one place pages and components read the content collections (catalogue, industry and
@@ -76,7 +77,7 @@ export function getIndustryPages(): Promise<IndustryPage[]> {
         throw new Error(`content/industries/${entry.id}.json declares slug "${entry.data.slug}"; rename the file or fix the slug.`);
       }
     }
-    return entries.map((e) => e.data).sort((a, b) => a.slug.localeCompare(b.slug));
+    return entries.map((e) => quoteFigures(e.data)).sort((a, b) => a.slug.localeCompare(b.slug));
   });
   return industryPages;
 }
@@ -96,14 +97,14 @@ export async function getMarketingPage<T extends MarketingPage['type']>(slug: st
   const entry = await getEntry('marketing', slug);
   if (!entry) throw new Error(`content/marketing/${slug}.json is missing.`);
   if (entry.data.slug !== slug) throw new Error(`content/marketing/${slug}.json declares slug "${entry.data.slug}".`);
-  return assertMarketingType(entry.data, type);
+  return assertMarketingType(quoteFigures(entry.data), type);
 }
 
 /** The site copy file `content/site/{page}.json`. */
 export async function getSiteCopy<P extends SiteCopy['page']>(page: P): Promise<Extract<SiteCopy, { page: P }>> {
   const entry = await getEntry('siteCopy', page);
   if (!entry || entry.data.page !== page) throw new Error(`content/site/${page}.json is missing or is not the "${page}" copy.`);
-  return entry.data as Extract<SiteCopy, { page: P }>;
+  return quoteFigures(entry.data) as Extract<SiteCopy, { page: P }>;
 }
 
 /** A link to an industry page. */

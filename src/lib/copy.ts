@@ -20,12 +20,14 @@ export function fillTemplate(text: string, values: Readonly<Record<string, strin
 
 const industrySlug = z.string().regex(/^[a-z0-9-]+$/, 'An industry slug, the name of a file under content/industries.');
 
-/** Headline figures (spec section 9: marketing copy only). */
+/** Headline figures: registry figures (`{fig:key}`), spec-fixed texts or words linking to a measurement. */
 export const statSchema = z.object({
   /** The figure, e.g. "99.9%". */
   value: z.string().min(1),
   /** What it measures. */
   label: z.string().min(1),
+  /** Where the figure is backed up, e.g. an API's accuracy card (`/docs/image-object-detection#accuracy`). */
+  href: z.string().startsWith('/').optional(),
 });
 
 /** content/site/home.json. */

@@ -1,4 +1,4 @@
-/** The five demos: the /demo index cards and each demo page's header read this one list. */
+/** The five demos (each runs the real analysis): the /demo index cards and each demo page's header read this one list. */
 export interface DemoEntry {
   /** Route under /demo/. */
   slug: 'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
@@ -7,8 +7,6 @@ export interface DemoEntry {
   category: string;
   description: string;
   features: readonly string[];
-  /** Whether the page runs a real analysis today. */
-  live: boolean;
 }
 
 export const DEMOS: readonly DemoEntry[] = [
@@ -18,7 +16,6 @@ export const DEMOS: readonly DemoEntry[] = [
     category: 'Computer Vision',
     description: 'Find fixtures and furniture in room photos, with a confidence score and bounding box for each object.',
     features: ['80 everyday object classes', 'Room category detection', 'Bounding boxes and confidence'],
-    live: true,
   },
   {
     slug: 'image-captioning',
@@ -26,7 +23,6 @@ export const DEMOS: readonly DemoEntry[] = [
     category: 'AI Description',
     description: 'Describe a photo in natural language, in the style and length your product needs.',
     features: ['Four caption styles', 'Short, medium or long', 'Composed from detected objects, text and colours'],
-    live: true,
   },
   {
     slug: 'similar-images',
@@ -34,23 +30,20 @@ export const DEMOS: readonly DemoEntry[] = [
     category: 'Image Search',
     description: 'Find visually similar images and near duplicates in a gallery of openly licensed photos, with a similarity threshold and category filter.',
     features: ['Up to 50 matches', 'Adjustable threshold', 'Category filtering'],
-    live: true,
   },
   {
     slug: 'photo-validation',
     title: 'Photo Validation',
     category: 'Authentication',
-    description: 'Check whether a photo is authentic: AI generation, manipulation, deepfakes and photos of photos.',
-    features: ['AI-generated detection', 'Manipulation checks', 'Metadata analysis'],
-    live: false,
+    description: 'Check a photo for evidence of AI generation, editing and re-photographing: Content Credentials, declared metadata, generator watermarks and camera signals.',
+    features: ['AI-generation evidence', 'Editing evidence', 'Metadata analysis'],
   },
   {
     slug: 'watermark-detection',
     title: 'Watermark Detection',
     category: 'Security',
-    description: 'Spot visible watermarks, invisible digital marks and brand logos before an image is published.',
-    features: ['Visible and invisible marks', 'Brand logo detection', 'Tunable sensitivity'],
-    live: false,
+    description: 'Spot visible watermarks, the invisible marks of image generators and stock-agency wordmarks before an image is published.',
+    features: ['Visible and invisible marks', 'Stock-agency wordmarks', 'Tunable sensitivity'],
   },
 ];
 

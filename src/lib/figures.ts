@@ -1,6 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accuracyCardSchema, type AccuracyCard, type Proportion } from '../shared/schemas/accuracy';
+import { apiSchema } from '../shared/schemas/catalogue';
+import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
+import { SIMILAR_LIMITS } from '../shared/schemas/similar';
+import { BATCH_MAX_IMAGES } from '../shared/contracts/photo-authenticity';
+import { BYTES_PER_MB, UPLOAD_LIMITS } from '../shared/limits';
+import { IMAGE_LIMITS } from '../server/vision/image-input';
+import { DETECTED_SHARE, TRACE_SHARE } from '../server/vision/invisible-watermark/known-marks';
+import { ALL_RATE_LIMITS } from '../server/rate-limit/policies';
+import { ENTERPRISE_ABOVE_IMAGES, PAY_PER_USE_MINIMUM, STANDARD_PLAN } from './pricing-model';
+import { formatCount, formatRate, formatUsd, formatWholeUsd, monthlyTotal } from './format';
+
+export { formatRate };
 
 /**
  * The registry of quotable figures. A page that states a percentage, a rate, a size or a time
@@ -72,9 +84,79 @@ export function measuredFigures(cards = loadAccuracyCards()): Figure[] {
   });
 }
 
-/** Documented limits and prices (filled in beside the constants that define them). */
+/** `10 * 1024 * 1024` -> `10 MB`, `4.5 MiB` -> `4.5 MB`. */
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / BYTES_PER_MB) * 10) / 10} MB`;
+}
+
+/** A whole-number proportion threshold: `0.9` -> `90%` (thresholds are set values, not measurements). */
+export function formatThreshold(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
+
+
+const CONTENT_DIR = join(process.cwd(), 'content');
+
+/** The catalogue's APIs as the pricing figures need them (read from content/apis, validated). */
+function catalogueApis(dir = join(CONTENT_DIR, 'apis')) {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => apiSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+}
+
+/**
+ * Documented limits and prices, each from the constant or content file that defines (and for
+ * limits, enforces) it: a page that quotes one can never drift from what the API does.
+ */
 export function documentedFigures(): Figure[] {
-  return [];
+  const limit = (key: string, text: string, from: string): Figure => ({ key, text, source: 'limit', from });
+  const price = (key: string, text: string, from: string): Figure => ({ key, text, source: 'price', from });
+  const IMAGE = 'src/server/vision/image-input.ts IMAGE_LIMITS';
+  const UPLOAD = 'src/shared/limits.ts UPLOAD_LIMITS';
+  const PRICING = 'src/lib/pricing-model.ts';
+  const figures: Figure[] = [
+    limit('limits.image_url_mb', formatMegabytes(IMAGE_LIMITS.maxBytes), IMAGE),
+    limit('limits.min_side_px', `${IMAGE_LIMITS.minSide} px`, IMAGE),
+    limit('limits.max_side_px', `${IMAGE_LIMITS.maxSide} px`, IMAGE),
+    limit('limits.dimensions', `${IMAGE_LIMITS.minSide}x${IMAGE_LIMITS.minSide} to ${IMAGE_LIMITS.maxSide}x${IMAGE_LIMITS.maxSide} pixels`, IMAGE),
+    limit('limits.upload_mb', formatMegabytes(UPLOAD_LIMITS.fileBytes), UPLOAD),
+    limit('limits.request_body_mb', formatMegabytes(UPLOAD_LIMITS.platformBodyBytes), UPLOAD),
+    limit('limits.downscale_megapixels', `${UPLOAD_LIMITS.downscalePixels / 1_000_000} megapixels`, UPLOAD),
+    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/contracts/photo-authenticity.ts BATCH_MAX_IMAGES'),
+    limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
+    limit('limits.error_checks', formatCount(MAX_ERROR_CHECKS), 'src/shared/schemas/detect.ts MAX_ERROR_CHECKS'),
+    // The similar-images demo's threshold slider (spec section 9) and the calibrated bands.
+    limit('similar.threshold_min', formatThreshold(SIMILAR_LIMITS.threshold.min), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
+    limit('similar.threshold_max', formatThreshold(SIMILAR_LIMITS.threshold.max), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
+    limit('similar.threshold_related', formatThreshold(SIMILAR_LIMITS.threshold.default), 'src/shared/schemas/similar.ts SIMILAR_LIMITS (default: a related scene)'),
+    limit('similar.threshold_near_duplicate', formatThreshold(0.9), 'src/server/vision/similar/calibration.json anchors (0.9: near duplicate)'),
+    // The invisible watermark's decision rule: the share of the mark's bits that must match.
+    limit('watermark.invisible_detected_share', formatThreshold(DETECTED_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts DETECTED_SHARE'),
+    limit('watermark.invisible_trace_share', formatThreshold(TRACE_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts TRACE_SHARE'),
+    // Rate limits: per key for the API, per client for the site's own endpoints.
+    ...Object.values(ALL_RATE_LIMITS).map((p) => limit(`rate.${p.name}`, formatRate(p), 'src/server/rate-limit/policies.ts')),
+    price('price.starts_at', `${formatWholeUsd(PAY_PER_USE_MINIMUM)}/month`, PRICING),
+    price('price.standard_plan', `${formatWholeUsd(STANDARD_PLAN.base)}/month`, PRICING),
+    price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),
+    price('price.standard_overage', formatUsd(STANDARD_PLAN.overage), PRICING),
+    price('price.enterprise_above', `${formatCount(ENTERPRISE_ABOVE_IMAGES)} images a month`, PRICING),
+    // The pricing page's monthly totals, for the included volume, twice and three times it.
+    ...[1, 2, 3].map((k) => {
+      const images = STANDARD_PLAN.included * k;
+      return price(`price.standard_total_${images}`, `${formatWholeUsd(monthlyTotal(images, STANDARD_PLAN))}/month`, PRICING);
+    }),
+  ];
+  for (const api of catalogueApis()) {
+    const from = `content/apis/${api.id}.json`;
+    figures.push(price(`price.${api.id}.per_request`, formatUsd(api.price), from));
+    for (const plan of api.pricingPlans) {
+      const tier = plan.name.toLowerCase();
+      if (plan.monthlyPrice !== null) figures.push(price(`price.${api.id}.${tier}`, `${formatWholeUsd(plan.monthlyPrice)}/month`, from));
+      if (plan.requestsPerMonth !== null) figures.push(price(`quota.${api.id}.${tier}`, `${formatCount(plan.requestsPerMonth)} requests/month`, from));
+    }
+  }
+  return figures;
 }
 
 let cached: Map<string, Figure> | undefined;
@@ -90,4 +172,20 @@ export function fig(key: string): string {
   const figure = figureRegistry().get(key);
   if (!figure) throw new Error(`No quotable figure "${key}": measure it (npm run eval) or add the documented limit to src/lib/figures.ts`);
   return figure.text;
+}
+
+const FIGURE_PLACEHOLDER = /\{fig:([a-z0-9_.-]+)\}/g;
+
+/**
+ * Puts quotable figures into copy: every `{fig:key}` in a string (anywhere inside `value`'s
+ * objects and arrays) becomes `fig(key)`, so content files quote a limit or a measurement by
+ * name instead of typing its number. An unknown key fails the build.
+ */
+export function quoteFigures<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(FIGURE_PLACEHOLDER, (_, key: string) => fig(key)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => quoteFigures(v)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, quoteFigures(v)])) as T;
+  }
+  return value;
 }

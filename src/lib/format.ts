@@ -36,3 +36,16 @@ export function monthlyTotal(units: number, plan: { base: number; included: numb
   const extra = Math.max(0, units - plan.included);
   return Math.round((plan.base + extra * plan.overage) * 100) / 100;
 }
+
+const WINDOW_WORDS: Record<number, string> = { 1000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour', 86_400_000: 'a day' };
+
+/**
+ * A rate limit as copy reads it: `100 requests a minute`, `10 requests per 15 minutes`. The
+ * registry of quotable figures (src/lib/figures.ts) words every rate-limit policy this way.
+ */
+export function formatRate(policy: { limit: number; windowMs: number }, noun = 'requests'): string {
+  const words = WINDOW_WORDS[policy.windowMs];
+  if (words) return `${formatCount(policy.limit)} ${noun} ${words}`;
+  const minutes = policy.windowMs / 60_000;
+  return `${formatCount(policy.limit)} ${noun} per ${Number.isInteger(minutes) ? `${minutes} minutes` : `${policy.windowMs / 1000} seconds`}`;
+}

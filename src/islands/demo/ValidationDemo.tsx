@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { BYTES_PER_MB, UPLOAD_LIMITS } from '../../shared/limits';
 import { VALIDATION_SAMPLES } from '../../lib/demo-samples';
 import { request } from '../../shared/api-client';
 import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
@@ -8,25 +9,18 @@ import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-req
 import { SelectField } from './fields';
 import { useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
+import { validationToast, VERDICT_LABEL } from './validation-toast';
 
 const ENDPOINT = '/api/demo/photo-validation';
 const FAILED = 'Failed to validate photo';
 /** Netlify buffers ~4.5 MB of upload; the file is sent as is, since resizing would strip the evidence. */
-const MAX_UPLOAD_BYTES = 4.5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.fileBytes;
 
 const CHECK_HELP: Record<ValidationType, string> = {
   comprehensive: 'Every rule: AI generation, editing and photo-of-a-screen, over all four evidence layers.',
   ai_detection: 'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
   manipulation: 'Only the editing and recapture rules, with the error-level heatmap and JPEG tables.',
   deepfake: 'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
-};
-
-const VERDICT_LABEL: Record<PhotoValidationResponse['verdict'], string> = {
-  ai_generated: 'AI-generated',
-  edited: 'Edited',
-  recaptured: 'Photo of a screen or print',
-  camera_original: 'Camera original',
-  inconclusive: 'Inconclusive',
 };
 
 function Layer({ title, method, children }: { title: string; method: string; children: React.ReactNode }) {
@@ -135,10 +129,7 @@ export default function ValidationDemo() {
   const { imageUrl, file } = source;
   const [checkType, setCheckType] = useState<ValidationType>('comprehensive');
   const demo = useDemoRun<PhotoValidationResponse>({
-    done: (body) =>
-      body.is_authentic
-        ? { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` }
-        : { title: 'Suspicious Content Detected', description: `${VERDICT_LABEL[body.verdict]}: ${body.fail_tags.join(', ')}.`, variant: 'destructive' },
+    done: validationToast,
     failed: FAILED,
   });
   const result = demo.response;
@@ -150,7 +141,7 @@ export default function ValidationDemo() {
       const error = imageUrlError(imageUrl);
       if (error) return refuse(error);
     } else if (file.size > MAX_UPLOAD_BYTES) {
-      return refuse('This demo accepts files up to 4.5 MB (resizing would strip the evidence it looks for).');
+      return refuse(`This demo accepts files up to ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB (resizing would strip the evidence it looks for).`);
     }
     await demo.run(async () => {
       // The file goes out as is: re-encoding would strip the metadata and signals this demo reads.

@@ -6,7 +6,8 @@ import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import { BoxOverlay } from '../object-detection/BoxOverlay';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
-import { scaleBox, type PreparedUpload } from './downscale';
+import type { PreparedUpload } from './downscale';
+import { marksAsBoxes, watermarkToast } from './watermark-marks';
 import {
   buildWatermarkRequest,
   imageUrlError,
@@ -21,22 +22,6 @@ import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to detect watermarks';
-type Box = [number, number, number, number];
-
-/** Every located mark as a labelled box, in the pixels of the picked image. */
-function marksAsBoxes(r: WatermarkResponse, upload?: PreparedUpload): { object: string; label: string; confidence: number; bounding_box: Box }[] {
-  const sent = { width: r.image_width, height: r.image_height };
-  const place = (l: { x: number; y: number; width: number; height: number }): Box => {
-    const box: Box = [l.x, l.y, l.width, l.height];
-    return upload?.downscaled ? scaleBox(box, sent, upload.source) : box;
-  };
-  return [
-    ...r.visible_watermarks.items.map((w) => ({ object: w.text, label: w.text, confidence: w.confidence, bounding_box: place(w.location) })),
-    ...r.brand_logos.items
-      .filter((l) => !r.visible_watermarks.items.some((w) => w.text.toLowerCase().includes(l.brand.toLowerCase())))
-      .map((l) => ({ object: l.brand, label: l.brand, confidence: l.confidence, bounding_box: place(l.location) })),
-  ];
-}
 
 /** /demo/watermark-detection: real analysis with boxes over each mark (spec 2, 3, 9). */
 export default function WatermarkDemo() {
@@ -46,10 +31,7 @@ export default function WatermarkDemo() {
   const source = useImageSource(WATERMARK_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
   const demo = useDemoRun<{ response: WatermarkResponse; src: string; upload?: PreparedUpload | undefined }>({
-    done: ({ response: r }) =>
-      r.watermarks_detected
-        ? { title: 'Watermarks Found', description: `${r.total_watermarks} found in ${r.processing_time.toFixed(2)}s` }
-        : { title: 'No Watermarks', description: `Nothing found in ${r.processing_time.toFixed(2)}s` },
+    done: ({ response: r }) => watermarkToast(r),
     failed: FAILED,
   });
 

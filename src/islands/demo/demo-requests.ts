@@ -147,7 +147,7 @@ export const VALIDATION_TYPES = [
   { value: 'comprehensive', label: 'Comprehensive analysis' },
   { value: 'ai_detection', label: 'AI-generated detection' },
   { value: 'manipulation', label: 'Manipulation detection' },
-  { value: 'deepfake', label: 'Deepfake detection' },
+  { value: 'deepfake', label: 'Deepfake (provenance rules only)' },
 ] as const satisfies readonly DemoOption<string>[];
 export type ValidationType = (typeof VALIDATION_TYPES)[number]['value'];
 

@@ -8,7 +8,9 @@ import { errorBodySchema, errorCodes } from '../../server/http/errors';
 import { defineCategoriesOperation, detectOperation } from '../../shared/contracts/object-detection';
 import { categoryDefinitionsSchema, detectRequestSchema } from '../../shared/schemas/detect';
 import { withOrigin } from '../../shared/site-origin';
-import { anchorsFor, endpointUrl, examplesFor, sampleRequest, tocFor } from './docs-page';
+import { anchorsFor, endpointUrl, examplesFor, quickStartEndpoint, sampleRequest, tocFor } from './docs-page';
+import { codeSamples } from '../snippets';
+import { describeSampleUrl } from '../request-summary';
 
 const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
 /** The groups /docs renders: hand-written authenticity, then the ones generated from the OpenAPI document. */
@@ -145,5 +147,31 @@ describe('anchors', () => {
       expect(anchors[s.id]).toBe(s.tab);
       for (const c of s.children) expect(anchors[c.id]).toBe(s.tab);
     }
+  });
+});
+
+describe('quick start', () => {
+  const predict = quickStartEndpoint(apiGroups);
+  const curl = codeSamples(sampleRequest(predict, 'https://x.test')).curl;
+
+  it('sends the request step 3 names: POST /api/predict, not a batch job', () => {
+    expect(`${predict.method} ${predict.path}`).toBe('POST /api/predict');
+    expect(curl).toContain("-X POST 'https://x.test/api/predict'".replace(/'/g, curl.includes("'https") ? "'" : ''));
+    expect(curl).not.toContain('predict_batch');
+  });
+
+  it('shows a response that has the verdict step 4 reads', () => {
+    const response = predict.responseExample as Record<string, unknown>;
+    expect(response).toHaveProperty('is_real');
+    expect(response).toHaveProperty('fail_tags');
+    expect(response).not.toHaveProperty('job_status');
+  });
+
+  it('sends a sample photo the site ships', () => {
+    const url = (predict.requestExample as { image_url: string }).image_url;
+    const file = url.split('/images/samples/')[1];
+    expect(file, url).toBeTruthy();
+    expect(readdirSync('public/images/samples')).toContain(file);
+    expect(describeSampleUrl(url)).toBe(file);
   });
 });

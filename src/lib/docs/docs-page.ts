@@ -101,3 +101,17 @@ export function anchorsFor(groups: DocApiGroup[]): Record<string, DocsTabId> {
   add('performance', ['performance', ...performanceSections.map((s) => s.id)]);
   return map;
 }
+
+/** What the quick start sends: a synchronous prediction, whose answer carries the verdict at once. */
+export const QUICK_START = { method: 'POST', path: '/api/predict' } as const;
+
+/**
+ * The endpoint the quick start shows: `POST /api/predict`, never the first endpoint of a group
+ * (a batch job, whose first answer is `pending` and has no `is_real` to read). Throws (failing
+ * the build) when the document has no such endpoint.
+ */
+export function quickStartEndpoint(groups: readonly DocApiGroup[]): DocEndpoint {
+  const endpoint = groups.flatMap((g) => g.endpoints).find((e) => e.method === QUICK_START.method && e.path === QUICK_START.path);
+  if (!endpoint) throw new Error(`The quick start needs ${QUICK_START.method} ${QUICK_START.path} in the docs groups.`);
+  return endpoint;
+}

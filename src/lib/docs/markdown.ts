@@ -12,6 +12,8 @@ import { operationSamples } from './samples';
 import { AUTH_LABEL, QUOTA_NOTE, SUBSCRIBE_OPTIONS } from './texts';
 import type { AccuracyCard } from '../../shared/schemas/accuracy';
 import { accuracyCardView } from '../accuracy-view';
+import { formatRate } from '../format';
+import { quotaRows, rateLimitRows } from './quotas';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -30,7 +32,7 @@ const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\``;
 
 export function operationMarkdown(op: OperationDoc, origin: string): string {
   const out: string[] = [`### ${op.method} ${op.path}: ${op.summary}`, '', op.description, '', `Authentication: ${AUTH_LABEL[op.auth]}.`];
-  if (op.rateLimits.length > 0) out.push(`Rate limits: ${op.rateLimits.map((r) => `\`${r.name}\` ${r.limit} requests per ${r.windowSeconds} s per key`).join('; ')}.`);
+  if (op.rateLimits.length > 0) out.push(`Rate limits: ${op.rateLimits.map((r) => `\`${r.name}\` ${formatRate({ limit: r.limit, windowMs: r.windowSeconds * 1000 })} per ${op.auth === 'none' ? 'client address' : 'key'}`).join('; ')}.`);
   if (op.params.length > 0) {
     out.push('', '#### Parameters', '', '| Name | In | Type | Required | Description |', '|---|---|---|---|---|');
     for (const p of op.params) out.push(`| \`${p.name}\` | ${p.in} | ${cell(p.type)} | ${p.required ? 'required' : 'optional'} | ${cell([p.description, ...p.constraints].filter(Boolean).join('; '))} |`);
@@ -93,9 +95,13 @@ export function referenceMarkdown(ref: ApiReference, origin: string, card?: Accu
     '',
     QUOTA_NOTE,
     '',
-    '| Tier | Requests per month |',
+    '| Plan | Requests per month | Price |',
+    '|---|---|---|',
+    ...quotaRows(ref).map((q) => `| ${q.plan} | ${q.quota} | ${q.price} |`),
+    '',
+    '| Operation | Rate limit per key |',
     '|---|---|',
-    ...ref.quotas.map((q) => `| ${q.tier} | ${q.requestsPerMonth === null ? 'by contract (contact us)' : q.requestsPerMonth.toLocaleString('en-US')} |`),
+    ...rateLimitRows(ref).map((r) => `| \`${r.operation}\` | ${r.limits} |`),
     '',
     accuracyMarkdown(ref, card),
     '',
@@ -168,8 +174,8 @@ export function docsMarkdown(input: {
   out.push('', '## Quotas and rate limits', '', QUOTA_NOTE, '', '| Scope | Endpoints | Requests per minute |', '|---|---|---|');
   for (const r of input.rateLimits) out.push(`| ${r.scope} | ${cell(r.endpoints)} | ${r.perMinute} |`);
   for (const r of refs) {
-    out.push('', `Monthly quotas of the ${r.name} API:`, '', '| Tier | Requests per month |', '|---|---|');
-    for (const q of r.quotas) out.push(`| ${q.tier} | ${q.requestsPerMonth === null ? 'by contract (contact us)' : q.requestsPerMonth.toLocaleString('en-US')} |`);
+    out.push('', `Plans and monthly quotas of the ${r.name} API:`, '', '| Plan | Requests per month | Price |', '|---|---|---|');
+    for (const q of quotaRows(r)) out.push(`| ${q.plan} | ${q.quota} | ${q.price} |`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -20,6 +20,8 @@ export interface CatalogueApi {
   name: string;
   description: string;
   status: string;
+  /** Pay-per-use price of one request, in US dollars. */
+  price: number;
   pricingPlans?: { name: string; monthlyPrice: number | null; requestsPerMonth: number | null }[];
 }
 
@@ -70,6 +72,8 @@ export interface ApiReference {
   href: string;
   markdownHref: string;
   operations: OperationDoc[];
+  /** Pay-per-use price of one request, in US dollars. */
+  price: number;
   quotas: { tier: string; requestsPerMonth: number | null; monthlyPrice: number | null }[];
 }
 
@@ -205,6 +209,7 @@ export function apiReferences(doc: OpenApiDocument, apis: readonly CatalogueApi[
         href: `/docs/${api.id}`,
         markdownHref: `/docs/${api.id}.md`,
         operations: mine.map(({ method, path, op }) => operationDoc(doc, method, path, op, origin)),
+        price: api.price,
         quotas: (api.pricingPlans ?? []).map((p) => ({ tier: p.name, requestsPerMonth: p.requestsPerMonth, monthlyPrice: p.monthlyPrice })),
       };
     })

@@ -73,7 +73,7 @@ describe('the OpenAPI document', () => {
       { name: 'single', limit: API_RATE_LIMITS.single.limit, windowSeconds: 60 },
       { name: 'batch', limit: API_RATE_LIMITS.batch.limit, windowSeconds: 60 },
     ]);
-    expect(detect.description).toContain(`${API_RATE_LIMITS.batch.limit} calls per 1 min`);
+    expect(detect.description).toContain(`${API_RATE_LIMITS.batch.limit} calls a minute`);
     expect(doc.paths['/api/contacts']!['post']!['x-rate-limit']).toEqual([{ name: 'contacts', limit: SITE_RATE_LIMITS.contacts.limit, windowSeconds: 600 }]);
     expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['Retry-After']).toBeDefined();
   });

@@ -21,6 +21,7 @@ export function accuracyDocs(group: string, origin: string): OpenApiExternalDocs
   if (!(ACCURACY_API_IDS as readonly string[]).includes(group)) return undefined;
   return { description: 'Accuracy card: what this API was measured on, its figures and known failure modes.', url: `${origin}/docs/${group}#accuracy` };
 }
+import { formatRate } from '../format';
 
 /** The subset of OpenAPI 3.1 this generator writes (enough for the docs and the validator). */
 export interface OpenApiDocument {
@@ -217,7 +218,7 @@ export function rateLimitsOf(op: OperationContract): OpenApiRateLimit[] {
 
 function describeLimits(limits: readonly OpenApiRateLimit[]): string {
   if (limits.length === 0) return '';
-  const each = limits.map((l) => `${l.limit} calls per ${l.windowSeconds >= 60 ? `${l.windowSeconds / 60} min` : `${l.windowSeconds} s`} (\`${l.name}\`)`);
+  const each = limits.map((l) => `${formatRate({ limit: l.limit, windowMs: l.windowSeconds * 1000 }, 'calls')} (\`${l.name}\`)`);
   return `\n\nRate limit per client: ${each.join('; ')}. Past it: 429 \`RATE_LIMITED\` with \`Retry-After\`.`;
 }
 

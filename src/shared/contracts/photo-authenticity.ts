@@ -19,7 +19,7 @@ const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048)
 export const predictRequestSchema = z
   .object({
     image_url: imageUrl,
-    include_ela_heatmap: z.boolean().optional().describe('Also return the error-level-analysis heatmap as a PNG data URL (adds 50-200 KB). Default false.'),
+    include_ela_heatmap: z.boolean().optional().describe('Also return the error-level-analysis heatmap as a PNG data URL (it makes the response larger). Default false.'),
   })
   .strict()
   .describe('One image to analyse.');
@@ -235,6 +235,8 @@ export const errorReportResponseSchema = z
 /** The site's own sample photos (read from disk by the server): samples run as copied. */
 const SAMPLE_AI = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-iptc-ai.jpg`;
 const SAMPLE_CAMERA = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-camera-exif.jpg`;
+/** The stored real exchange of POST /api/predict on the AI sample (content/examples/photo-authenticity.json). */
+const storedPredict = example('predict', DEFAULT_SITE_ORIGIN);
 
 const API_ERRORS = ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
@@ -252,7 +254,11 @@ export const predictOperation = defineOperation({
   response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
-  examples: { request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }] },
+  examples: {
+    request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }],
+    // A real answer (npm run examples -- predict): the docs' quick start reads its verdict.
+    response: [{ summary: storedPredict.title, value: storedPredict.response as z.infer<typeof predictResponseSchema> & { usage: ApiUsage } }],
+  },
 });
 
 /** POST /api/why_not_real */

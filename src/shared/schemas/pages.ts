@@ -233,6 +233,8 @@ const marketingBaseSchema = pageBaseSchema.extend({
         value: z.string().min(1),
         /** What it measures. */
         label: z.string().min(1),
+        /** Where the figure is backed up, e.g. an API's accuracy card (`/docs/image-object-detection#accuracy`). */
+        href: z.string().startsWith('/').optional(),
       }),
     )
     .max(4)
@@ -311,8 +313,10 @@ export const virtualInspectionMarketingSchema = marketingBaseSchema.extend({
     items: z
       .array(
         cardSchema.extend({
-          /** Headline figure, e.g. "50% faster". */
+          /** Headline words or a registry figure (`{fig:key}`), e.g. "Measured accuracy". */
           metric: z.string().min(1),
+          /** Where the claim is backed up, e.g. an API's accuracy card. */
+          href: z.string().startsWith('/').optional(),
         }),
       )
       .length(4),

@@ -100,7 +100,7 @@ export const collectionSchema = z.object({
 });
 export type CollectionView = z.infer<typeof collectionSchema>;
 
-const metadataSchema = z.record(z.string(), z.unknown()).describe('Your own JSON object stored with the image (up to 4 KB) and returned with matches.');
+const metadataSchema = z.record(z.string(), z.unknown()).describe('Your own JSON object stored with the image (up to 4,096 characters as JSON text) and returned with matches.');
 
 export const collectionImageAddSchema = z.strictObject({
   id: z.string().min(1).max(128).regex(/^[A-Za-z0-9._:-]+$/).describe('Your id for the image (letters, digits, . _ : -), unique in the collection; adding it again replaces it.'),
