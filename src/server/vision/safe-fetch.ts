@@ -129,7 +129,12 @@ async function vet(url: URL, shown: string, opts: SafeFetchOptions, resolver: Re
   // Every answer must be public: a mixed answer is how rebinding attacks hide a private address.
   for (const a of addresses) {
     const verdict = checkAddress(a.address, opts);
-    if (!verdict.allowed) throw notAllowed(shown, verdict.reason);
+    if (verdict.allowed) continue;
+    // A literal address is the caller's own; what a name resolved to is ours, and telling it
+    // would let anyone map internal names ("db.corp is 10.0.0.5"): logged, not answered.
+    if (literal) throw notAllowed(shown, verdict.reason);
+    console.warn(`image fetch: ${shown}: refused, ${host} resolves to ${a.address} (${verdict.reason})`);
+    throw notAllowed(shown, 'its host does not resolve to a public internet address');
   }
   return addresses[0] as ResolvedAddress;
 }
