@@ -10,6 +10,7 @@ import type { Database } from '../db';
 import { isHttps, readCookie, sessionCookie } from '../auth/cookies';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
 import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '../auth/password';
+import { passwordRefusal } from '../auth/password-policy';
 import { createSession, findSession, revokeSession } from '../auth/session-store';
 import { HttpError } from '../http/errors';
 import { SITE_RATE_LIMITS } from '../rate-limit/policies';
@@ -70,6 +71,9 @@ async function takenFields(db: Kysely<Database>, username: string, email: string
 
 /** Creates an account; 409 CONFLICT when the username or the email is taken (any case). */
 export async function signUp(db: Kysely<Database>, input: Required<SignupRequest>): Promise<UserRecord> {
+  // Before the lookup: a refused password says nothing about which names are taken.
+  const weak = passwordRefusal(input.password, [input.username, input.email, input.email.split('@')[0] ?? '']);
+  if (weak) throw new HttpError(400, 'INVALID_REQUEST', `password: ${weak}`, { details: { fields: { password: [weak] } } });
   const pre = await takenFields(db, input.username, input.email);
   if (pre.length > 0) throw taken(pre);
   const password = await hashPassword(input.password);
