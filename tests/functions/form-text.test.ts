@@ -65,12 +65,12 @@ const imageForm = (fields: Record<string, string>) => {
 const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
 describe('NUL characters in form fields', () => {
-  it.each([
+  it.for<[string, Record<string, string>, string]>([
     ['a raw NUL in the metadata text', { metadata: '{"seller":"a\u0000b"}' }, 'metadata'],
     ['an escaped NUL inside the metadata JSON', { metadata: '{"seller":"a\\u0000b"}' }, 'metadata.seller'],
     ['a NUL in the image id', { id: 'listing\u00001' }, 'id'],
     ['a NUL in the category', { category: 'arch\u0000' }, 'category'],
-  ])('collection image with %s: 400 naming the field', async (_what, fields, path, ctx) => {
+  ])('collection image with %s: 400 naming the field', async ([, fields, path], ctx) => {
     needsVector(ctx);
     const res = await postForm(images, '/api/v1/collections/listings/images', imageForm(fields), owner);
     expect(res.status).toBe(400);

@@ -117,7 +117,7 @@ export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPa
   }
   // An image refused by the address rules was never analysed: the image the job was billed for
   // at submission is given back (to the month of the job and to its key), with the row.
-  const refund = result.error?.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
+  const refund = 'error' in result && result.error.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
   const period = billingPeriod(new Date(job.created_at)).key;
   // One statement: the image's row, and the job's progress (and a refund) only when that row is
   // new, so a retried entry can neither store nor count an image twice.
