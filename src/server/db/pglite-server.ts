@@ -255,12 +255,14 @@ export function authenticate(socket: Socket, password: string): Promise<Buffer> 
         const length = buffered.readInt32BE(1);
         if (buffered[0] !== 0x70 || length < 5 || length > 10_000) return fail(new Error('expected a password message'));
         if (buffered.length < length + 1) return;
-        const given = buffered.subarray(5, length + 1).toString('utf8').replace(/\u0000$/, '');
+        const given = buffered.subarray(5, length + 1).toString('utf8');
+        // The message ends with the string's NUL terminator.
+        const typed = given.endsWith('\u0000') ? given.slice(0, -1) : given;
         const opened = startup;
         finish();
         // Held until the connection handler listens (the client sends nothing before it is answered).
         socket.pause();
-        if (!sameSecret(given, password)) {
+        if (!sameSecret(typed, password)) {
           socket.end(passwordFailed(user));
           reject(new Error('wrong password'));
           return;
