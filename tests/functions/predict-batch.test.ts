@@ -203,7 +203,10 @@ describe('callback_url', () => {
       expect(verifyCallback(delivered.body, signature, callbackSecretForKey('optiq_live_someone-else'))).toBe(false);
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      const row = await t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      // The worker records the delivery after the receiver answered: wait for that write.
+      const readRow = () => t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      let row = await readRow();
+      for (const until = Date.now() + 10_000; row.callback_status === 'pending' && Date.now() < until; row = await readRow()) await new Promise((r) => setTimeout(r, 50));
       expect(row).toEqual({ callback_status: 'delivered', callback_attempts: 2 });
     } finally {
       await hook.close();
