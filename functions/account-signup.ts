@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { signUp, SIGNUP_LIMIT, signedInHintCookie, startUserSession, toAccountUser } from '../src/server/account/users';
+import { signUp } from '../src/server/account/signup';
+import { SIGNUP_LIMIT, signedInHintCookie, startUserSession, toAccountUser } from '../src/server/account/users';
 import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';

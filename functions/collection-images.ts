@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
-import { HttpError, validationError } from '../src/server/http/errors';
+import { validationError } from '../src/server/http/errors';
 import { defineHandler } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
@@ -41,10 +41,8 @@ export default defineHandler(
         return { data: { images, next_after: images.length === parsed.data.limit ? (images.at(-1)?.id ?? null) : null }, images: 0 };
       }
       const add = async (lease?: BudgetLease) => {
+        // The contract bounds metadata (depth, then 4 KB of JSON) for both request forms.
         const { fields, image } = await readImageRequest(req, addCollectionImageOperation.body, { lease, jsonFields: ['metadata'] });
-        if (fields.metadata && JSON.stringify(fields.metadata).length > 4096) {
-          throw new HttpError(400, 'INVALID_REQUEST', 'metadata must be at most 4 KB of JSON', { details: { fields: { metadata: ['metadata must be at most 4 KB of JSON'] } } });
-        }
         const vector = await embedImage(image, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
         return addCollectionImage(db, collection, { id: fields.id, url: 'url' in image ? image.url : null, category: fields.category, metadata: fields.metadata ?? {} }, vector);
       };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { createBatchJob } from '../src/server/batch/jobs';
-import { idempotencyKey, requireQueue, wakeBackgroundWorker } from '../src/server/batch/service';
+import { checkBatchUrls, idempotencyKey, requireQueue, wakeBackgroundWorker } from '../src/server/batch/service';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
@@ -26,6 +26,8 @@ export default defineHandler(['POST'], (req, ctx) => {
         details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
       });
     }
+    const origins = siteOrigins(req);
+    checkBatchUrls(body, origins);
     const { job, created } = await createBatchJob(db, requireQueue(), {
       userId: call.userId,
       apiId: AUTHENTICITY_API_ID,
@@ -33,7 +35,7 @@ export default defineHandler(['POST'], (req, ctx) => {
       imageUrls: body.image_urls,
       callbackUrl: body.callback_url ?? null,
       idempotencyKey: key,
-      siteOrigins: [...siteOrigins(req)],
+      siteOrigins: [...origins],
     });
     if (created) wakeBackgroundWorker(req, ctx);
     return {

@@ -8,6 +8,7 @@
  */
 import { stdin, stderr, stdout } from 'node:process';
 import { hashPassword } from '../src/server/auth/password';
+import { passwordRefusal } from '../src/server/auth/password-policy';
 
 /** Shortest password accepted: the admin list holds personal data. */
 const MIN_LENGTH = 12;
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     password = await readPiped();
   }
   if (password.length < MIN_LENGTH) throw new Error(`Use at least ${MIN_LENGTH} characters.`);
+  // The sign-up rule: nothing from the breached-password lists or an easy pattern.
+  const weak = passwordRefusal(password, [process.env['ADMIN_USERNAME'] ?? 'admin']);
+  if (weak) throw new Error(`${weak}.`);
   stdout.write(`${await hashPassword(password)}\n`);
   stderr.write("Set it as ADMIN_PASSWORD_HASH (in single quotes in a shell: the value contains '$').\n");
 }

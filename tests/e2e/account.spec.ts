@@ -180,7 +180,7 @@ test('sign-up field errors: the contract rules before sending, a taken username 
   await expect(form.getByLabel('Username')).toBeFocused();
   await expect(form).toContainText('Username must be at least 3 characters');
   await expect(form).toContainText('Please enter a valid email address');
-  await expect(form).toContainText('Password must be at least 10 characters');
+  await expect(form).toContainText('Password must be at least 12 characters');
   expect(posts).toBe(0);
 
   const other = newAccount();
@@ -194,6 +194,18 @@ test('sign-up field errors: the contract rules before sending, a taken username 
   const describedBy = (await username.getAttribute('aria-describedby')) ?? '';
   await expect(page.locator(`[id="${describedBy.split(' ')[0]}"]`)).toContainText(/taken|exists|already/i);
   await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/signup$/);
+
+  // Long enough for the browser's check, but a common password: the server's field error shows
+  // under the password field, which takes the focus.
+  await form.getByLabel('Username').fill(other.username);
+  await form.getByLabel('Password', { exact: true }).fill('password1234');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const password = form.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toBeFocused();
+  await expect(form).toContainText('This password is too common or too easy to guess');
+  await expect(form).toContainText('At least 12 characters, and not a common password.');
   await expect(page).toHaveURL(/\/signup$/);
 });
 

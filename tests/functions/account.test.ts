@@ -82,12 +82,26 @@ describe('sign-up', () => {
     [{ username: 'okname', email: 'not-an-email', password: 'correct horse battery' }, 'email'],
     [{ username: 'okname', email: 'a@example.com', password: 'short' }, 'password'],
     [{ email: 'a@example.com', password: 'correct horse battery' }, 'username'],
+    // 11 characters: the rule is 12.
+    [{ username: 'okname', email: 'a@example.com', password: 'x7#Kq9!mZ2p' }, 'password'],
+    // Long enough, but on the common-password lists (or a keyboard walk / the user's own name).
+    [{ username: 'okname', email: 'a@example.com', password: 'password1234' }, 'password'],
+    [{ username: 'okname', email: 'a@example.com', password: 'qwertyuiop123' }, 'password'],
+    [{ username: 'okname', email: 'a@example.com', password: 'iloveyou1234' }, 'password'],
+    [{ username: 'margaret77', email: 'a@example.com', password: 'margaret77margaret77' }, 'password'],
   ])('refuses %j with a field error on %s', async (body, field) => {
     const res = await call(signup, 'POST', '/api/account/signup', { body });
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error.code).toBe('INVALID_REQUEST');
     expect(Object.keys((error.details as { fields: object }).fields)).toContain(field);
+  });
+
+  it('says why a password is refused, in the field error', async () => {
+    let error = await errorOf(await call(signup, 'POST', '/api/account/signup', { body: { username: 'okname', email: 'a@example.com', password: 'short pass' } }));
+    expect((error.details as { fields: Record<string, string[]> }).fields['password']).toEqual(['Password must be at least 12 characters']);
+    error = await errorOf(await call(signup, 'POST', '/api/account/signup', { body: { username: 'okname', email: 'a@example.com', password: 'password1234' } }));
+    expect((error.details as { fields: Record<string, string[]> }).fields['password']?.[0]).toMatch(/^This password is too common/);
   });
 
   it('refuses a taken username or email, in any case, with 409 naming the field', async () => {

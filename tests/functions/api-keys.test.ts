@@ -142,7 +142,13 @@ describe('metering', () => {
     expect(error.code).toBe('QUOTA_EXCEEDED');
     expect(error.message).toContain('quota');
     expect(error.message).toContain(period.end.toISOString().slice(0, 10));
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    // Like RATE_LIMITED, the quota refusal names its policy: the tier's requests over the month,
+    // none remaining, reset when the month ends.
+    const monthSeconds = Math.ceil((period.end.getTime() - period.start.getTime()) / 1000);
+    expect(over.headers.get('ratelimit-policy')).toBe(`"monthly";q=200;w=${monthSeconds}`);
+    expect(over.headers.get('ratelimit')).toBe(`"monthly";r=0;t=${retryAfter}`);
     // The refusal is in the account's recent calls.
     const last2 = await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id', 'desc').limit(2).execute();
     expect(last2.map((r) => r.status)).toEqual([429, 200]);

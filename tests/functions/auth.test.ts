@@ -5,7 +5,7 @@ import { createSession, hashSessionToken, pruneSessions } from '../../src/server
 import { getDb, setDb } from '../../src/server/db';
 import { createTestDb } from '../../src/server/db/test-db';
 import contacts from '../../functions/contacts';
-import login, { LOGIN_LIMIT } from '../../functions/auth-login';
+import login, { LOGIN_LIMIT, LOGIN_USER_LIMIT } from '../../functions/auth-login';
 import logout from '../../functions/auth-logout';
 import session from '../../functions/auth-session';
 
@@ -27,8 +27,10 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function configure() {
+/** The admin variables; a test that spends the per-user-name limit names its own admin. */
+function configure(username = 'admin') {
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
+  vi.stubEnv('ADMIN_USERNAME', username);
 }
 
 let ipCounter = 0;
@@ -50,6 +52,8 @@ function loginRequest(body: unknown, headers: Record<string, string> = {}, url =
 function loginAs(body: unknown, ip: string, url?: string) {
   return login(loginRequest(body, {}, url), { ip });
 }
+
+const errorCode = (body: unknown) => (body as { error: { code: string } }).error.code;
 
 function cookieOf(res: Response): string {
   const setCookie = res.headers.get('set-cookie') ?? '';
@@ -111,26 +115,48 @@ describe('POST /api/auth/login', () => {
   });
 
   it(`limits attempts to ${LOGIN_LIMIT.limit} per client per window`, async () => {
-    configure();
+    configure('admin-per-client');
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMIT.limit; i++) {
-      expect((await loginAs({ username: 'admin', password: `guess-${i}` }, ip)).status).toBe(401);
+      // Each guess names another user, so only the per-client limit applies.
+      expect((await loginAs({ username: `someone-${i}`, password: `guess-${i}` }, ip)).status).toBe(401);
     }
-    const limited = await loginAs({ username: 'admin', password: PASSWORD }, ip);
+    const limited = await loginAs({ username: 'admin-per-client', password: PASSWORD }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await loginAs({ username: 'admin', password: PASSWORD }, freshIp())).status).toBe(200);
+    expect((await loginAs({ username: 'admin-per-client', password: PASSWORD }, freshIp())).status).toBe(200);
+  });
+
+  it(`limits attempts to ${LOGIN_USER_LIMIT.limit} per user name per window, from any address`, async () => {
+    configure('admin-per-name');
+    // Guesses spread over many addresses, each under its own per-client limit.
+    for (let i = 0; i < LOGIN_USER_LIMIT.limit; i++) {
+      expect((await loginAs({ username: 'Admin-Per-Name ', password: `guess-${i}` }, freshIp())).status).toBe(401);
+    }
+    const limited = await loginAs({ username: 'admin-per-name', password: PASSWORD }, freshIp());
+    expect(limited.status).toBe(429);
+    expect(errorCode(await limited.json())).toBe('RATE_LIMITED');
+    expect(limited.headers.get('ratelimit-policy')).toMatch(/^"auth-login-user";q=10;w=900/);
+    // Other user names are not affected.
+    expect((await loginAs({ username: 'admin-other', password: 'x' }, freshIp())).status).toBe(401);
+  });
+
+  it('gives a successful login its per-user-name step back (the admin is not locked out by signing in)', async () => {
+    configure('admin-often');
+    for (let i = 0; i < LOGIN_USER_LIMIT.limit + 5; i++) {
+      expect((await loginAs({ username: 'admin-often', password: PASSWORD }, freshIp())).status).toBe(200);
+    }
   });
 
   it('cannot be dodged by rotating forwarding headers', async () => {
-    configure();
+    configure('admin-rotating');
     const ip = freshIp();
     const statuses: number[] = [];
     // 60 guesses from one address, each claiming another client in X-Forwarded-For and x-nf-client-connection-ip.
     for (let i = 0; i < 60; i++) {
       const spoof = { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `192.0.2.${i}` };
-      statuses.push((await login(loginRequest({ username: 'admin', password: `guess-${i}` }, spoof), { ip })).status);
+      statuses.push((await login(loginRequest({ username: 'admin-rotating', password: `guess-${i}` }, spoof), { ip })).status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMIT.limit);

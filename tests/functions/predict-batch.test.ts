@@ -15,6 +15,8 @@ import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worke
 import { seed, setDb } from '../../src/server/db';
 import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
 import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import type { Resolver } from '../../src/server/vision/safe-fetch';
+import { billingPeriod } from '../../src/server/account/usage';
 import { makeWorkerUtils } from 'graphile-worker';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
@@ -55,8 +57,14 @@ const subscriber = () => createTestAccount(t.db, { apiId: 'photo-authenticity', 
 const start = (body: unknown, headers: Record<string, string> = {}) =>
   predictBatch(new Request('http://localhost/api/predict_batch', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip: '198.51.100.60' });
 const read = (jobId: string, headers: Record<string, string>) => predictBatchStatus(new Request(`http://localhost/api/predict_batch/${jobId}`, { headers }), { ip: '198.51.100.61' });
-const startWorker = async (concurrency = 1) => {
-  const worker = await startBatchWorker({ db: t.db, queue: t.queue, concurrency, pollInterval: 100, heartbeatMs: 500, fetch: { allowLoopback: true }, callbackRetryMs: [50, 100] });
+/** A DNS table for the worker's fetches: names the tests make up, with the addresses they stand for. */
+const fakeDns = (table: Record<string, string>): Resolver => async (host) => {
+  const address = table[host];
+  if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
+  return [{ address, family: address.includes(':') ? 6 : 4 }];
+};
+const startWorker = async (concurrency = 1, resolver?: Resolver) => {
+  const worker = await startBatchWorker({ db: t.db, queue: t.queue, concurrency, pollInterval: 100, heartbeatMs: 500, fetch: { allowLoopback: true, ...(resolver ? { resolver } : {}) }, callbackRetryMs: [50, 100] });
   workers.push(worker);
   return worker;
 };
@@ -195,17 +203,20 @@ describe('callback_url', () => {
       expect(verifyCallback(delivered.body, signature, callbackSecretForKey('optiq_live_someone-else'))).toBe(false);
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      const row = await t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      // The worker records the delivery after the receiver answered: wait for that write.
+      const readRow = () => t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      let row = await readRow();
+      for (const until = Date.now() + 10_000; row.callback_status === 'pending' && Date.now() < until; row = await readRow()) await new Promise((r) => setTimeout(r, 50));
       expect(row).toEqual({ callback_status: 'delivered', callback_attempts: 2 });
     } finally {
       await hook.close();
     }
   }, 90_000);
 
-  it('applies the SSRF rules to the callback URL: a private address is never called', async () => {
+  it('applies the SSRF rules to the callback URL: a host name resolving to a private address is never called', async () => {
     const account = await subscriber();
-    const job = await created(await start({ image_urls: [img('dog.jpg')], callback_url: 'http://169.254.169.254/latest/meta-data' }, bearer(account)));
-    await startWorker();
+    const job = await created(await start({ image_urls: [img('dog.jpg')], callback_url: 'http://hooks.corp.test/latest/meta-data' }, bearer(account)));
+    await startWorker(1, fakeDns({ 'hooks.corp.test': '169.254.169.254' }));
     await poll(job.job_id, account, (b) => b.job_status === 'completed');
     const deadline = Date.now() + 10_000;
     let status: string | null = null;
@@ -302,4 +313,92 @@ describe('the Netlify background function', () => {
     expect(body).toMatchObject({ job_status: 'completed', progress: { done: 1, total: 1 } });
     expect(body.results?.[0]).toMatchObject({ verdict: 'ai_generated' });
   }, 90_000);
+});
+
+describe('URL rules at submission', () => {
+  /** Images and requests counted this month for the account (the usage the dashboard shows). */
+  const usageOf = async (account: TestAccount) => {
+    const row = await t.db.selectFrom('usage_monthly').select(['requests', 'images']).where('user_id', '=', account.userId).where('period', '=', billingPeriod(new Date()).key).executeTakeFirst();
+    const key = await t.db.selectFrom('usage_monthly_keys').select(['images']).where('key_id', '=', account.keyId).executeTakeFirst();
+    return { requests: Number(row?.requests ?? 0), images: Number(row?.images ?? 0), keyImages: Number(key?.images ?? 0) };
+  };
+  const jobsOf = async (account: TestAccount) => (await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute()).length;
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_GET', 'ftp://example.com/a.jpg', 'data:image/png;base64,AAAA'])(
+    'refuses an image URL with another scheme (%s): 400 naming it, no job, nothing billed',
+    async (url) => {
+      const account = await subscriber();
+      const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
+      expect(res.status).toBe(400);
+      const error = errorBodySchema.parse(await res.json()).error;
+      expect(error.code).toBe('INVALID_REQUEST');
+      expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual(['image_urls.1']);
+      expect(await jobsOf(account)).toBe(0);
+      expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
+    },
+  );
+
+  describe('without the local-test opt-in for loopback', () => {
+    beforeAll(() => {
+      vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '0');
+    });
+    afterAll(() => {
+      vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+    });
+
+    it.each([
+      ['http://127.0.0.1/a.jpg', 'loopback'],
+      ['http://10.0.0.1/a.jpg', 'private'],
+      ['http://169.254.169.254/latest/meta-data/', 'link-local'],
+      ['http://[::ffff:192.168.1.1]/a.jpg', 'private'],
+      ['http://localhost/a.jpg', 'local machine'],
+      ['http://metadata.google.internal/computeMetadata/v1/', 'metadata'],
+      ['http://93.184.215.14:22/a.jpg', 'port 22'],
+      ['http://user:pw@example.com/a.jpg', 'credentials'],
+    ])('refuses %s as /api/predict would (422 IMAGE_URL_NOT_ALLOWED naming the field), no job, nothing billed', async (url, reason) => {
+      const account = await subscriber();
+      const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
+      expect(res.status).toBe(422);
+      const error = errorBodySchema.parse(await res.json()).error;
+      expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
+      expect(error.message).toContain(reason);
+      const fields = (error.details as { fields: Record<string, string[]> }).fields;
+      expect(Object.keys(fields)).toEqual(['image_urls.1']);
+      expect(await jobsOf(account)).toBe(0);
+      expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
+    });
+
+    it.each([
+      ['javascript:alert(1)', 400],
+      ['file:///tmp/hook', 400],
+      ['http://10.0.0.1/hook', 422],
+      ['http://localhost/hook', 422],
+    ])('refuses callback_url %s (%i), no job', async (url, status) => {
+      const account = await subscriber();
+      const res = await start({ image_urls: [sample('validation-camera-exif.jpg')], callback_url: url }, bearer(account));
+      expect(res.status).toBe(status);
+      const error = errorBodySchema.parse(await res.json()).error;
+      expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual(['callback_url']);
+      expect(await jobsOf(account)).toBe(0);
+    });
+
+    it("still reads the site's own sample photos by their URL on this origin", async () => {
+      const account = await subscriber();
+      await created(await start({ image_urls: [sample('validation-camera-exif.jpg')] }, bearer(account)));
+    });
+  });
+
+  it('an image whose host name resolves to a private address gets IMAGE_URL_NOT_ALLOWED and is not billed', async () => {
+    const account = await subscriber();
+    const urls = [sample('validation-camera-exif.jpg'), 'http://intranet.corp.test/a.jpg'];
+    const job = await created(await start({ image_urls: urls }, bearer(account)));
+    expect(job.usage).toMatchObject({ requests: 1, images: 2 });
+    await startWorker(1, fakeDns({ 'intranet.corp.test': '10.1.2.3' }));
+    const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed');
+    const refused = body.results![1]!;
+    expect(refused.error?.code).toBe('IMAGE_URL_NOT_ALLOWED');
+    expect(refused.error?.message).not.toContain('10.1.2.3');
+    // The refused image was given back: the month and the key count the analysed one only.
+    expect(await usageOf(account)).toEqual({ requests: 1, images: 1, keyImages: 1 });
+  }, 60_000);
 });

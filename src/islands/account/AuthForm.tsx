@@ -192,7 +192,7 @@ export function AuthForm({ mode }: Props) {
           </div>
           {signup ? (
             <p id={hintId} className="mt-1.5 text-xs text-muted">
-              At least {PASSWORD_MIN} characters.
+              At least {PASSWORD_MIN} characters, and not a common password.
             </p>
           ) : null}
           <FieldError id={errorId('password')} messages={errors.password} />

@@ -76,6 +76,10 @@ describe('the OpenAPI document', () => {
     expect(detect.description).toContain(`${API_RATE_LIMITS.batch.limit} calls a minute`);
     expect(doc.paths['/api/contacts']!['post']!['x-rate-limit']).toEqual([{ name: 'contacts', limit: SITE_RATE_LIMITS.contacts.limit, windowSeconds: 600 }]);
     expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['Retry-After']).toBeDefined();
+    // Both 429s (per-minute limit and monthly quota) carry the IETF RateLimit fields.
+    expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!['x-error-codes']).toEqual(expect.arrayContaining(['RATE_LIMITED', 'QUOTA_EXCEEDED']));
+    expect(Object.keys(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers ?? {})).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit']);
+    expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['RateLimit-Policy']?.description).toContain('"monthly"');
   });
 
   it('carries the real request and response examples, with the site origin in their URLs', () => {

@@ -175,6 +175,19 @@ export function exampleErrorBody(code: ErrorCode): ErrorBody {
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
 
+/** The headers of every 429: RATE_LIMITED (a per-minute policy) and QUOTA_EXCEEDED (the month's). */
+const LIMIT_HEADERS = {
+  'Retry-After': RETRY_AFTER,
+  'RateLimit-Policy': {
+    description: 'The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier\'s monthly quota.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`.',
+    schema: { type: 'string' },
+  },
+};
+
 function errorResponses(op: OperationContract, components: Components): Record<string, OpenApiResponse> {
   const codes = op.errors;
   const byStatus = new Map<number, ErrorCode[]>();
@@ -186,7 +199,7 @@ function errorResponses(op: OperationContract, components: Components): Record<s
         description: list.map((code) => `\`${code}\`: ${ERROR_HELP[code].remedy}`).join(' '),
         'x-error-codes': list,
         ...errorDetailsOf(op, list, components),
-        ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+        ...(status === 429 ? { headers: LIMIT_HEADERS } : status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: {
           'application/json': {
             schema: { $ref: '#/components/schemas/ErrorBody' },

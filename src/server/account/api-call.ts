@@ -21,7 +21,7 @@ import { findSession } from '../auth/session-store';
 import { databaseUnavailableError } from '../db/unavailable';
 import { HttpError } from '../http/errors';
 import { json, type HandlerContext } from '../http/handler';
-import { applyRateLimit, enforceRateLimitFor, maybeSweep, RATE_LIMIT_EPSILON_MS, rateLimitResult, refundRateLimit, type RateLimitResult, type RatePolicy } from '../rate-limit/rate-limit';
+import { applyRateLimit, enforceRateLimitFor, maybeSweep, RATE_LIMIT_EPSILON_MS, rateLimitHeaders, rateLimitResult, refundRateLimit, type RateLimitResult, type RatePolicy } from '../rate-limit/rate-limit';
 import type { ApiUsage } from '../../shared/schemas/api-usage';
 import { hashApiKey, isWellFormedKey } from './api-key';
 import { billingPeriod, requestsThisMonth, reserveRequest, settleCall, type BillingPeriod, type UsageEvent } from './usage';
@@ -81,6 +81,18 @@ export interface AuthorizedCall extends ApiCaller {
   counted: { policy: RatePolicy; result: RateLimitResult } | null;
 }
 
+/** Name of the monthly quota in the `RateLimit-Policy` / `RateLimit` fields of a QUOTA_EXCEEDED answer. */
+export const QUOTA_POLICY_NAME = 'monthly';
+
+/**
+ * The `RateLimit-Policy` and `RateLimit` fields of a used-up quota, as RATE_LIMITED carries for
+ * the per-minute limits: the tier's requests over the billing month, none left, back when it ends.
+ */
+function quotaHeaders(quota: number, period: BillingPeriod, retryAfter: number): Record<string, string> {
+  const policy = { name: QUOTA_POLICY_NAME, limit: quota, windowMs: period.end.getTime() - period.start.getTime() };
+  return rateLimitHeaders(policy, { allowed: false, remaining: 0, resetSeconds: retryAfter, retryAfterSeconds: retryAfter });
+}
+
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
   const resets = period.end.toISOString().replace('.000Z', 'Z');
   const retryAfter = Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
@@ -88,7 +100,10 @@ function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): Htt
     429,
     'QUOTA_EXCEEDED',
     `The monthly quota of your ${caller.tier} tier (${caller.quota} requests) is used up; it resets on ${resets}. Change tier in your dashboard for more.`,
-    { details: { quota: caller.quota, tier: caller.tier, resets_at: resets }, headers: { 'Retry-After': String(retryAfter) } },
+    {
+      details: { quota: caller.quota, tier: caller.tier, resets_at: resets },
+      headers: { 'Retry-After': String(retryAfter), ...quotaHeaders(caller.quota ?? 0, period, retryAfter) },
+    },
   );
 }
 

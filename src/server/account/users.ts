@@ -14,7 +14,7 @@ import { createSession, findSession, revokeSession } from '../auth/session-store
 import { HttpError } from '../http/errors';
 import { SITE_RATE_LIMITS } from '../rate-limit/policies';
 import { rateLimitSecret } from '../rate-limit/rate-limit';
-import type { AccountUser, LoginRequest, SignupRequest } from '../../shared/contracts/account';
+import type { AccountUser, LoginRequest } from '../../shared/contracts/account';
 
 /** Name of the account session cookie (the admin's is `optiq_admin_session`). */
 export const USER_SESSION_COOKIE = 'optiq_session';
@@ -45,18 +45,18 @@ export function loginIdentifierKey(login: string): string {
 }
 
 /** Is this Postgres' unique-violation error (code 23505)? */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /** 409 CONFLICT naming the taken fields, for the form to show under each. */
-function taken(fields: ('username' | 'email')[]): HttpError {
+export function taken(fields: ('username' | 'email')[]): HttpError {
   const messages = { username: 'This username is taken', email: 'An account with this email already exists' };
   const details = Object.fromEntries(fields.map((f) => [f, [messages[f]]]));
   return new HttpError(409, 'CONFLICT', fields.map((f) => messages[f]).join('; '), { details: { fields: details } });
 }
 
-async function takenFields(db: Kysely<Database>, username: string, email: string): Promise<('username' | 'email')[]> {
+export async function takenFields(db: Kysely<Database>, username: string, email: string): Promise<('username' | 'email')[]> {
   const rows = await db
     .selectFrom('users')
     .select(['username', 'email'])
@@ -68,25 +68,6 @@ async function takenFields(db: Kysely<Database>, username: string, email: string
   return out;
 }
 
-/** Creates an account; 409 CONFLICT when the username or the email is taken (any case). */
-export async function signUp(db: Kysely<Database>, input: Required<SignupRequest>): Promise<UserRecord> {
-  const pre = await takenFields(db, input.username, input.email);
-  if (pre.length > 0) throw taken(pre);
-  const password = await hashPassword(input.password);
-  try {
-    const row = await db
-      .insertInto('users')
-      .values({ username: input.username, email: input.email, password })
-      .returning(['id', 'username', 'email', 'created_at'])
-      .executeTakeFirstOrThrow();
-    return { id: row.id, username: row.username, email: row.email, createdAt: row.created_at };
-  } catch (error) {
-    // Two sign-ups racing for one name: the unique index decides, the loser gets the same 409.
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await takenFields(db, input.username, input.email);
-    throw taken(raced.length > 0 ? raced : ['username']);
-  }
-}
 
 let dummyHash: Promise<string> | undefined;
 /** A real hash of nothing anyone knows, so an unknown login costs the same scrypt as a known one. */

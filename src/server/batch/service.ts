@@ -4,6 +4,8 @@
  */
 import { HttpError } from '../http/errors';
 import type { HandlerContext } from '../http/handler';
+import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
+import { siteSampleName } from '../vision/site-images';
 import { getQueueConfig, type QueueConfig } from './queue';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -38,4 +40,27 @@ export function wakeBackgroundWorker(req: Request, ctx: HandlerContext, env: Rec
     (error: unknown) => console.error('batch: could not wake the background worker', error),
   );
   ctx.waitUntil?.(sent);
+}
+
+/**
+ * The URL rules a batch meets at submission, as `/api/predict` applies them before fetching:
+ * every image URL (but the site's own sample photos, read from disk) and the callback URL must
+ * pass the checks that need no DNS (scheme, credentials, port, internal host names, literal
+ * private addresses), else 422 IMAGE_URL_NOT_ALLOWED naming the fields, and no job is made or
+ * billed. What a host name resolves to is checked per image when it is fetched.
+ */
+export function checkBatchUrls(body: { image_urls: readonly string[]; callback_url?: string | undefined }, siteOrigins: ReadonlySet<string>, allowLoopback = allowLoopbackFromEnv()): void {
+  const fields: Record<string, string[]> = {};
+  let first: HttpError | undefined;
+  const check = (field: string, url: string, what: string) => {
+    const refusal = urlRefusal(url, what, { allowLoopback });
+    if (!refusal) return;
+    first ??= refusal;
+    fields[field] = [refusal.message];
+  };
+  body.image_urls.forEach((url, i) => {
+    if (!siteSampleName(url, siteOrigins)) check(`image_urls.${i}`, url, 'Image URL');
+  });
+  if (body.callback_url !== undefined) check('callback_url', body.callback_url, 'Callback URL');
+  if (first) throw new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', first.message, { details: { fields } });
 }

@@ -22,6 +22,7 @@ import { safePostJson, type SafeFetchOptions } from '../vision/safe-fetch';
 import { SIGNATURE_HEADER, signCallback } from './callback';
 import { batchJobBody, type BatchItemResult } from './jobs';
 import { graphileOptions, installQueue, type QueueConfig } from './queue';
+import { billingPeriod } from '../account/usage';
 
 export interface BatchWorkerOptions {
   db: Kysely<Database>;
@@ -114,14 +115,30 @@ export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPa
     });
     return;
   }
-  // One statement: the image's row, and the job's progress only when that row is new, so a
-  // retried entry can neither store nor count an image twice.
+  // An image refused by the address rules was never analysed: the image the job was billed for
+  // at submission is given back (to the month of the job and to its key), with the row.
+  const refund = 'error' in result && result.error.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
+  const period = billingPeriod(new Date(job.created_at)).key;
+  // One statement: the image's row, and the job's progress (and a refund) only when that row is
+  // new, so a retried entry can neither store nor count an image twice.
   const progress = await sql<{ done: number; total: number }>`
     with stored as (
       insert into batch_job_items (job_id, idx, result, worker_id)
       values (${job.id}, ${payload.idx}, ${JSON.stringify(result)}::jsonb, ${helpers.job.locked_by})
       on conflict (job_id, idx) do nothing
-      returning job_id)
+      returning job_id),
+    month as (
+      insert into usage_monthly as u (user_id, api_id, period, requests, images)
+      select ${job.user_id}, ${job.api_id}, ${period}::date, 0, -${refund}::integer
+      where ${refund} > 0 and exists (select 1 from stored)
+      on conflict (user_id, api_id, period) do update set images = u.images + excluded.images
+      returning 1),
+    per_key as (
+      insert into usage_monthly_keys as u (key_id, period, requests, images)
+      select ${job.api_key_id}::uuid, ${period}::date, 0, -${refund}::integer
+      where ${refund} > 0 and ${job.api_key_id}::uuid is not null and exists (select 1 from stored)
+      on conflict (key_id, period) do update set images = u.images + excluded.images
+      returning 1)
     update batch_jobs set done = done + 1
     where id = ${job.id} and exists (select 1 from stored)
     returning done, total`.execute(db);

@@ -92,3 +92,46 @@ describe('notificationsIn', () => {
     expect(notificationsIn(output).map((m) => [...m])).toEqual([a]);
   });
 });
+
+describe('servePglite authentication', () => {
+  const withPassword = (password: string) => {
+    const url = new URL(server.url);
+    url.password = password;
+    return url.href;
+  };
+
+  it('needs the random password of this start: none, a wrong one or the old default is refused', async () => {
+    const url = new URL(server.url);
+    expect(url.password.length).toBeGreaterThanOrEqual(32);
+    expect(url.password).not.toBe('postgres');
+    for (const password of ['', 'postgres', 'x'.repeat(url.password.length)]) {
+      const client = new pg.Client({ connectionString: withPassword(password) });
+      client.on('error', () => undefined);
+      await expect(client.connect(), `password "${password}"`).rejects.toThrow(/password authentication failed|password/i);
+      await client.end().catch(() => undefined);
+    }
+  });
+
+  it('serves the process own pools, which connect with the URL it gives', async () => {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('gives every start its own password', async () => {
+    const second = await servePglite('memory://');
+    try {
+      expect(new URL(second.url).password).not.toBe(new URL(server.url).password);
+      const client = new pg.Client({ connectionString: withPassword(new URL(server.url).password).replace(/:\d+\//, `:${new URL(second.url).port}/`) });
+      client.on('error', () => undefined);
+      await expect(client.connect()).rejects.toThrow();
+      await client.end().catch(() => undefined);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -22,6 +22,7 @@
  * batch queue's workers hear of new entries at once (graphile-worker LISTENs on `jobs:insert`)
  * instead of on their next poll.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -181,7 +182,106 @@ export class ExclusiveQueryQueue {
   }
 }
 
-/** Opens PGlite in `dataDir` (`memory://` for a throwaway one) and serves it on 127.0.0.1. */
+const SSL_REQUEST = 80877103;
+const PROTOCOL_3 = 196608;
+/** Time a connection has to authenticate. */
+const AUTH_TIMEOUT_MS = 10_000;
+
+/** A backend message: type byte, then its length (itself included) and body. */
+function backendMessage(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, 'latin1');
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+
+/** FATAL 28P01 invalid_password, as PostgreSQL words it. */
+function passwordFailed(user: string): Buffer {
+  const field = (code: string, value: string) => Buffer.concat([Buffer.from(code, 'latin1'), Buffer.from(value, 'utf8'), Buffer.from([0])]);
+  return backendMessage('E', Buffer.concat([field('S', 'FATAL'), field('V', 'FATAL'), field('C', '28P01'), field('M', `password authentication failed for user "${user}"`), Buffer.from([0])]));
+}
+
+const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/**
+ * The password exchange of a new connection, before PGlite sees it: answers an SSLRequest with
+ * "no", asks for the password (cleartext: the connection never leaves the loopback interface)
+ * and checks it. Resolves with the client's startup message; a wrong password gets 28P01 and
+ * the connection is closed (rejects).
+ */
+export function authenticate(socket: Socket, password: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let buffered = Buffer.alloc(0);
+    let startup: Buffer | null = null;
+    let user = '';
+    const timer = setTimeout(() => fail(new Error('authentication timed out')), AUTH_TIMEOUT_MS);
+    const finish = () => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('error', fail);
+      socket.off('close', onClose);
+    };
+    function fail(error: Error) {
+      finish();
+      reject(error);
+    }
+    const onClose = () => fail(new Error('closed during authentication'));
+    function onData(chunk: Buffer) {
+      buffered = Buffer.concat([buffered, chunk]);
+      for (;;) {
+        if (!startup) {
+          if (buffered.length < 8) return;
+          const length = buffered.readInt32BE(0);
+          if (length < 8 || length > 10_000) return fail(new Error('bad startup message'));
+          if (buffered.length < length) return;
+          const code = buffered.readInt32BE(4);
+          const message = buffered.subarray(0, length);
+          buffered = buffered.subarray(length);
+          if (code === SSL_REQUEST) {
+            socket.write('N');
+            continue;
+          }
+          if (code !== PROTOCOL_3) return fail(new Error('unsupported startup request'));
+          startup = Buffer.from(message);
+          const params = message.subarray(8).toString('utf8').split('\u0000');
+          user = params[params.indexOf('user') + 1] ?? '';
+          // AuthenticationCleartextPassword.
+          const ask = Buffer.alloc(4);
+          ask.writeInt32BE(3, 0);
+          socket.write(backendMessage('R', ask));
+          continue;
+        }
+        if (buffered.length < 5) return;
+        const length = buffered.readInt32BE(1);
+        if (buffered[0] !== 0x70 || length < 5 || length > 10_000) return fail(new Error('expected a password message'));
+        if (buffered.length < length + 1) return;
+        const given = buffered.subarray(5, length + 1).toString('utf8');
+        // The message ends with the string's NUL terminator.
+        const typed = given.endsWith('\u0000') ? given.slice(0, -1) : given;
+        const opened = startup;
+        finish();
+        // Held until the connection handler listens (the client sends nothing before it is answered).
+        socket.pause();
+        if (!sameSecret(typed, password)) {
+          socket.end(passwordFailed(user));
+          reject(new Error('wrong password'));
+          return;
+        }
+        resolve(opened);
+        return;
+      }
+    }
+    socket.on('data', onData);
+    socket.on('error', fail);
+    socket.on('close', onClose);
+  });
+}
+
+/**
+ * Opens PGlite in `dataDir` (`memory://` for a throwaway one) and serves it on 127.0.0.1 to
+ * connections that give the random password of this start (in `url`, which only this process
+ * knows).
+ */
 export async function servePglite(dataDir: string, { port = 0 }: { port?: number } = {}): Promise<PgliteServer> {
   const [{ PGlite }, { PGLiteSocketHandler }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -193,11 +293,23 @@ export async function servePglite(dataDir: string, { port = 0 }: { port?: number
   const db = await PGlite.create(dataDir, { extensions: { vector } });
   const queue = new ExclusiveQueryQueue(db);
   const sockets = new Set<Socket>();
+  // Any local process could otherwise connect (PGlite trusts every startup): a random password
+  // of this start, known only to this process through `url`.
+  const password = randomBytes(24).toString('base64url');
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
-    handler.attach(socket).catch(() => socket.destroy());
+    authenticate(socket, password).then(
+      async (startup) => {
+        const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+        await handler.attach(socket);
+        socket.resume();
+        // The startup message, held back until the password matched, now opens the session:
+        // PGlite answers it with AuthenticationOk and ReadyForQuery, as the client expects.
+        await (handler as unknown as { handleData(data: Buffer): Promise<number> }).handleData(startup);
+      },
+      () => socket.destroy(),
+    );
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -205,7 +317,7 @@ export async function servePglite(dataDir: string, { port = 0 }: { port?: number
   });
   const address = server.address() as AddressInfo;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres?sslmode=disable`,
+    url: `postgres://postgres:${password}@127.0.0.1:${address.port}/postgres?sslmode=disable`,
     close: async () => {
       queue.close();
       const closed = new Promise<void>((done) => server.close(() => done()));

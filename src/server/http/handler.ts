@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { databaseUnavailableError } from '../db/unavailable';
-import { SAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../shared/schemas/safe-text';
+import { isSafeText, jsonDepthExceeds, SAFE_TEXT_MESSAGE, unsafeTextFields } from '../../shared/schemas/safe-text';
 import { resolveClientIp } from '../rate-limit/client-address';
 import { HttpError, validationError, type ErrorBody } from './errors';
 
@@ -127,18 +127,37 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
   return new TextDecoder().decode(await readBodyBytes(req, maxBytes));
 }
 
+/** 400 INVALID_REQUEST naming every field that holds a NUL character (none: nothing thrown). */
+export function refuseUnsafeText(fields: Record<string, string[]>): void {
+  const names = Object.keys(fields);
+  if (names.length === 0) return;
+  throw new HttpError(400, 'INVALID_REQUEST', `${names[0] === '_' ? 'Request' : names[0]}: ${SAFE_TEXT_MESSAGE}`, { details: { fields } });
+}
+
 /**
  * Reads a multipart/form-data body under a byte cap (413 with `message`) and parses it with
- * the platform parser: 400 INVALID_REQUEST when it does not parse.
+ * the platform parser: 400 INVALID_REQUEST when it does not parse, or when a field name or a
+ * text field holds a NUL character (the check JSON bodies get in `readJson`).
  */
 export async function readForm(req: Request, maxBytes: number, message?: string): Promise<FormData> {
   const body = await readBodyBytes(req, maxBytes, message);
+  let form: FormData;
   try {
-    return await new Response(body, { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(body, { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
   } catch {
     throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
   }
+  const unsafe: Record<string, string[]> = {};
+  for (const [key, value] of form) {
+    if (!isSafeText(key)) unsafe[key.replaceAll('\u0000', '\\u0000')] = [SAFE_TEXT_MESSAGE];
+    else if (typeof value === 'string' && !isSafeText(value)) unsafe[key] = [SAFE_TEXT_MESSAGE];
+  }
+  refuseUnsafeText(unsafe);
+  return form;
 }
+
+/** Deepest nesting of arrays and objects a JSON body may have (none of the contracts comes close). */
+export const MAX_JSON_DEPTH = 64;
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${maxBytes} bytes`);
@@ -165,12 +184,16 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     throw new HttpError(400, 'INVALID_JSON', 'Request body is not valid JSON');
   }
-  // The database cannot store NUL in text or JSON: refused here once for every endpoint.
-  const unsafe = unsafeTextPaths(data);
-  if (unsafe.length > 0) {
-    const fields = Object.fromEntries(unsafe.map((path) => [path, [SAFE_TEXT_MESSAGE]]));
-    throw new HttpError(400, 'INVALID_REQUEST', `${unsafe[0] === '_' ? 'Request' : unsafe[0]}: ${SAFE_TEXT_MESSAGE}`, { details: { fields } });
+  // Recursive code further on (JSON.stringify, the database's JSON parser) would overflow its
+  // stack on a hostile document thousands of levels deep.
+  if (jsonDepthExceeds(data, MAX_JSON_DEPTH)) {
+    const message = `Nested more than ${MAX_JSON_DEPTH} levels deep`;
+    // Named by the top-level field that holds the depth, as a schema error would be.
+    const field = typeof data === 'object' && data !== null && !Array.isArray(data) ? Object.entries(data).find(([, v]) => jsonDepthExceeds(v, MAX_JSON_DEPTH - 1))?.[0] : undefined;
+    throw new HttpError(400, 'INVALID_REQUEST', `${field ?? 'Request body'}: ${message}`, { details: field ? { fields: { [field]: [message] } } : null });
   }
+  // The database cannot store NUL in text or JSON: refused here once for every endpoint.
+  refuseUnsafeText(unsafeTextFields(data));
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

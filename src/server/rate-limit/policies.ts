@@ -28,6 +28,8 @@ export const policyForImages = (images: number): RatePolicy => (images > 1 ? API
 export const SITE_RATE_LIMITS = {
   /** Login attempts: enough for typos, too few for guessing. */
   'auth-login': { name: 'auth-login', limit: 10, windowMs: 15 * MINUTE },
+  /** ...and failed admin logins per user name tried, from any address (a successful login gives its step back). */
+  'auth-login-user': { name: 'auth-login-user', limit: 10, windowMs: 15 * MINUTE },
   /** Contact requests: plenty for people, a wall for scripts (`CONTACT_RATE_LIMIT` overrides the count). */
   contacts: { name: 'contacts', limit: 5, windowMs: 10 * MINUTE },
   /** Keyless demo runs: each costs ~0.2-0.5 s of CPU; generous for a person clicking. */

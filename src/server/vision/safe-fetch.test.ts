@@ -72,7 +72,22 @@ describe('safeFetchImage refuses internal targets', () => {
     const resolver = fakeDns({ 'evil.test': ['93.184.215.14', '10.1.2.3'] });
     const error = await refusal(safeFetchImage('http://evil.test/a.jpg', { resolver }));
     expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
-    expect(error.message).toContain('10.1.2.3 is a private address');
+    // The refusal names the URL, never what its name resolved to: that would map internal names.
+    expect(error.message).toBe('Image URL http://evil.test/a.jpg is not allowed: its host does not resolve to a public internet address');
+    expect(error.message).not.toContain('10.1.2.3');
+  });
+
+  it('says nothing of the address an internal name resolves to, whichever range it is in', async () => {
+    const resolver = fakeDns({ 'db.corp.test': ['127.0.0.1'], 'meta.corp.test': ['169.254.169.254'], 'v6.corp.test': ['fd00::5'] });
+    for (const host of ['db.corp.test', 'meta.corp.test', 'v6.corp.test']) {
+      const error = await refusal(safeFetchImage(`http://${host}/a.jpg`, { resolver }));
+      expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
+      expect(error.message).not.toMatch(/127\.0\.0\.1|169\.254|fd00|loopback|link-local|unique-local/);
+    }
+  });
+
+  it('still says why a literal address is refused (the caller wrote it)', async () => {
+    expect((await refusal(safeFetchImage('http://10.1.2.3/a.jpg'))).message).toContain('10.1.2.3 is a private address');
   });
 
   it.each([
@@ -142,7 +157,9 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     const error = await refusal(
       safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent('http://internal.test/a.jpg')}`, { ...opts, resolver }),
     );
-    expect(error.message).toContain('192.168.0.10 is a private address');
+    expect(error.message).toContain('redirected to http://internal.test/a.jpg');
+    expect(error.message).toContain('does not resolve to a public internet address');
+    expect(error.message).not.toContain('192.168.0.10');
   });
 
   it('refuses redirects to other schemes', async () => {

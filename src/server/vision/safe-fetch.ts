@@ -20,7 +20,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { HttpError } from '../http/errors';
 import { IMAGE_LIMITS } from './image-input';
-import { checkAddress, checkHostname, checkPort, DEFAULT_IMAGE_PORTS, type AddressPolicy } from './ip-policy';
+import { checkAddress, checkHostname, checkPort, DEFAULT_IMAGE_PORTS, type AddressPolicy, type AddressVerdict } from './ip-policy';
 
 export interface ResolvedAddress {
   address: string;
@@ -101,20 +101,44 @@ function unreachable(url: string, detail: string): HttpError {
 const outOfTime = (url: string): HttpError =>
   fetchFailed(url, "not fetched: the request's time for fetching images ran out", 502);
 
+/**
+ * The rules a URL meets before any DNS lookup: scheme, credentials, port, well-known internal
+ * host names, and a literal address's range. What `safeFetchImage` checks first; callers that
+ * take URLs for later (batch jobs, callbacks) check them at submission with it.
+ */
+export function checkUrlBeforeLookup(url: URL, opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {}): AddressVerdict {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { allowed: false, reason: `only http and https URLs are accepted, not ${url.protocol.replace(':', '')}` };
+  }
+  if (url.username || url.password) return { allowed: false, reason: 'URLs with credentials are not accepted' };
+  const port = checkPort(url, opts.allowedPorts ?? (opts.allowLoopback ? 'any' : allowedPortsFromEnv()));
+  if (!port.allowed) return port;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) ? checkAddress(host, opts) : checkHostname(host, opts);
+}
+
+/**
+ * `checkUrlBeforeLookup` for a URL as sent: an `IMAGE_URL_NOT_ALLOWED` error (`what` names it in
+ * the message, e.g. "Image URL" or "Callback URL"), or null when it may be fetched (its host's
+ * addresses are checked when it is).
+ */
+export function urlRefusal(rawUrl: string, what: string, opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {}): HttpError | null {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', `${what} "${rawUrl}" is not a valid URL`);
+  }
+  const verdict = checkUrlBeforeLookup(url, opts);
+  return verdict.allowed ? null : new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', `${what} ${rawUrl} is not allowed: ${verdict.reason}`);
+}
+
 /** Checks a URL and its host's addresses; returns the address to connect to. */
 async function vet(url: URL, shown: string, opts: SafeFetchOptions, resolver: Resolver, signal: AbortSignal): Promise<ResolvedAddress> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw notAllowed(shown, `only http and https URLs are accepted, not ${url.protocol.replace(':', '')}`);
-  }
-  if (url.username || url.password) throw notAllowed(shown, 'URLs with credentials are not accepted');
-  const port = checkPort(url, opts.allowedPorts ?? (opts.allowLoopback ? 'any' : allowedPortsFromEnv()));
-  if (!port.allowed) throw notAllowed(shown, port.reason);
+  const before = checkUrlBeforeLookup(url, opts);
+  if (!before.allowed) throw notAllowed(shown, before.reason);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
-  if (!literal) {
-    const byName = checkHostname(host, opts);
-    if (!byName.allowed) throw notAllowed(shown, byName.reason);
-  }
   let addresses: ResolvedAddress[];
   if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   else {
@@ -129,7 +153,12 @@ async function vet(url: URL, shown: string, opts: SafeFetchOptions, resolver: Re
   // Every answer must be public: a mixed answer is how rebinding attacks hide a private address.
   for (const a of addresses) {
     const verdict = checkAddress(a.address, opts);
-    if (!verdict.allowed) throw notAllowed(shown, verdict.reason);
+    if (verdict.allowed) continue;
+    // A literal address is the caller's own; what a name resolved to is ours, and telling it
+    // would let anyone map internal names ("db.corp is 10.0.0.5"): logged, not answered.
+    if (literal) throw notAllowed(shown, verdict.reason);
+    console.warn(`image fetch: ${shown}: refused, ${host} resolves to ${a.address} (${verdict.reason})`);
+    throw notAllowed(shown, 'its host does not resolve to a public internet address');
   }
   return addresses[0] as ResolvedAddress;
 }

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import { HttpError, validationError } from '../http/errors';
-import { readForm, readJson } from '../http/handler';
+import { readForm, readJson, refuseUnsafeText } from '../http/handler';
+import { unsafeTextFields } from '../../shared/schemas/safe-text';
 import type { BudgetLease } from './engine/image-budget';
 import { IMAGE_LIMITS } from './image-input';
 
@@ -71,11 +72,15 @@ export async function readImageRequest<S extends z.ZodType<{ image_url?: string 
     for (const [key, value] of form) {
       if (key === 'file' || typeof value !== 'string' || value === '' || (formFields && !formFields.includes(key))) continue;
       if (jsonFields.includes(key)) {
+        let parsed: unknown;
         try {
-          values[key] = JSON.parse(value);
+          parsed = JSON.parse(value);
         } catch {
           throw new HttpError(400, 'INVALID_REQUEST', `${key} must be a JSON object`, { details: { fields: { [key]: [`${key} must be a JSON object`] } } });
         }
+        // `\u0000` escapes become NUL characters only now: the check `readForm` made on the text again.
+        refuseUnsafeText(unsafeTextFields(parsed, key));
+        values[key] = parsed;
       } else if (booleanFields.includes(key)) {
         values[key] = value === 'true' ? true : value === 'false' ? false : value;
       } else values[key] = value;

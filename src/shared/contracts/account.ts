@@ -10,7 +10,7 @@ import { defineOperation } from './operation';
 const COMMON_ERRORS = ['INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
-export const PASSWORD_MIN = 10;
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 export const accountUserSchema = z
@@ -41,7 +41,7 @@ export const signupRequestSchema = z.object({
     .string({ message: 'Please enter a password' })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-    .describe(`Password, ${PASSWORD_MIN}-${PASSWORD_MAX} characters; stored only as a scrypt hash.`),
+    .describe(`Password, ${PASSWORD_MIN}-${PASSWORD_MAX} characters, not a common or easily guessed one (checked with zxcvbn against lists of breached passwords, keyboard patterns and your own username and email: 400 with a field error); stored only as a scrypt hash.`),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 

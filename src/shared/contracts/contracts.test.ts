@@ -100,3 +100,36 @@ describe('contracts', () => {
     }
   });
 });
+
+describe('URL fields of the contracts', () => {
+  /** The request examples' fields that hold URLs the server will fetch or call. */
+  const urlFields = operations.flatMap((op) =>
+    (op.examples?.request ?? []).flatMap((example, i) =>
+      typeof example.value === 'object' && example.value !== null && op.body
+        ? Object.entries(example.value as Record<string, unknown>)
+            .filter(([key]) => /(^|_)urls?$/.test(key))
+            .map(([key, value]) => ({ name: `${op.operationId} #${i} ${key}`, op, example: example.value as Record<string, unknown>, key, value }))
+        : [],
+    ),
+  );
+
+  it('are found (image_url, image_urls, callback_url, examples)', () => {
+    expect(new Set(urlFields.map((f) => f.key))).toEqual(new Set(['image_url', 'image_urls']));
+    expect(urlFields.length).toBeGreaterThan(8);
+  });
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_x', 'ftp://example.com/a.jpg', 'data:image/png;base64,AAAA'])(
+    'refuse a URL with another scheme than http(s): %s',
+    (bad) => {
+      for (const { name, op, example, key, value } of urlFields) {
+        const body = { ...example, [key]: Array.isArray(value) ? [...value.slice(1), bad] : bad };
+        const result = op.body!.safeParse(body);
+        expect(result.success, name).toBe(false);
+      }
+      // The batch callback is no example field: checked on its own.
+      const batch = operations.find((op) => op.operationId === 'predictAuthenticityBatch')!;
+      expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: bad }).success).toBe(false);
+      expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: 'https://hooks.example.com/x' }).success).toBe(true);
+    },
+  );
+});

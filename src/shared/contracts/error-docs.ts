@@ -100,8 +100,8 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     retry: true,
   },
   QUOTA_EXCEEDED: {
-    meaning: 'The monthly quota of your tier is used up.',
-    remedy: 'Wait for the next billing month, or move to a higher tier in your [dashboard](/dashboard).',
+    meaning: 'The monthly quota of your tier is used up (`RateLimit-Policy` names it `"monthly"`).',
+    remedy: 'Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard).',
     retry: true,
   },
   INTERNAL_ERROR: {

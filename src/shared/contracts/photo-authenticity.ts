@@ -14,7 +14,7 @@ import { defineOperation } from './operation';
 export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as const;
 export const VERDICT_VALUES = ['ai_generated', 'edited', 'recaptured', 'camera_original', 'inconclusive'] as const;
 
-const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048).url('image_url must be an http(s) URL').describe('URL of a JPEG, PNG or WebP image (10 MB at most, 256 to 4096 pixels a side).');
+const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048).url({ protocol: /^https?$/, message: 'image_url must be an http(s) URL' }).describe('URL of a JPEG, PNG or WebP image (10 MB at most, 256 to 4096 pixels a side).');
 
 export const predictRequestSchema = z
   .object({
@@ -305,7 +305,7 @@ export const predictBatchRequestSchema = z
       .string()
       .trim()
       .max(2048)
-      .url('callback_url must be an http(s) URL')
+      .url({ protocol: /^https?$/, message: 'callback_url must be an http(s) URL' })
       .optional()
       .describe('Public https URL that receives the final job body (POST, signed with the Optiq-Signature header) when the job ends. Needs an API key.'),
   })
@@ -369,11 +369,11 @@ export const predictBatchOperation = defineOperation({
   group: 'photo-authenticity',
   summary: 'Start a batch job of up to 50 images',
   description:
-    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. The call counts as one request of the monthly quota, with its images; a repeated Idempotency-Key counts nothing.',
+    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. Image and callback URLs meet the address rules of /api/predict at submission: another scheme is a 400 `INVALID_REQUEST`, credentials, another port, an internal host name or a private, loopback or link-local address a 422 `IMAGE_URL_NOT_ALLOWED` naming the field, and no job is made. A host name that resolves to such an address fails only that image, with `IMAGE_URL_NOT_ALLOWED`. The call counts as one request of the monthly quota, with its images (an image refused that way is given back); a repeated Idempotency-Key counts nothing.',
   auth: 'apiKey',
   body: predictBatchRequestSchema,
   response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'batch',
   examples: {
     request: [{ summary: batchCreated.summary, value: batchCreated.request }],

@@ -276,7 +276,7 @@ export const similarImagesMarketingSchema = marketingBaseSchema.extend({
   /** The curl example: POST /api/v1/similar {image_url, limit, threshold}. */
   example: sectionHeadSchema.extend({
     /** Image URL in the example body. */
-    imageUrl: z.url(),
+    imageUrl: z.url({ protocol: /^https?$/ }),
     /** Maximum number of matches in the example body. */
     limit: z.int().min(1).max(50),
     /** Minimum similarity (0 to 1) in the example body. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeText, SAFE_TEXT_MESSAGE, safeText, unsafeTextPaths } from './safe-text';
+import { isSafeText, jsonDepthExceeds, SAFE_TEXT_MESSAGE, safeText, unsafeTextFields, unsafeTextPaths } from './safe-text';
 
 describe('safe text', () => {
   it('refuses NUL characters with a plain field message', () => {
@@ -22,5 +22,28 @@ describe('unsafeTextPaths on hostile documents', () => {
   it('walks a document nested 100 000 levels deep without overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`);
     expect(unsafeTextPaths(deep)).toHaveLength(1);
+  });
+});
+
+describe('jsonDepthExceeds', () => {
+  it('counts levels of arrays and objects, scalars none', () => {
+    expect(jsonDepthExceeds('x', 0)).toBe(false);
+    expect(jsonDepthExceeds({}, 0)).toBe(true);
+    expect(jsonDepthExceeds({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(jsonDepthExceeds({ a: [{ b: [] }] }, 3)).toBe(true);
+  });
+
+  it('answers at once for a document 100 000 levels deep', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(jsonDepthExceeds(deep, 16)).toBe(true);
+    expect(jsonDepthExceeds(deep, 200_000)).toBe(false);
+  });
+});
+
+describe('unsafeTextFields', () => {
+  it('names NULs under a prefix, the value itself as the prefix', () => {
+    expect(unsafeTextFields({ a: 'x\u0000' }, 'metadata')).toEqual({ 'metadata.a': [SAFE_TEXT_MESSAGE] });
+    expect(unsafeTextFields('\u0000', 'name')).toEqual({ name: [SAFE_TEXT_MESSAGE] });
+    expect(unsafeTextFields({ ok: 'fine' })).toEqual({});
   });
 });

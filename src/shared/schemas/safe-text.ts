@@ -44,3 +44,30 @@ export function unsafeTextPaths(value: unknown): string[] {
   }
   return found;
 }
+
+/**
+ * Whether a parsed JSON value nests arrays and objects more than `maxDepth` levels (a scalar is
+ * depth 0, `{}` or `[]` depth 1). Iterative and stops at the first level past the bound, so a
+ * hostile 5,000-level document costs nothing; recursive code (`JSON.stringify`, a database's
+ * JSON parser) would overflow its stack on it.
+ */
+export function jsonDepthExceeds(value: unknown, maxDepth: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, depth } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** Field errors naming every NUL of a parsed value under `prefix` (e.g. `metadata.seller`). */
+export function unsafeTextFields(value: unknown, prefix?: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const path of unsafeTextPaths(value)) {
+    const name = prefix === undefined ? path : path === '_' ? prefix : `${prefix}.${path}`;
+    fields[name] = [SAFE_TEXT_MESSAGE];
+  }
+  return fields;
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { imageSourceFields } from '../contracts/image-source';
+import { jsonDepthExceeds } from './safe-text';
 
 const image = imageSourceFields();
 const collectionImage = imageSourceFields({ imageUrlDescription: 'HTTP(S) URL of the image; stored and returned with matches. Leave out when uploading a file.' });
@@ -100,7 +101,19 @@ export const collectionSchema = z.object({
 });
 export type CollectionView = z.infer<typeof collectionSchema>;
 
-const metadataSchema = z.record(z.string(), z.unknown()).describe('Your own JSON object stored with the image (up to 4,096 characters as JSON text) and returned with matches.');
+/** How many levels of objects and arrays collection-image metadata may nest (the object itself is one). */
+export const METADATA_MAX_DEPTH = 16;
+/** Largest collection-image metadata, as JSON text. */
+export const METADATA_MAX_BYTES = 4096;
+
+const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    // Depth first: measuring the size of a hostile 5,000-level document would overflow the stack.
+    if (jsonDepthExceeds(value, METADATA_MAX_DEPTH)) ctx.addIssue({ code: 'custom', message: `metadata may be nested at most ${METADATA_MAX_DEPTH} levels deep` });
+    else if (new TextEncoder().encode(JSON.stringify(value)).length > METADATA_MAX_BYTES) ctx.addIssue({ code: 'custom', message: `metadata must be at most ${METADATA_MAX_BYTES.toLocaleString('en-US')} characters as JSON text` });
+  })
+  .describe(`Your own JSON object stored with the image (up to ${METADATA_MAX_BYTES.toLocaleString('en-US')} characters as JSON text, nested at most ${METADATA_MAX_DEPTH} levels) and returned with matches.`);
 
 export const collectionImageAddSchema = z.strictObject({
   id: z.string().min(1).max(128).regex(/^[A-Za-z0-9._:-]+$/).describe('Your id for the image (letters, digits, . _ : -), unique in the collection; adding it again replaces it.'),
