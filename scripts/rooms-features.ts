@@ -77,35 +77,32 @@ for (const split of ['dev', 'train'] as const) {
     jobs.push({ id, view: 'plain', run: async () => featureRow(id, 'plain', await decodeTrustedImage(bytesOf(id))) });
   }
 }
-// Non-room photos (label `other`): a plain pass each, and (after the room photos' copies) for
-// the train ones the same alternating greyscale / downscaled copy the room photos get.
+// Non-room photos (label `other`): a plain pass each (their train copies follow, below).
 const nonRoom: NonRoomPhoto[] = nonRoomPhotos();
 for (const p of nonRoom) jobs.push({ id: p.id, view: 'plain', file: NONROOM_CACHE_FILE, run: async () => featureRow(p.id, 'plain', await decodeTrustedImage(await nonRoomJpeg(p))) });
-// Each train photo gets one augmented copy: greyscale for half of them, downscaled for the
-// other half (alternating in id order), so neither greyscale nor 128 px says "office".
-for (const [k, id] of ids.filter((i) => images[i]!.split === 'train').entries()) {
-  if (k % 2 === 0) jobs.push({ id, view: 'grey', run: async () => featureRow(id, 'grey', await decodeTrustedImage(bytesOf(id), (s) => s.recomb(GREY))) });
-  else jobs.push({
-    id,
-    view: 'down',
-    run: async () => {
-      const small = await sharp(bytesOf(id)).rotate().resize(128, 128, { fit: 'inside' }).jpeg({ quality: 55 }).toBuffer();
-      return featureRow(id, 'down', await decodeTrustedImage(new Uint8Array(small)));
-    },
-  });
+// Each train photo (room and non-room) gets one augmented copy: greyscale for half of them,
+// downscaled for the other half (alternating in id order), so neither greyscale nor 128 px says
+// "office" (or "not a room"). Room and non-room copies alternate, so a partial cache holds both.
+const augJobs = (id: string, k: number, bytes: () => Promise<Uint8Array>, file?: string): (typeof jobs)[number] =>
+  k % 2 === 0
+    ? { id, view: 'grey', ...(file && { file }), run: async () => featureRow(id, 'grey', await decodeTrustedImage(await bytes(), (s) => s.recomb(GREY))) }
+    : {
+        id,
+        view: 'down',
+        ...(file && { file }),
+        run: async () => {
+          const small = await sharp(await bytes()).rotate().resize(128, 128, { fit: 'inside' }).jpeg({ quality: 55 }).toBuffer();
+          return featureRow(id, 'down', await decodeTrustedImage(new Uint8Array(small)));
+        },
+      };
+const roomAug = ids.filter((i) => images[i]!.split === 'train').map((id, k) => augJobs(id, k, async () => bytesOf(id)));
+const nonRoomAug = nonRoom.filter((x) => x.split === 'train').map((p, k) => augJobs(p.id, k, () => nonRoomJpeg(p), NONROOM_CACHE_FILE));
+for (let i = 0; i < Math.max(roomAug.length, nonRoomAug.length); i++) {
+  // About two room copies per non-room copy: the ratio of the two train sets.
+  if (roomAug[i]) jobs.push(roomAug[i]!);
+  if (nonRoomAug[Math.floor(i / 2)] && i % 2 === 1) jobs.push(nonRoomAug[Math.floor(i / 2)]!);
 }
-for (const [k, p] of nonRoom.filter((x) => x.split === 'train').entries()) {
-  if (k % 2 === 0) jobs.push({ id: p.id, view: 'grey', file: NONROOM_CACHE_FILE, run: async () => featureRow(p.id, 'grey', await decodeTrustedImage(await nonRoomJpeg(p), (s) => s.recomb(GREY))) });
-  else jobs.push({
-    id: p.id,
-    view: 'down',
-    file: NONROOM_CACHE_FILE,
-    run: async () => {
-      const small = await sharp(await nonRoomJpeg(p)).resize(128, 128, { fit: 'inside' }).jpeg({ quality: 55 }).toBuffer();
-      return featureRow(p.id, 'down', await decodeTrustedImage(new Uint8Array(small)));
-    },
-  });
-}
+for (let i = Math.ceil(roomAug.length / 2); i < nonRoomAug.length; i++) jobs.push(nonRoomAug[i]!);
 for (const id of ids.filter((i) => images[i]!.objects)) {
   const meta = await sharp(bytesOf(id)).metadata();
   const w = meta.width ?? 1;

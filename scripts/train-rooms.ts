@@ -29,12 +29,15 @@ if (!cachePresent()) {
 const SEED = 15;
 const ITERS = Number(process.env['TRAIN_ITERS'] ?? 300);
 const LR = 0.5;
-const L2_GRID = [3e-3, 1e-2, 3e-2];
+/** L2 strengths tried by cross-validation; TRAIN_L2 fixes one (the CV still runs for the floor). */
+const L2_GRID = process.env['TRAIN_L2'] ? [Number(process.env['TRAIN_L2'])] : [3e-3, 1e-2, 3e-2];
+/** Cached views trained on (TRAIN_VIEWS, comma-separated): by default the plain photos and their greyscale / downscaled copies. */
+const VIEWS = new Set((process.env['TRAIN_VIEWS'] ?? 'plain,grey,down').split(','));
 const FOLDS = 4;
 const OUT_DIR = join(REPO_ROOT, 'src/server/vision/rooms');
 
 const { images } = readLabels();
-const rows = readCache().filter((r) => r.backbone.length > 0);
+const rows = readCache().filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
 const vec = (r: CachedRow) =>
   featureVector({ backbone: r.backbone, head: r.head, detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })) });
 
@@ -46,7 +49,7 @@ console.log(`train rows ${trainRows.length} (${new Set(trainRows.map((r) => r.id
 // Non-room photos, split by package (ids `nr:<package>/...`): train packages join the room
 // head's training as `not_room`; held-out packages are only ever measured.
 const pkgOf = (id: string): string => id.slice(3).split('/')[0] ?? '';
-const nonRoomRows = readCache(NONROOM_CACHE_FILE).filter((r) => r.backbone.length > 0);
+const nonRoomRows = readCache(NONROOM_CACHE_FILE).filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
 const nrTrainRows = nonRoomRows.filter((r) => (TRAIN_PACKAGES as readonly string[]).includes(pkgOf(r.id)));
 const nrHeldRows = nonRoomRows.filter((r) => (HELDOUT_PACKAGES as readonly string[]).includes(pkgOf(r.id)) && r.view === 'plain');
 console.log(`non-room rows: train ${nrTrainRows.length} (${new Set(nrTrainRows.map((r) => r.id)).size} photos), held out ${nrHeldRows.length}`);
@@ -351,8 +354,9 @@ Non-room photos (scripts/lib/nonroom-photos.ts; fetched by \`npm run rooms:featu
   ${trainRows.filter((r) => r.view === 'grey').length} greyscale and ${trainRows.filter((r) => r.view === 'down').length} downscaled to 128 px + JPEG q55
   (one per photo, alternating), ${trainRows.length} rows; the dev split is never trained or tuned on.
 - Full-batch gradient descent with Nesterov momentum (lr ${LR}, ${ITERS} iterations) from zero weights,
-  class-balanced loss, L2 ${best.l2} (picked from ${L2_GRID.join(', ')} by ${FOLDS}-fold cross-validation on train,
-  folds by house / photo, seed ${SEED}). Deterministic: the same cache gives the same weights.
+  class-balanced loss, L2 ${best.l2} (${L2_GRID.length > 1 ? `picked from ${L2_GRID.join(', ')} by ${FOLDS}-fold cross-validation on train` : 'set with TRAIN_L2: the value the 0.003 / 0.01 / 0.03 cross-validated grid picked for the rooms-only head'},
+  folds by house / photo, seed ${SEED}; the \`other\` floor by the same folds). Views trained on: ${[...VIEWS].join(', ')}.
+  Deterministic: the same cache and settings give the same weights. This file's run: \`${[process.env['TRAIN_L2'] && `TRAIN_L2=${process.env['TRAIN_L2']}`, process.env['TRAIN_VIEWS'] && `TRAIN_VIEWS=${process.env['TRAIN_VIEWS']}`].filter(Boolean).join(' ')}${process.env['TRAIN_L2'] || process.env['TRAIN_VIEWS'] ? ' ' : ''}npm run train:rooms\`.
 - Weights rounded to 4 significant digits; all figures below use the rounded weights.
 
 ## Dev figures (${devRows.length} photos)
