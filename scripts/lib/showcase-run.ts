@@ -121,14 +121,21 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
         const o = objectOf(b, truth!);
         return o ? `the ${o.what.split(/[,(]/)[0]!.trim()} “${b.label}”` : `something that is not there “${b.label}”`;
       });
-      const caption = misses.length ? `${spec.caption} It also labelled ${listOf(misses)}; ${misses.length === 1 ? 'that box is' : 'those boxes are'} not drawn.` : spec.caption;
+      const room = String(body['room_category']).replaceAll('_', ' ');
+      // The same for the room: shown when right, otherwise named in the caption as the engine's miss.
+      const roomRight = !truth || truth.room === room;
+      const notes = [
+        ...(misses.length ? [`It also labelled ${listOf(misses)}; ${misses.length === 1 ? 'that box is' : 'those boxes are'} not drawn.`] : []),
+        ...(roomRight ? [] : [`It inferred the room as “${room}”, which is wrong: ${truth!.room === 'general' ? 'the photo is not of a room' : `it is a ${truth!.room}`}.`]),
+      ];
+      const caption = [spec.caption, ...notes].join(' ');
       return {
         ...base,
         caption,
         width: Number(body['image_width']),
         height: Number(body['image_height']),
         boxes,
-        facts: [{ name: 'Room', value: String(body['room_category']).replaceAll('_', ' ') }],
+        facts: roomRight ? [{ name: 'Room', value: room }] : [],
       };
     }
     case 'watermark': {
