@@ -345,7 +345,7 @@ ${sources.map((s) => `| ${s.repo} | ${s.commit.slice(0, 8)} | ${s.licence.replac
 Non-room photos (scripts/lib/nonroom-photos.ts; fetched by \`npm run rooms:features\` with \`apt-get download\` +
 \`dpkg-deb -x\` into /tmp, read in place, never copied here), split by package:
 - trained on (as not_room): ${new Set(nrTrainRows.map((r) => r.id)).size} photos from ${TRAIN_PACKAGES.join(' and ')} (GCompris: per-file credits
-  in its READMEs, CC-BY-SA / public domain; Tux Paint stamps: GPL-2.0-or-later), plus greyscale / downscaled copies as for the rooms;
+  in its READMEs, CC-BY-SA / public domain; Tux Paint stamps: GPL-2.0-or-later)${nrTrainRows.length > new Set(nrTrainRows.map((r) => r.id)).size ? ', plus greyscale / downscaled copies as for the rooms' : ''};
 - held out, never trained or tuned on: ${nrHeldRows.length} photos from ${HELDOUT_PACKAGES.join(', ')}
   (scikit-image CC0 / public domain, darknet GPL-3.0+/MIT, OpenCV samples BSD/Apache, wallpapers per their DEP-5 files).
 
