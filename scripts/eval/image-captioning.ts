@@ -118,7 +118,7 @@ const card = {
     },
   ],
   failure_modes: [
-    `A room is named only when the room classifier picks it over \`other\` with a score of at least ${ROOM_MIN_SCORE.toFixed(2)}; otherwise the caption names a scene ("a scene", "a street scene", "a photo of a cat"). Interior photos whose room is unclear therefore often get no room (${pct(1 - interiorsNamed / interiors.length)} here).`,
+    `A room is named only when the room classifier picks it over \`other\` with a score of at least ${ROOM_MIN_SCORE.toFixed(2)}; otherwise the caption names a scene ("a scene", "a street scene", "a photo of a cat"). Interior photos whose room is unclear therefore get no room (${pct(1 - interiorsNamed / interiors.length)} of the interior photos here).`,
     ...(noRoomWrong.length ? [`When a caption names the wrong room it is one the classifier confuses (${noRoomWrong.slice(0, 3).map((o) => `${o.photo.room.replaceAll('_', ' ')} named ${o.room!.replaceAll('_', ' ')}`).join(', ')}).`] : []),
     ...(worst.length ? [`Objects named that the hand labels do not have: ${worst.map(([l, n]) => `${l} ${n}`).join(', ')} (a desk or coffee table read as a dining table, an armchair as a chair or couch).`] : []),
     'Objects below their class’s calibrated detection threshold are never named; so small or partly hidden objects are often missing from a caption.',
