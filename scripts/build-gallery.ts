@@ -6,7 +6,7 @@
  *   npx tsx scripts/build-gallery.ts            # downloads the packages with apt-get into .data/gallery-src/
  *
  * The packages are fetched with `apt-get download` and unpacked with `dpkg-deb -x` (Debian
- * only); GCompris keeps its images inside Qt resource files (`.rcc`), read by `readRcc` below.
+ * only); GCompris keeps its images inside Qt resource files (`.rcc`), read by `readRcc` (./lib/qt-rcc.ts).
  * Credits and licences come from the packages' own records: the per-folder README files of
  * GCompris, the DEP-5 `copyright` files of the wallpaper packages, and the documented
  * licences of the scikit-image, scikit-learn, darknet and Tux Paint data (noted per entry).
@@ -15,9 +15,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { GalleryCategory, GalleryImage } from '../src/shared/schemas/similar';
+import { readRcc } from './lib/qt-rcc';
 
 const SRC = resolve('.data/gallery-src');
 const OUT_DIR = resolve('public/gallery');
@@ -45,42 +45,6 @@ function unpack(pkg: Pkg): string {
   execFileSync('dpkg-deb', ['-x', deb, 'root'], { cwd: dir });
   writeFileSync(join(dir, '.done'), deb);
   return dir;
-}
-
-/** Unpacks a Qt resource file (format versions 1-3, zlib-compressed entries) into `out`. */
-function readRcc(file: string, out: string): void {
-  const b = readFileSync(file);
-  if (b.toString('latin1', 0, 4) !== 'qres') throw new Error(`${file}: not a Qt resource file`);
-  const version = b.readUInt32BE(4);
-  const tree = b.readUInt32BE(8);
-  const data = b.readUInt32BE(12);
-  const names = b.readUInt32BE(16);
-  const nodeSize = version >= 2 ? 22 : 14;
-  const nameAt = (off: number): string => {
-    const len = b.readUInt16BE(names + off);
-    const start = names + off + 6;
-    return Buffer.from(b.subarray(start, start + 2 * len)).swap16().toString('utf16le');
-  };
-  const walk = (i: number, prefix: string): void => {
-    const o = tree + i * nodeSize;
-    const flags = b.readUInt16BE(o + 4);
-    const name = i === 0 ? '' : nameAt(b.readUInt32BE(o));
-    const path = name ? `${prefix}/${name}` : prefix;
-    if (flags & 2) {
-      const count = b.readUInt32BE(o + 6);
-      const first = b.readUInt32BE(o + 10);
-      for (let c = first; c < first + count; c++) walk(c, path);
-      return;
-    }
-    const p = data + b.readUInt32BE(o + 10);
-    let bytes = b.subarray(p + 4, p + 4 + b.readUInt32BE(p));
-    if (flags & 4) return; // zstd entries: none of the images used here
-    if (flags & 1) bytes = inflateSync(bytes.subarray(4));
-    const target = join(out, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  };
-  walk(0, '');
 }
 
 interface Stanza {

@@ -1,9 +1,13 @@
 /**
  * `npm run train:rooms`: trains the room-type head and the fixture presence heads on the cached
- * pass features of the room dataset's train split (plain + greyscale + downscaled copies; run
- * `nice -n 10 npm run rooms:features` first), picks the L2 strength, the `other` floor and the
- * presence thresholds by 4-fold cross-validation on train (folds by house / image), and reports
- * on dev, which it never trains or tunes on. Deterministic: zero init, full batch, seeded folds.
+ * pass features of the room dataset's train split (plain + greyscale + downscaled copies) and,
+ * for the room head, of the non-room training photos (GCompris and Tux Paint photos from Debian
+ * packages, scripts/lib/nonroom-photos.ts, as `not_room`, which answers `other`); run
+ * `npm run rooms:features` first, which fetches those packages into /tmp. Picks the L2 strength,
+ * the `other` floor and the presence thresholds by 4-fold cross-validation on train (folds by
+ * house / image), and reports on the rooms dev split and on the held-out non-room photos (other
+ * packages: scikit-image, darknet, OpenCV, MATE and Lomiri wallpapers), neither of which it
+ * trains or tunes on. Deterministic: zero init, full batch, seeded folds.
  *
  * Writes src/server/vision/rooms/room-head.json (weights) and room-head.fixture.json (a small,
  * quantised set of dev feature rows for the reproduction test; features only, never pixels).
@@ -11,10 +15,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoomHeadFile } from '../src/server/vision/rooms/head';
-import { applyOtherFloor, EVIDENCE_CLASSES, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../src/server/vision/rooms/linear';
+import { applyOtherFloor, EVIDENCE_CLASSES, foldToRooms, HEAD_LABELS, NOT_ROOM, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../src/server/vision/rooms/linear';
 import { roomScores } from '../src/server/vision/room';
 import type { CocoLabel } from '../src/server/vision/coco-labels';
-import { cachePresent, DATASET_DIR, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from './lib/rooms-data';
+import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from './lib/rooms-data';
+import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from './lib/nonroom-photos';
 import { rng, sig4, trainSoftmax } from './lib/train-linear';
 
 if (!cachePresent()) {
@@ -24,12 +29,15 @@ if (!cachePresent()) {
 const SEED = 15;
 const ITERS = Number(process.env['TRAIN_ITERS'] ?? 300);
 const LR = 0.5;
-const L2_GRID = [3e-3, 1e-2, 3e-2];
+/** L2 strengths tried by cross-validation; TRAIN_L2 fixes one (the CV still runs for the floor). */
+const L2_GRID = process.env['TRAIN_L2'] ? [Number(process.env['TRAIN_L2'])] : [3e-3, 1e-2, 3e-2];
+/** Cached views trained on (TRAIN_VIEWS, comma-separated): by default the plain photos and their greyscale / downscaled copies. */
+const VIEWS = new Set((process.env['TRAIN_VIEWS'] ?? 'plain,grey,down').split(','));
 const FOLDS = 4;
 const OUT_DIR = join(REPO_ROOT, 'src/server/vision/rooms');
 
 const { images } = readLabels();
-const rows = readCache().filter((r) => r.backbone.length > 0);
+const rows = readCache().filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
 const vec = (r: CachedRow) =>
   featureVector({ backbone: r.backbone, head: r.head, detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })) });
 
@@ -38,13 +46,27 @@ const devRows = rows.filter((r) => images[r.id]?.split === 'dev' && r.view === '
 const label = (r: CachedRow): number => ROOM_LABELS.indexOf(images[r.id]!.room as RoomLabel);
 console.log(`train rows ${trainRows.length} (${new Set(trainRows.map((r) => r.id)).size} images; ${trainRows.filter((r) => r.view === 'grey').length} greyscale, ${trainRows.filter((r) => r.view === 'down').length} downscaled copies), dev images ${devRows.length}`);
 
-const fittedScaler = fitScaler(trainRows.map(vec));
+// Non-room photos, split by package (ids `nr:<package>/...`): train packages join the room
+// head's training as `not_room`; held-out packages are only ever measured.
+const pkgOf = (id: string): string => id.slice(3).split('/')[0] ?? '';
+const nonRoomRows = readCache(NONROOM_CACHE_FILE).filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
+const nrTrainRows = nonRoomRows.filter((r) => (TRAIN_PACKAGES as readonly string[]).includes(pkgOf(r.id)));
+const nrHeldRows = nonRoomRows.filter((r) => (HELDOUT_PACKAGES as readonly string[]).includes(pkgOf(r.id)) && r.view === 'plain');
+console.log(`non-room rows: train ${nrTrainRows.length} (${new Set(nrTrainRows.map((r) => r.id)).size} photos), held out ${nrHeldRows.length}`);
+const NOT_ROOM_INDEX = HEAD_LABELS.indexOf(NOT_ROOM);
+
+const fittedScaler = fitScaler([...trainRows, ...nrTrainRows].map(vec));
 // Rounded as stored, before any use, so the figures are those of the committed file.
 const scaler = { mean: fittedScaler.mean.map(sig4), std: fittedScaler.std.map(sig4) };
 const xTrain = trainRows.map((r) => standardise(vec(r), scaler));
 const yTrain = trainRows.map(label);
 const xDev = devRows.map((r) => standardise(vec(r), scaler));
 const yDev = devRows.map(label);
+const xNrTrain = nrTrainRows.map((r) => standardise(vec(r), scaler));
+const xNrHeld = nrHeldRows.map((r) => standardise(vec(r), scaler));
+// The room head's rows: the room photos, then the non-room training photos.
+const xHead = [...xTrain, ...xNrTrain];
+const yHead = [...yTrain, ...nrTrainRows.map(() => NOT_ROOM_INDEX)];
 
 // Folds: all views of an image, and all photos of one house, share a fold.
 const groupOf = (id: string): string => {
@@ -55,6 +77,10 @@ const groups = [...new Set(trainRows.map((r) => groupOf(r.id)))].sort();
 const rand = rng(SEED);
 const foldOfGroup = new Map(groups.map((g) => [g, Math.floor(rand() * FOLDS)] as const));
 const fold = trainRows.map((r) => foldOfGroup.get(groupOf(r.id))!);
+// Non-room photos: all views of a photo share a fold (same seeded draw, in id order).
+const nrIds = [...new Set(nrTrainRows.map((r) => r.id))].sort();
+const foldOfNr = new Map(nrIds.map((id) => [id, Math.floor(rand() * FOLDS)] as const));
+const foldHead = [...fold, ...nrTrainRows.map((r) => foldOfNr.get(r.id)!)];
 
 /** Balances the classes: each class weighs the same in the loss. */
 function balanced(y: readonly number[], k: number): number[] {
@@ -63,54 +89,62 @@ function balanced(y: readonly number[], k: number): number[] {
   return y.map((c) => y.length / (k * counts[c]!));
 }
 
-function outOfFold<T>(fit: (idx: number[]) => T, predict: (m: T, i: number) => number[]): number[][] {
-  const out: number[][] = new Array(trainRows.length);
+function outOfFold<T>(fit: (idx: number[]) => T, predict: (m: T, i: number) => number[], folds: readonly number[] = fold): number[][] {
+  const out: number[][] = new Array(folds.length);
   for (let f = 0; f < FOLDS; f++) {
-    const idx = trainRows.map((_, i) => i).filter((i) => fold[i] !== f);
+    const idx = folds.map((_, i) => i).filter((i) => folds[i] !== f);
     const m = fit(idx);
-    trainRows.forEach((_, i) => {
-      if (fold[i] === f) out[i] = predict(m, i);
+    folds.forEach((_, i) => {
+      if (folds[i] === f) out[i] = predict(m, i);
     });
   }
   return out;
 }
 
-const K = ROOM_LABELS.length;
+const K = HEAD_LABELS.length;
 const fitRooms = (idx: number[], l2: number): Linear => {
-  const y = idx.map((i) => yTrain[i]!);
-  return trainSoftmax(idx.map((i) => xTrain[i]!), y, K, { l2, iters: ITERS, lr: LR, weights: balanced(y, K) });
+  const y = idx.map((i) => yHead[i]!);
+  return trainSoftmax(idx.map((i) => xHead[i]!), y, K, { l2, iters: ITERS, lr: LR, weights: balanced(y, K) });
 };
 const argmax = (p: readonly number[]): number => p.indexOf(Math.max(...p));
+/** Room-label probabilities of the head (`not_room` folded into `other`). */
+const folded = (p: readonly number[]): number[] => foldToRooms(p, HEAD_LABELS);
 const plainIdx = trainRows.map((r, i) => (r.view === 'plain' ? i : -1)).filter((i) => i >= 0);
+const nrPlainIdx = nrTrainRows.map((r, i) => (r.view === 'plain' ? trainRows.length + i : -1)).filter((i) => i >= 0);
+const OTHER = ROOM_LABELS.indexOf('other');
+const nrOtherRate = (oof: number[][], t = 0): number =>
+  nrPlainIdx.length ? nrPlainIdx.filter((i) => argmax(applyOtherFloor(folded(oof[i]!), OTHER, t)) === OTHER).length / nrPlainIdx.length : 0;
 
-// 1. L2 strength by cross-validated accuracy on the plain train photos.
+// 1. L2 strength by cross-validated room accuracy on the plain train photos (the non-room
+// photos' `other` rate is printed beside it).
 let best = { l2: L2_GRID[0]!, acc: -1, oof: [] as number[][] };
 for (const l2 of L2_GRID) {
   const t0 = performance.now();
-  const oof = outOfFold((idx) => fitRooms(idx, l2), (m, i) => softmax(logits(xTrain[i]!, m)));
-  const acc = plainIdx.filter((i) => argmax(oof[i]!) === yTrain[i]).length / plainIdx.length;
-  console.log(`  l2 ${l2}: cross-validated train accuracy ${(acc * 100).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  const oof = outOfFold((idx) => fitRooms(idx, l2), (m, i) => softmax(logits(xHead[i]!, m)), foldHead);
+  const acc = plainIdx.filter((i) => argmax(folded(oof[i]!)) === yTrain[i]).length / plainIdx.length;
+  console.log(`  l2 ${l2}: cross-validated train room accuracy ${(acc * 100).toFixed(1)}%, non-room photos answered other ${(nrOtherRate(oof) * 100).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   if (acc > best.acc) best = { l2, acc, oof };
 }
 
 // 2. The `other` floor: the highest floor (photos whose best room scores below it answer
 // `other`) that costs at most half a point of cross-validated accuracy on the train photos.
-const OTHER = ROOM_LABELS.indexOf('other');
 const FLOOR_COST = 0.005;
 let floor = { value: 0, acc: best.acc };
 for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.025) {
-  const acc = plainIdx.filter((i) => argmax(applyOtherFloor(best.oof[i]!, OTHER, t)) === yTrain[i]).length / plainIdx.length;
+  const acc = plainIdx.filter((i) => argmax(applyOtherFloor(folded(best.oof[i]!), OTHER, t)) === yTrain[i]).length / plainIdx.length;
   if (acc >= best.acc - FLOOR_COST - 1e-9) floor = { value: Number(t.toFixed(3)), acc };
 }
-console.log(`l2 ${best.l2}; other floor ${floor.value} (cross-validated train accuracy ${(floor.acc * 100).toFixed(1)}%)`);
+const cvNonRoom = nrOtherRate(best.oof, floor.value);
+console.log(`l2 ${best.l2}; other floor ${floor.value} (cross-validated train room accuracy ${(floor.acc * 100).toFixed(1)}%, non-room other ${(cvNonRoom * 100).toFixed(1)}%)`);
 
-const fitted = fitRooms(trainRows.map((_, i) => i), best.l2);
+const fitted = fitRooms(xHead.map((_, i) => i), best.l2);
 // What ships: weights rounded to 4 significant digits; every dev figure below uses them.
 const room: Linear = { w: fitted.w.map((r) => r.map(sig4)), b: fitted.b.map(sig4) };
 
 // 3. Dev report.
-const devPred = xDev.map((x) => argmax(applyOtherFloor(softmax(logits(x, room)), OTHER, floor.value)));
-const devPredNoFloor = xDev.map((x) => argmax(softmax(logits(x, room))));
+const predictRoom = (x: Float64Array, t: number): number => argmax(applyOtherFloor(folded(softmax(logits(x, room))), OTHER, t));
+const devPred = xDev.map((x) => predictRoom(x, floor.value));
+const devPredNoFloor = xDev.map((x) => predictRoom(x, 0));
 const accOf = (pred: number[], sel: (i: number) => boolean = () => true) => {
   const idx = pred.map((_, i) => i).filter(sel);
   return { n: idx.length, correct: idx.filter((i) => pred[i] === yDev[i]).length };
@@ -139,6 +173,21 @@ const short = ROOM_LABELS.map((l) => l.slice(0, 7).padStart(8));
 console.log(`${''.padEnd(12)}${short.join('')}`);
 const confusion = ROOM_LABELS.map((_, t) => ROOM_LABELS.map((_, p) => devPred.filter((v, i) => v === p && yDev[i] === t).length));
 ROOM_LABELS.forEach((l, t) => console.log(`${l.padEnd(12)}${confusion[t]!.map((c) => String(c).padStart(8)).join('')}`));
+
+// Held-out non-room photos: packages never trained or tuned on.
+const nrHeldPred = xNrHeld.map((x) => predictRoom(x, floor.value));
+const nrOther = nrHeldPred.filter((p) => p === OTHER).length;
+const nrPerSource: Record<string, string> = {};
+for (const pkg of HELDOUT_PACKAGES) {
+  const idx = nrHeldRows.map((r, i) => (pkgOf(r.id) === pkg ? i : -1)).filter((i) => i >= 0);
+  nrPerSource[pkg] = `${idx.length ? ((idx.filter((i) => nrHeldPred[i] === OTHER).length / idx.length) * 100).toFixed(1) : '0.0'}% (${idx.filter((i) => nrHeldPred[i] === OTHER).length}/${idx.length})`;
+}
+const nrPct = `${nrHeldRows.length ? ((nrOther / nrHeldRows.length) * 100).toFixed(1) : '0.0'}% (${nrOther}/${nrHeldRows.length})`;
+console.log(`\nHELD-OUT non-room photos answered other: ${nrPct}`);
+for (const [k, v] of Object.entries(nrPerSource)) console.log(`  ${k.padEnd(24)} ${v}`);
+nrHeldRows.forEach((r, i) => {
+  if (nrHeldPred[i] !== OTHER) console.log(`    ${r.id} -> ${ROOM_LABELS[nrHeldPred[i]!]}`);
+});
 
 // 4. Presence heads: binary, same features, ambiguous images left out; threshold by CV F1.
 interface Counts { tp: number; fp: number; fn: number }
@@ -227,10 +276,16 @@ const file: RoomHeadFile = {
   about: 'Room-type softmax and fixture presence heads over the CenterNet pass features; trained by scripts/train-rooms.ts. See MODEL_CARD.md.',
   features: { backbone: 480, head: 128, evidence: [...EVIDENCE_CLASSES] },
   scaler,
-  room: { labels: [...ROOM_LABELS], w: room.w, b: room.b, other_floor: floor.value },
+  room: { labels: [...HEAD_LABELS], w: room.w, b: room.b, other_floor: floor.value },
   presence,
-  training: { seed: SEED, iters: ITERS, lr: LR, l2: best.l2, folds: FOLDS, train_rows: trainRows.length },
-  dev: { images: devRows.length, accuracy: Number((dev.correct / dev.n).toFixed(4)), per_source: perSource, confusion },
+  training: { seed: SEED, iters: ITERS, lr: LR, l2: best.l2, folds: FOLDS, train_rows: trainRows.length, non_room_rows: nrTrainRows.length },
+  dev: {
+    images: devRows.length,
+    accuracy: Number((dev.correct / dev.n).toFixed(4)),
+    per_source: perSource,
+    confusion,
+    non_room: { images: nrHeldRows.length, other: nrOther, per_source: nrPerSource },
+  },
   checks: { context, min_area: minArea },
 };
 writeFileSync(join(OUT_DIR, 'room-head.json'), JSON.stringify(file) + '\n');
@@ -241,12 +296,18 @@ const perClass = new Map<number, number[]>();
 devRows.forEach((_, i) => perClass.set(yDev[i]!, [...(perClass.get(yDev[i]!) ?? []), i]));
 const pick = [...perClass.values()].flatMap((v) => v.slice(0, 10));
 const q = (x: Float64Array) => Buffer.from(Int8Array.from(x, (v) => Math.max(-127, Math.min(127, Math.round(v * 16)))).buffer).toString('base64');
+// Plus every 4th held-out non-room photo (truth `other`).
+const nrPick = nrHeldRows.map((_, i) => i).filter((i) => i % 4 === 0);
+const fixtureRows = [
+  ...pick.map((i) => ({ room: ROOM_LABELS[yDev[i]!]!, x: q(xDev[i]!), ok: devPred[i] === yDev[i] })),
+  ...nrPick.map((i) => ({ room: 'other', x: q(xNrHeld[i]!), ok: nrHeldPred[i] === OTHER })),
+];
 writeFileSync(
   join(OUT_DIR, 'room-head.fixture.json'),
   JSON.stringify({
-    about: 'Standardised dev-split feature rows (int8, 1/16 sd steps) of 10 photos per room, for room-head.test.ts. Features only, no pixels.',
-    accuracy: Number((pick.filter((i) => devPred[i] === yDev[i]).length / pick.length).toFixed(4)),
-    rows: pick.map((i) => ({ room: ROOM_LABELS[yDev[i]!], x: q(xDev[i]!) })),
+    about: 'Standardised feature rows (int8, 1/16 sd steps) of 10 dev photos per room and every 4th held-out non-room photo (truth other), for room-head.test.ts. Features only, no pixels.',
+    accuracy: Number((fixtureRows.filter((r) => r.ok).length / fixtureRows.length).toFixed(4)),
+    rows: fixtureRows.map(({ room: r, x }) => ({ room: r, x })),
   }) + '\n',
 );
 
@@ -260,13 +321,15 @@ Weights: \`room-head.json\` (written by \`npm run train:rooms\`, scripts/train-r
 
 ## What they are
 - **Room type**: a softmax (multinomial logistic regression) over kitchen, bathroom, bedroom, living_room,
-  dining_room, office and other. Input: ${file.features.backbone} pooled values of the CenterNet backbone
+  dining_room, office, other (halls, stairs, house fronts) and not_room (photos that are not of a room at all:
+  objects, animals, people, streets, landscapes), the last two answered as \`other\`. Input: ${file.features.backbone} pooled values of the CenterNet backbone
   (\`tower_0/extern1/hard_swish/mul_1\`), ${file.features.head} values of \`tower_0/CenternetHead/Mean\` and the best
   score (at >= 0.3) of ${file.features.evidence.length} COCO classes from the same pass (object evidence: a toilet,
   a bed, an oven), standardised. No extra model pass: the features come from the detection pass.
 - **Other when unsure**: \`other\` is lifted to at least ${floor.value} before normalising, so a photo whose best room
   scores below that answers \`other\` (the highest floor costing at most half a point of cross-validated accuracy on train).
-  The detect API calls this \`general\`.
+  The detect API calls this \`general\`. Scores are the softmax's probabilities after the floor: they sum to 1
+  and rank the rooms, but they are not calibrated (a 0.8 is not right 80% of the time).
 - **Fixture presence** (bathtub, shower, walk_in_shower, fireplace, kitchen_island, mirror): one logistic head
   each, same input, image-level (no box). Offered by the API only with a dev-split F1 of at least 0.8.
 
@@ -279,18 +342,28 @@ Whether weights trained on them may ship is a legal question the dataset does no
 |---|---|---|
 ${sources.map((s) => `| ${s.repo} | ${s.commit.slice(0, 8)} | ${s.licence.replace(/\|/g, '/')} |`).join('\n')}
 
+Non-room photos (scripts/lib/nonroom-photos.ts; fetched by \`npm run rooms:features\` with \`apt-get download\` +
+\`dpkg-deb -x\` into /tmp, read in place, never copied here), split by package:
+- trained on (as not_room): ${new Set(nrTrainRows.map((r) => r.id)).size} photos from ${TRAIN_PACKAGES.join(' and ')} (GCompris: per-file credits
+  in its READMEs, CC-BY-SA / public domain; Tux Paint stamps: GPL-2.0-or-later)${nrTrainRows.length > new Set(nrTrainRows.map((r) => r.id)).size ? ', plus greyscale / downscaled copies as for the rooms' : ''};
+- held out, never trained or tuned on: ${nrHeldRows.length} photos from ${HELDOUT_PACKAGES.join(', ')}
+  (scikit-image CC0 / public domain, darknet GPL-3.0+/MIT, OpenCV samples BSD/Apache, wallpapers per their DEP-5 files).
+
 ## Training settings
 - Train split only: every photo (${trainRows.filter((r) => r.view === 'plain').length}) plus augmented copies from the cache:
   ${trainRows.filter((r) => r.view === 'grey').length} greyscale and ${trainRows.filter((r) => r.view === 'down').length} downscaled to 128 px + JPEG q55
   (one per photo, alternating), ${trainRows.length} rows; the dev split is never trained or tuned on.
 - Full-batch gradient descent with Nesterov momentum (lr ${LR}, ${ITERS} iterations) from zero weights,
-  class-balanced loss, L2 ${best.l2} (picked from ${L2_GRID.join(', ')} by ${FOLDS}-fold cross-validation on train,
-  folds by house / photo, seed ${SEED}). Deterministic: the same cache gives the same weights.
+  class-balanced loss, L2 ${best.l2} (${L2_GRID.length > 1 ? `picked from ${L2_GRID.join(', ')} by ${FOLDS}-fold cross-validation on train` : 'set with TRAIN_L2: the value the 0.003 / 0.01 / 0.03 cross-validated grid picked for the rooms-only head'},
+  folds by house / photo, seed ${SEED}; the \`other\` floor by the same folds). Views trained on: ${[...VIEWS].join(', ')}.
+  Deterministic: the same cache and settings give the same weights. This file's run: \`${[process.env['TRAIN_L2'] && `TRAIN_L2=${process.env['TRAIN_L2']}`, process.env['TRAIN_VIEWS'] && `TRAIN_VIEWS=${process.env['TRAIN_VIEWS']}`].filter(Boolean).join(' ')}${process.env['TRAIN_L2'] || process.env['TRAIN_VIEWS'] ? ' ' : ''}npm run train:rooms\`.
 - Weights rounded to 4 significant digits; all figures below use the rounded weights.
 
 ## Dev figures (${devRows.length} photos)
 - Room accuracy: **${pct(dev)}** (object-vote rule it replaces: ${pct(ruleAcc)}; without the \`other\` floor: ${pct(accOf(devPredNoFloor))}).
 - Per source: ${Object.entries(perSource).map(([k, v]) => `${k} ${v}`).join('; ')}.
+- Held-out non-room photos answered \`other\`: **${nrPct}** (${Object.entries(nrPerSource).map(([k, v]) => `${k} ${v}`).join('; ')}).
+  Cross-validated on the non-room training photos: ${(cvNonRoom * 100).toFixed(1)}%.
 
 Confusion (rows: true room, columns: predicted):
 
@@ -305,12 +378,13 @@ Fixture presence heads (ambiguous labels ignored; threshold by cross-validated F
 ${FIXTURES.map((f) => { const h = presence[f]; return `| ${f} | ${h.dev.f1.toFixed(3)} | ${h.dev.tp} / ${h.dev.fp} / ${h.dev.fn} | ${h.dev.f1_within_room.toFixed(3)} (${h.dev.room}) | ${h.offered ? 'yes' : 'no'} |`; }).join('\n')}
 
 ## Limitations
-- Trained on interiors plus a small, mixed \`other\` (house fronts, halls, stairs, corridors, driveways). A photo of
-  something else entirely (a portrait, a still life) is outside what it has seen and may still get a room.
+- Trained on interiors, a small mixed \`other\` (house fronts, halls, stairs, corridors, driveways) and ${new Set(nrTrainRows.map((r) => r.id)).size}
+  non-room photos. A non-room photo unlike any of those (see the held-out misses printed by the training run) can still get a room;
+  a close-up inside a room (a cup on a kitchen counter) is the hardest case.
 - Sources are confounded with rooms (see the dataset README): listing photos only in kitchen, bathroom, bedroom and
   other; offices only 128 px or greyscale. The per-source figures show what this costs.
 - Fixture labels come from one annotator; presence is tied to the room (tubs only in bathrooms), so a head can
   learn the room rather than the fixture: the within-room F1 shows that. Dev has only 3 walk-in showers.
 `;
 writeFileSync(join(OUT_DIR, 'MODEL_CARD.md'), card);
-console.log(`\nwrote room-head.json, room-head.fixture.json (${pick.length} rows) and MODEL_CARD.md`);
+console.log(`\nwrote room-head.json, room-head.fixture.json (${fixtureRows.length} rows) and MODEL_CARD.md`);

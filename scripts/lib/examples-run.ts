@@ -162,7 +162,7 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
   },
   classifyTop1: {
-    title: 'Only the best label of an outdoor photo',
+    title: 'Only the best label: a dog and a bicycle on a porch, a known miss (read as a bedroom; see the accuracy card)',
     method: 'POST',
     path: '/api/v1/classify',
     request: { image_url: STREET, top_k: 1 },

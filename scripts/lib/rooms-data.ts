@@ -13,6 +13,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const DATASET_DIR = resolve(process.env['ROOMS_DATASET'] ?? join(REPO_ROOT, '../shared/datasets/rooms'));
 export const CACHE_DIR = resolve(process.env['ROOMS_CACHE'] ?? join(REPO_ROOT, '.cache/rooms-features'));
 export const CACHE_FILE = join(CACHE_DIR, 'features.jsonl');
+/** The same rows for the non-room photos of ./nonroom-photos.ts (ids `nr:<package>/<path>`). */
+export const NONROOM_CACHE_FILE = join(CACHE_DIR, 'nonroom.jsonl');
 
 export interface LabelEntry {
   room: string;
@@ -62,8 +64,9 @@ export interface CachedRow {
 
 export const cachePresent = (): boolean => existsSync(CACHE_FILE);
 
-export function readCache(): CachedRow[] {
-  return readFileSync(CACHE_FILE, 'utf8')
+export function readCache(file: string = CACHE_FILE): CachedRow[] {
+  if (file !== CACHE_FILE && !existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as CachedRow);

@@ -13,6 +13,7 @@ import demoWatermark from '../../functions/demo-watermark-detection';
 import demoValidation from '../../functions/demo-photo-validation';
 import demoSimilar from '../../functions/demo-similar-images';
 import type { Showcase, ShowcaseBox } from '../../src/components/showcase/showcase';
+import { boxIsRight, objectOf, showcaseTruth } from './showcase-truth';
 
 /** The origin requests are made on (the handlers read site samples from disk for it). */
 const ORIGIN = 'http://127.0.0.1:4321';
@@ -37,7 +38,7 @@ export const showcaseSpecs: Record<string, Spec> = {
     kind: 'detection',
     photo: '/images/samples/od-dog-bicycle.jpg',
     alt: 'A dog sitting beside a bicycle on a porch, a car parked behind, each outlined by the detector',
-    caption: 'Object detection on a sample photo: each box and score is what the detector returned for it.',
+    caption: 'Object detection on a sample photo: the boxes and scores the detector returned for it, each checked against hand labels of the photo.',
     path: '/api/demo/object-detection',
     handler: demoDetect,
     request: { image_url: sample('od-dog-bicycle.jpg'), objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
@@ -46,7 +47,7 @@ export const showcaseSpecs: Record<string, Spec> = {
     kind: 'detection',
     photo: '/images/samples/od-sitting-room.jpg',
     alt: 'A sitting room with a sofa, two armchairs and a small round table between lace-curtained windows, the seats the detector found outlined',
-    caption: 'Object detection on a sample interior: the room it inferred and each box and score are what the engine returned for it.',
+    caption: 'Object detection on a sample interior: the room it inferred and the boxes and scores the engine returned for it, each checked against hand labels of the photo.',
     path: '/api/demo/object-detection',
     handler: demoDetect,
     request: { image_url: sample('od-sitting-room.jpg'), objects_to_find: 'couch, chair, dining table, vase, potted plant, tv', room_category: 'auto' },
@@ -96,6 +97,7 @@ function database(): Promise<void> {
   return ready;
 }
 
+const listOf = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -106,16 +108,34 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
   const base = { id, kind: spec.kind, photo: spec.photo, alt: spec.alt, caption: spec.caption, endpoint: `POST ${spec.path}`, images: {} };
   switch (spec.kind) {
     case 'detection': {
-      const boxes: ShowcaseBox[] = arr(body['objects_found']).map((o) => {
+      const found: ShowcaseBox[] = arr(body['objects_found']).map((o) => {
         const [x = 0, y = 0, w = 0, h = 0] = (o['bounding_box'] as number[]) ?? [];
         return { label: String(o['label']), score: round(Number(o['confidence'])), x, y, w, h };
       });
+      // A box whose label the hand-made truth contradicts is not drawn; the caption says what the
+      // engine called it, so the hero never shows a wrong label and never hides a miss.
+      const truth = showcaseTruth()[spec.photo];
+      const boxes = truth ? found.filter((b) => boxIsRight(b, truth)) : found;
+      const wrong = truth ? found.filter((b) => !boxIsRight(b, truth)) : [];
+      const misses = wrong.map((b) => {
+        const o = objectOf(b, truth!);
+        return o ? `the ${o.what.split(/[,(]/)[0]!.trim()} “${b.label}”` : `something that is not there “${b.label}”`;
+      });
+      const room = String(body['room_category']).replaceAll('_', ' ');
+      // The same for the room: shown when right, otherwise named in the caption as the engine's miss.
+      const roomRight = !truth || truth.room === room;
+      const notes = [
+        ...(misses.length ? [`It also labelled ${listOf(misses)}; ${misses.length === 1 ? 'that box is' : 'those boxes are'} not drawn.`] : []),
+        ...(roomRight ? [] : [`It inferred the room as “${room}”, which is wrong: ${truth!.room === 'general' ? 'the photo is not of a room' : `it is a ${truth!.room}`}.`]),
+      ];
+      const caption = [spec.caption, ...notes].join(' ');
       return {
         ...base,
+        caption,
         width: Number(body['image_width']),
         height: Number(body['image_height']),
         boxes,
-        facts: [{ name: 'Room', value: String(body['room_category']).replaceAll('_', ' ') }],
+        facts: roomRight ? [{ name: 'Room', value: room }] : [],
       };
     }
     case 'watermark': {

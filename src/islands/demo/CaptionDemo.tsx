@@ -19,7 +19,7 @@ export default function CaptionDemo() {
   const source = useImageSource(CAPTION_SAMPLES);
   const { imageUrl, file } = source;
   const demo = useDemoRun<CaptionResponse>({
-    done: (r) => ({ title: 'Caption Generated!', description: `${r.word_count} words in ${r.processing_time.toFixed(2)}s` }),
+    done: (r) => ({ title: 'Caption Generated!', description: `${r.word_count} ${r.word_count === 1 ? 'word' : 'words'} in ${r.processing_time.toFixed(2)}s` }),
     failed: FAILED,
   });
 

@@ -19,7 +19,7 @@ export const classifyRequestSchema = z.strictObject({
   taxonomy: z
     .union([z.literal(ROOM_TYPE_TAXONOMY), z.uuid()])
     .default(ROOM_TYPE_TAXONOMY)
-    .describe('`room_type` (kitchen, bathroom, bedroom, living_room, dining_room, office, other), or the id of one of your label sets.'),
+    .describe('`room_type` (kitchen, bathroom, bedroom, living_room, dining_room, office, other: also every photo that is not of a room, such as a close-up object, a pet, a street or a landscape), or the id of one of your label sets.'),
   top_k: z.number().int().min(1).max(7).default(3).describe('How many labels to return, best first (1-7).'),
 });
 export type ClassifyRequest = z.input<typeof classifyRequestSchema>;
@@ -33,7 +33,11 @@ export const classifyUploadSchema = classifyRequestSchema.extend({
 
 export const labelScoreSchema = z.object({
   label: z.string().describe('A label of the taxonomy.'),
-  score: z.number().min(0).max(1).describe('Share of the evidence for this label (0-1; the scores over all labels sum to 1).'),
+  score: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('A raw score, not a calibrated probability: the share of the evidence for this label (0-1; the scores over all labels sum to 1). How often a top label is right at each score is on the accuracy card.'),
 });
 
 export const classifyResponseSchema = z.object({

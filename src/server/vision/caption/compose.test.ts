@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CAPTION_STYLE_VALUES } from '../../../shared/schemas/caption';
 import type { RoomScore } from '../rooms/classifier';
 import { summarisePixels } from '../scene/pixels';
-import { composeCaption, cutAtWords, detectLanguage, positionOf, type CaptionFacts } from './compose';
+import { classThreshold } from '../checks';
+import { composeCaption, counted, countedNumber, cutAtWords, detectLanguage, positionOf, type CaptionFacts } from './compose';
 
 const rooms = (label: RoomScore['label'], score: number): RoomScore[] => [
   { label, score },
@@ -91,6 +92,95 @@ describe('composeCaption', () => {
     expect(c.confidence).toBe(0.3);
     expect(c.caption).toContain('no clearly recognisable objects');
     expect(c.language).toBe('none');
+  });
+});
+
+describe('captions that never invent', () => {
+  const box = (x: number): [number, number, number, number] => [x, 300, 200, 200];
+  const catCloseUp: CaptionFacts = {
+    width: 1000,
+    height: 800,
+    detections: [
+      { label: 'cat', confidence: 0.82, box: [200, 100, 600, 600] },
+      { label: 'dog', confidence: 0.25, box: [250, 150, 500, 500] },
+    ],
+    rooms: [
+      { label: 'other', score: 0.7 },
+      { label: 'bedroom', score: 0.3 },
+    ],
+    pixels: pixels(),
+    text: [],
+  };
+
+  it('names no room for a photo the classifier answers other, in any style', () => {
+    for (const style of CAPTION_STYLE_VALUES) {
+      const c = composeCaption(catCloseUp, style, 150);
+      expect(c.caption, style).not.toMatch(/bedroom|kitchen|bathroom|living room|dining room|office/i);
+      expect(c.named.room).toBeUndefined();
+    }
+    expect(composeCaption(catCloseUp, 'descriptive', 50).caption).toMatch(/^A photo of a cat in the centre/);
+  });
+
+  it('names no room when a room wins but below the room score bar', () => {
+    const unsure: CaptionFacts = { ...catCloseUp, rooms: [{ label: 'bedroom', score: 0.45 }, { label: 'other', score: 0.4 }, { label: 'kitchen', score: 0.15 }] };
+    expect(composeCaption(unsure, 'descriptive', 100).caption).not.toMatch(/bedroom/);
+    expect(composeCaption(unsure, 'technical', 100).caption).toContain('no room type above 0.50');
+  });
+
+  it('never lists an object scoring below its class threshold (read from the detector)', () => {
+    const t = classThreshold('couch');
+    const faint: CaptionFacts = {
+      ...kitchen,
+      detections: [
+        { label: 'couch', confidence: Math.max(0, t - 0.01), box: box(100) },
+        { label: 'refrigerator', confidence: Math.max(classThreshold('refrigerator'), 0.8), box: box(600) },
+      ],
+    };
+    for (const style of CAPTION_STYLE_VALUES) {
+      const c = composeCaption(faint, style, 150);
+      expect(c.caption, style).not.toMatch(/couch/);
+      expect(c.caption, style).toMatch(/refrigerator/);
+      expect(c.named.objects).toEqual(['refrigerator']);
+    }
+    const atThreshold: CaptionFacts = { ...faint, detections: [{ label: 'couch', confidence: t, box: box(100) }] };
+    expect(composeCaption(atThreshold, 'descriptive', 100).caption).toMatch(/a couch/);
+  });
+
+  it('reads grammatically for 0, 1 and many of a thing', () => {
+    expect(counted('chair', 1)).toBe('a chair');
+    expect(counted('apple', 1)).toBe('an apple');
+    expect(counted('chair', 3)).toBe('three chairs');
+    expect(counted('couch', 2)).toBe('two couches');
+    expect(counted('person', 2)).toBe('two people');
+    expect(countedNumber('object', 0)).toBe('no objects');
+    expect(countedNumber('object', 1)).toBe('one object');
+    expect(countedNumber('object', 12)).toBe('12 objects');
+    const n = (k: number): CaptionFacts => ({
+      ...kitchen,
+      text: [],
+      detections: Array.from({ length: k }, (_, i) => ({ label: 'bottle', confidence: 0.9, box: box(i * 50) })),
+    });
+    const none = composeCaption(n(0), 'descriptive', 150).caption;
+    expect(none).toContain('A kitchen with no clearly recognisable objects.');
+    const one = composeCaption(n(1), 'descriptive', 150).caption;
+    expect(one).toMatch(/A kitchen with a bottle /);
+    const many = composeCaption(n(3), 'descriptive', 150).caption;
+    expect(many).toMatch(/A kitchen with three bottles /);
+    for (const style of CAPTION_STYLE_VALUES) {
+      for (const k of [0, 1, 3]) {
+        const c = composeCaption(n(k), style, 150).caption;
+        expect(c, `${style} ${k}`).not.toMatch(/\bone \w+s\b(?<!\bone glass)|\ba \w+s\b|\b(two|three) bottle\b|\b1 \w+s\b/);
+      }
+    }
+  });
+
+  it('counts every object in the long descriptive caption with the right number', () => {
+    const seven: CaptionFacts = {
+      ...kitchen,
+      text: [],
+      detections: ['cup', 'bowl', 'bottle', 'vase', 'book', 'clock', 'sink', 'toaster', 'microwave'].map((label, i) => ({ label, confidence: 0.9, box: box(i * 90) })),
+    };
+    expect(composeCaption(seven, 'descriptive', 150).caption).toContain('In all, nine objects were recognised.');
   });
 });
 

@@ -9,8 +9,15 @@
  * - emotional: the mood the light and colours set, and how the place feels.
  * The word limit picks how much detail goes in (how many object groups, colour shares), and a
  * caption still longer than the limit is cut there and ends with an ellipsis.
+ *
+ * What a caption never does: name a room the classifier did not pick over `other` with at least
+ * `ROOM_MIN_SCORE` (a cat, a cup or a street is not "a bedroom"), or name an object scoring
+ * below its class's calibrated threshold (the detector's per-class thresholds, read from
+ * `../checks`, so a retuned threshold applies here too). Counts read grammatically for 0, 1 and
+ * many ("no objects", "one object", "two objects").
  */
 import type { CaptionStyleValue } from '../../../shared/schemas/caption';
+import { classThreshold } from '../checks';
 import type { RoomScore } from '../rooms/classifier';
 import type { PixelSummary } from '../scene/pixels';
 
@@ -32,6 +39,8 @@ export interface ComposedCaption {
   confidence: number;
   /** ISO 639-1 language of the text read, `und` when unclear, `none` when no text was read. */
   language: string;
+  /** What the caption names, for evaluation (scripts/eval/image-captioning.ts); not in the API answer. */
+  named: { room: string | undefined; objects: string[] };
 }
 
 /** A room named by the classifier with at least this score; below it the caption names a scene. */
@@ -68,8 +77,10 @@ const IRREGULAR_PLURALS: Record<string, string> = {
 };
 const plural = (label: string): string => IRREGULAR_PLURALS[label] ?? (/(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`);
 const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
-/** "a chair", "two chairs". */
-const counted = (label: string, n: number): string => (n === 1 ? `${article(label)} ${label}` : `${countWord(n)} ${plural(label)}`);
+/** "no chairs", "a chair", "two chairs". */
+export const counted = (label: string, n: number): string => (n === 1 ? `${article(label)} ${label}` : `${countWord(n)} ${plural(label)}`);
+/** "no objects", "one object", "two objects": a count as a number word. */
+export const countedNumber = (label: string, n: number): string => `${countWord(n)} ${n === 1 ? label : plural(label)}`;
 
 /** "a, b and c". */
 export function listing(items: readonly string[]): string {
@@ -126,8 +137,16 @@ export function groupObjects(facts: CaptionFacts): ObjectGroup[] {
   return [...groups.values()].sort((a, b) => b.area * b.confidence - a.area * a.confidence || a.label.localeCompare(b.label));
 }
 
+export interface Scene {
+  noun: string;
+  /** The room named, when the classifier picked one over `other` with at least ROOM_MIN_SCORE. */
+  room: RoomScore | undefined;
+  /** A class the noun already names ("photo of a cat"): not listed again among the objects. */
+  subject?: string;
+}
+
 /** What the photo is of: a room the classifier is sure of, else a scene named from the objects. */
-export function sceneOf(facts: CaptionFacts): { noun: string; room: RoomScore | undefined } {
+export function sceneOf(facts: CaptionFacts): Scene {
   const top = facts.rooms[0];
   if (top && top.label !== 'other' && top.score >= ROOM_MIN_SCORE && ROOM_NAMES[top.label]) return { noun: ROOM_NAMES[top.label] ?? 'room', room: top };
   const labels = new Set(facts.detections.map((d) => d.label));
@@ -135,9 +154,9 @@ export function sceneOf(facts: CaptionFacts): { noun: string; room: RoomScore | 
   const animals = [...labels].filter((l) => ANIMALS.has(l));
   if (animals.length === 1 && animals[0]) {
     const n = facts.detections.filter((d) => d.label === animals[0]).length;
-    return { noun: `photo of ${counted(animals[0], n)}`, room: undefined };
+    return { noun: `photo of ${counted(animals[0], n)}`, room: undefined, subject: animals[0] };
   }
-  if (animals.length > 1) return { noun: 'scene with animals', room: undefined };
+  if (animals.length > 1) return { noun: 'scene of animals', room: undefined };
   const people = facts.detections.filter((d) => d.label === 'person').length;
   if (people === 1 && labels.size <= 2) return { noun: 'portrait', room: undefined };
   return { noun: 'scene', room: undefined };
@@ -183,7 +202,7 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 interface Parts {
-  scene: { noun: string; room: RoomScore | undefined };
+  scene: Scene;
   groups: ObjectGroup[];
   people: number;
   text: string[];
@@ -195,16 +214,20 @@ const detailFor = (maxWords: number): number => (maxWords <= 50 ? 3 : maxWords <
 
 function descriptive(f: CaptionFacts, p: Parts): string[] {
   const s: string[] = [];
-  const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
+  const things = p.groups.filter((g) => g.label !== 'person' && g.label !== p.scene.subject).slice(0, p.detail);
+  const subject = p.scene.subject ? p.groups.find((g) => g.label === p.scene.subject) : undefined;
   const head = things.length
-    ? `${cap(article(p.scene.noun))} ${p.scene.noun} with ${listing(things.map((g) => `${counted(g.label, g.count)} ${where(g.position)}`))}.`
-    : `${cap(article(p.scene.noun))} ${p.scene.noun} with no clearly recognisable objects.`;
+    ? `${cap(article(p.scene.noun))} ${p.scene.noun}${subject ? ` ${where(subject.position)},` : ''} with ${listing(things.map((g) => `${counted(g.label, g.count)} ${where(g.position)}`))}.`
+    : subject
+      ? `${cap(article(p.scene.noun))} ${p.scene.noun} ${where(subject.position)}.`
+      : `${cap(article(p.scene.noun))} ${p.scene.noun} with no clearly recognisable objects.`;
   s.push(head);
   if (p.people > 0) s.push(p.people === 1 ? 'One person is in the picture.' : `${cap(countWord(p.people))} people are in the picture.`);
   const colours = colourWords(f.pixels, p.detail > 3 ? 3 : 2);
   if (colours.length) s.push(`The colours are mostly ${listing(colours)}, under ${f.pixels.light} ${f.pixels.warmth === 'neutral' ? '' : `${f.pixels.warmth} `}light.`.replace('  ', ' '));
   if (p.text.length) s.push(`Visible text reads ${listing(p.text.map((t) => `"${t}"`))}.`);
-  if (p.detail > 5 && f.detections.length > things.length) s.push(`In all, ${countWord(f.detections.length)} objects were recognised.`);
+  const total = p.groups.reduce((n, g) => n + g.count, 0);
+  if (p.detail > 5 && total > things.length) s.push(`In all, ${countedNumber('object', total)} ${total === 1 ? 'was' : 'were'} recognised.`);
   return s;
 }
 
@@ -250,7 +273,7 @@ function technical(f: CaptionFacts, p: Parts): string[] {
   const s: string[] = [];
   s.push(p.scene.room ? `Scene: ${p.scene.noun} (room score ${p.scene.room.score.toFixed(2)}).` : `Scene: ${p.scene.noun} (no room type above ${ROOM_MIN_SCORE.toFixed(2)}).`);
   const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
-  s.push(things.length ? `Objects: ${things.map((g) => `${g.count} x ${g.label} (${g.position}, ${g.confidence.toFixed(2)})`).join('; ')}.` : 'Objects: none at score 0.30 or above.');
+  s.push(things.length ? `Objects: ${things.map((g) => `${g.count} x ${g.label} (${g.position}, ${g.confidence.toFixed(2)})`).join('; ')}.` : 'Objects: none at their class thresholds.');
   s.push(`People: ${p.people}.`);
   const colours = f.pixels.colours.slice(0, p.detail > 3 ? 4 : 2);
   if (colours.length) s.push(`Dominant colours: ${colours.map((c) => `${c.name} ${pct(c.share)}`).join(', ')}.`);
@@ -272,7 +295,9 @@ function emotional(f: CaptionFacts, p: Parts): string[] {
   const mood = MOODS[f.pixels.light]?.[f.pixels.warmth] ?? 'calm';
   s.push(`This ${p.scene.noun} feels ${mood}.`);
   const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
-  if (things.length) s.push(`${cap(listing(things.map((g) => counted(g.label, g.count))))} ${things.length === 1 && things[0]?.count === 1 ? 'makes' : 'make'} it feel lived in, a place someone cares about.`);
+  const one = things.length === 1 && things[0]?.count === 1;
+  // "Lived in" is said of a room only; any other photo's things simply hold the eye.
+  if (things.length) s.push(`${cap(listing(things.map((g) => counted(g.label, g.count))))} ${p.scene.room ? `${one ? 'makes' : 'make'} it feel lived in, a place someone cares about` : `${one ? 'holds' : 'hold'} the eye`}.`);
   if (p.people === 1) s.push('One person is here, and the moment feels personal.');
   else if (p.people > 1) s.push(`${cap(countWord(p.people))} people share the space, and it feels alive with company.`);
   else if (!things.length) s.push('It is empty of people and things, which leaves room to breathe.');
@@ -285,7 +310,9 @@ function emotional(f: CaptionFacts, p: Parts): string[] {
 const STYLES: Record<CaptionStyleValue, (f: CaptionFacts, p: Parts) => string[]> = { descriptive, creative, technical, emotional };
 
 /** Composes the caption of `facts` in `style`, at most `maxWords` words. */
-export function composeCaption(facts: CaptionFacts, style: CaptionStyleValue, maxWords: number): ComposedCaption {
+export function composeCaption(input: CaptionFacts, style: CaptionStyleValue, maxWords: number): ComposedCaption {
+  // Only objects at or above their class's calibrated threshold are ever named or counted.
+  const facts: CaptionFacts = { ...input, detections: input.detections.filter((d) => d.confidence >= classThreshold(d.label)) };
   const scene = sceneOf(facts);
   const groups = groupObjects(facts);
   const people = facts.detections.filter((d) => d.label === 'person').length;
@@ -300,5 +327,9 @@ export function composeCaption(facts: CaptionFacts, style: CaptionStyleValue, ma
   for (const g of groups.slice(0, detail)) parts.push(g.confidence);
   for (const l of lines) parts.push(l.confidence);
   const confidence = parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : PIXELS_ONLY_CONFIDENCE;
-  return { caption: cut.text, wordCount: cut.words, confidence: Math.round(confidence * 1000) / 1000, language: detectLanguage(lines.map((l) => l.text)) };
+  const named = {
+    room: scene.room?.label,
+    objects: [...new Set([...(scene.subject ? [scene.subject] : []), ...groups.filter((g) => g.label !== 'person').slice(0, detail).map((g) => g.label), ...(people > 0 ? ['person'] : [])])],
+  };
+  return { caption: cut.text, wordCount: cut.words, confidence: Math.round(confidence * 1000) / 1000, language: detectLanguage(lines.map((l) => l.text)), named };
 }

@@ -6,13 +6,14 @@
  * With the pass's image-level features (`analyzeImage(..., { features: true })`, no extra pass)
  * the scores come from the trained head in `./head.ts` (a softmax over the pooled backbone, the
  * detection head's mean and the best score of 30 COCO classes; see MODEL_CARD.md): `other`
- * wins when no room is confident. Without features, only the object votes of `../room.ts` can
+ * wins when no room is confident, and for photos that are not of a room (a close-up object, a
+ * pet, a street, a portrait, a landscape), which the head was trained on as well. Without features, only the object votes of `../room.ts` can
  * speak, and `other` keeps the mass when they name no room.
  */
 import type { CocoLabel } from '../coco-labels';
 import type { PassFeatures } from '../model';
 import { roomScores, type RoomType } from '../room';
-import { headInput, ROOM_HEAD, roomProbabilities } from './head';
+import { headInput, roomProbabilities } from './head';
 
 import { ROOM_LABELS, type RoomLabel } from './linear';
 
@@ -48,8 +49,7 @@ function ruleScores(evidence: RoomEvidence): number[] {
 export function classifyRoom(evidence: RoomEvidence): RoomScore[] {
   let p: number[];
   if (evidence.features) {
-    const byHead = roomProbabilities(headInput({ ...evidence.features, detections: evidence.detections }));
-    p = ROOM_LABELS.map((l) => byHead[ROOM_HEAD.room.labels.indexOf(l)] ?? 0);
+    p = roomProbabilities(headInput({ ...evidence.features, detections: evidence.detections }));
   } else {
     p = ruleScores(evidence);
   }

@@ -9,6 +9,22 @@
 export const ROOM_LABELS = ['kitchen', 'bathroom', 'bedroom', 'living_room', 'dining_room', 'office', 'other'] as const;
 export type RoomLabel = (typeof ROOM_LABELS)[number];
 
+/**
+ * Rows of the room head beyond the room labels: `not_room`, trained on photos that are not of a
+ * room at all (objects, animals, people, streets, landscapes), answers `other` like the room
+ * dataset's own `other` (halls, stairs, house fronts). Two rows rather than one because the two
+ * kinds of `other` look nothing alike, and one linear row would have to cover both.
+ */
+export const NOT_ROOM = 'not_room';
+export const HEAD_LABELS = [...ROOM_LABELS, NOT_ROOM] as const;
+
+/** Head probabilities (in `labels` order) as room-label probabilities: `not_room` counts as `other`. */
+export function foldToRooms(p: readonly number[], labels: readonly string[]): number[] {
+  return ROOM_LABELS.map((l) =>
+    l === 'other' ? labels.reduce((sum, hl, i) => sum + (hl === 'other' || hl === NOT_ROOM ? (p[i] ?? 0) : 0), 0) : (p[labels.indexOf(l)] ?? 0),
+  );
+}
+
 /** COCO classes whose best score (at the product threshold) joins the image features. */
 export const EVIDENCE_CLASSES = [
   'person', 'chair', 'couch', 'bed', 'dining table', 'toilet', 'tv', 'laptop', 'mouse', 'keyboard', 'remote',

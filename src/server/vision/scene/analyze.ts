@@ -1,11 +1,13 @@
 /**
  * One photo, analysed once for classification and captions (runs in the vision engine's worker):
- * a single CenterNet pass with its image-level features (no error-check passes), the room scores
- * of `classifyRoom`, the colours and light of the pixels, and, for captions, the text the OCR
+ * a single CenterNet pass with its image-level features, the detections at their per-class
+ * thresholds after the free error checks (room context, overlap with a stronger confusable box,
+ * size; no extra pass), the room scores of `classifyRoom` (the same scores detect infers its
+ * category from), the colours and light of the pixels, and, for captions, the text the OCR
  * engine reads.
  */
 import sharp from 'sharp';
-import { analyzeImage, type Detection } from '../detector';
+import { analyzeImage, FREE_CHECKS, type Detection } from '../detector';
 import { decodeImage } from '../image-input';
 import type { PassFeatures } from '../model';
 import { OCR_MAX_SIDE, recognizeText } from '../ocr/ocr';
@@ -26,7 +28,7 @@ export interface SceneText {
 export interface SceneAnalysis {
   width: number;
   height: number;
-  /** Detections of the plain pass (score >= 0.30), strongest first, boxes in source pixels. */
+  /** Detections of the plain pass at their class thresholds, after the free checks, strongest first, boxes in source pixels. */
   detections: Detection[];
   features: PassFeatures;
   /** Room scores over every room label, best first (sum 1). */
@@ -42,14 +44,16 @@ const MIN_TEXT_CONFIDENCE = 0.8;
 /** Decodes and analyses one encoded image (JPEG, PNG, WebP); throws the image's HttpError. */
 export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
   const image = await decodeImage(bytes);
-  const analysis = await analyzeImage(image, { errorChecks: 0, features: true });
+  // The free checks drop borderline duplicates (a faint "dog" inside a cat's box) at no extra pass.
+  const analysis = await analyzeImage(image, { errorChecks: FREE_CHECKS, features: true });
   const features = analysis.features;
   if (!features) throw new Error('vision: the pass returned no features');
-  const rooms = classifyRoom({ features, detections: analysis.detections });
+  const rooms = analysis.room ?? classifyRoom({ features, detections: analysis.detections });
   const pixels = summarisePixels(await image.view());
   let text: SceneText[] | undefined;
   if (options.text) text = await readText(bytes);
-  return { width: analysis.width, height: analysis.height, detections: analysis.detections, features, rooms, pixels, ...(text && { text }) };
+  const detections = analysis.detections.filter((d) => d.confirmed);
+  return { width: analysis.width, height: analysis.height, detections, features, rooms, pixels, ...(text && { text }) };
 }
 
 /**
