@@ -4,7 +4,8 @@
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
  *   (fixture-thresholds.json, tuned on the room dataset's dev photos by
- *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for).
+ *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for), lowered by
+ *   `CONTEXT_BONUS` x the room prior (`contextThreshold`) when the room scores are known.
  * - Borderline: a detection scoring less than `BORDER_MARGIN` above its threshold. Only
  *   borderline detections are ever checked; a confident one stands whatever N is.
  * - Check 1, room context: drops a borderline detection of a class (almost) never seen
