@@ -75,6 +75,7 @@ const WM_TILED = img('wm-tiled-pattern.jpg');
 const WM_SDXL = img('wm-invisible-sdxl.jpg');
 const WM_SCENE = img('wm-scene-sign.jpg');
 const HORSES = img('od-horses.jpg');
+const SITTING_ROOM = img('od-sitting-room.jpg');
 const AUTH_AI = img('validation-iptc-ai.jpg');
 const AUTH_CAMERA = img('validation-camera-exif.jpg');
 const AUTH_MISSING = img('listing-4821-kitchen.jpg');
@@ -107,6 +108,12 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     path: '/api/v1/detect',
     request: { image_urls: [STREET], category: 'bathroom' },
   },
+  detectWithObjects: {
+    title: 'include_objects: the boxes and scores behind each answer',
+    method: 'POST',
+    path: '/api/v1/detect',
+    request: { image_urls: [SITTING_ROOM], category: 'living_room', include_objects: true },
+  },
   detectImageError: {
     title: 'One image could not be read; the others still answer',
     method: 'POST',
@@ -124,6 +131,12 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     method: 'POST',
     path: '/api/demo/object-detection',
     request: { image_url: STREET, objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
+  },
+  demoEverything: {
+    title: 'Everything it can see (objects_to_find "*")',
+    method: 'POST',
+    path: '/api/demo/object-detection',
+    request: { image_url: HORSES, objects_to_find: '*', room_category: 'auto' },
   },
   watermark: {
     title: 'Everything, at medium sensitivity: a centred stock overlay',

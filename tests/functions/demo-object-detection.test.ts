@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
+import { runDemo } from '../../src/server/vision/detection-service';
+import { OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
+import { parseObjectsList } from '../../src/shared/schemas/detect';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
 import { useVisionEnv } from './vision-env';
@@ -41,6 +44,25 @@ describe('POST /api/demo/object-detection', () => {
     // a bedroom; listed on the classification accuracy card. horses.jpg is another held-out photo.)
     const res = await postJson({ image_url: `${env.server().origin}/images/horses.jpg`, objects_to_find: 'horse', room_category: 'auto' });
     expect(demoResponseSchema.parse(await res.json())).toMatchObject({ room_category: 'general', room_category_inferred: true });
+  });
+
+  it('lists everything it can see for objects_to_find "*"', async () => {
+    const res = await postJson({ image_url: `${env.server().origin}/images/horses.jpg`, objects_to_find: '*' }, '198.51.100.8');
+    expect(res.status).toBe(200);
+    const body = demoResponseSchema.parse(await res.json());
+    expect(body.objects_found.length).toBeGreaterThanOrEqual(2);
+    expect(body.objects_found.filter((o) => o.object === 'horse').length).toBeGreaterThanOrEqual(2);
+    for (const o of body.objects_found) expect(o.object).toBe(o.label.replace(/ /g, '_'));
+    expect(body).toMatchObject({ objects_not_found: [], undetectable_objects: [] });
+    expect(body.total_objects_detected).toBe(body.objects_found.length);
+  });
+
+  it.each(OD_SAMPLES.map((s) => [s.label, s] as const))('the %s sample finds every object of its default list', async (_, sample) => {
+    const bytes = new Uint8Array(readFileSync(join(process.cwd(), 'public', sample.src)));
+    const body = await runDemo({ image: { bytes }, objects: parseObjectsList(sample.objects) });
+    expect(body.objects_not_found).toEqual([]);
+    expect(body.undetectable_objects).toEqual([]);
+    expect(new Set(body.objects_found.map((o) => o.object))).toEqual(new Set(parseObjectsList(sample.objects)));
   });
 
   it('keeps an explicit room category', async () => {

@@ -42,6 +42,41 @@ describe('POST /api/v1/detect', () => {
     expect(first.objects).not.toHaveProperty('dishwasher');
   });
 
+  it('with include_objects, lists the boxes behind every true answer (and only then)', async () => {
+    const body = detectResponseSchema.parse(
+      await (await post({ image_urls: [img('dog.jpg'), img('horses.jpg'), img('missing.jpg')], mode: 'superset', category: 'kitchen', include_objects: true })).json(),
+    );
+    const [dog, horses, missing, superset] = body.detection_results;
+    for (const entry of [dog, horses]) {
+      if (!entry || !('objects' in entry)) throw new Error('expected an answered image');
+      expect(entry.objects_found).toBeDefined();
+      const names = new Set(entry.objects_found!.map((o) => o.object));
+      // An object name is true exactly when it has a box.
+      for (const [name, present] of Object.entries(entry.objects)) if (name !== 'none_observed') expect(names.has(name), name).toBe(present);
+      const scores = entry.objects_found!.map((o) => o.confidence);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    expect(missing).toMatchObject({ error: { code: 'IMAGE_FETCH_FAILED' } });
+    expect(missing).not.toHaveProperty('objects_found');
+    expect(superset).not.toHaveProperty('objects_found');
+
+    // The everyday objects of the dog photo, with boxes in source pixels (768x576).
+    const general = detectResponseSchema.parse(
+      await (await post({ image_urls: [img('dog.jpg')], include_objects: true })).json(),
+    ).detection_results[0];
+    if (!general || !('objects' in general)) throw new Error('expected an answered image');
+    for (const o of general.objects_found!) {
+      const [x, y, w, h] = o.bounding_box;
+      expect(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= 768 && y + h <= 576, JSON.stringify(o)).toBe(true);
+      expect(o.confidence).toBeGreaterThan(0);
+      expect(o.confidence).toBeLessThanOrEqual(1);
+    }
+
+    // Off by default: the spec's booleans only.
+    const plain = detectResponseSchema.parse(await (await post({ image_urls: [img('dog.jpg')], category: 'kitchen' })).json());
+    expect(plain.detection_results[0]).not.toHaveProperty('objects_found');
+  });
+
   it('gives a failing image its own error and combines the rest in superset mode', async () => {
     const urls = [img('coffee.jpg'), `${env.server().origin}/html`, img('missing.jpg'), 'http://169.254.169.254/latest/meta-data/'];
     const res = await post({ image_urls: urls, mode: 'superset', category: 'kitchen', error_checks: 1 });
@@ -92,6 +127,7 @@ describe('POST /api/v1/detect', () => {
     [{ image_urls: ['https://example.com/a.jpg'], error_checks: 11 }, 'error_checks: error_checks must be an integer from 0 to 10'],
     [{ image_urls: ['https://example.com/a.jpg'], error_checks: 1.5 }, 'error_checks: error_checks must be an integer from 0 to 10'],
     [{}, 'image_urls: image_urls must be a list of URLs'],
+    [{ image_urls: ['https://example.com/a.jpg'], include_objects: 'yes' }, 'include_objects: include_objects must be true or false'],
   ])('rejects %j', async (body, message) => {
     const res = await post(body);
     expect(res.status).toBe(400);

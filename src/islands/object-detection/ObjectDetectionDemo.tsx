@@ -3,7 +3,7 @@ import { dataOf, imageRequestBody, refuse, useDemoRun } from '../demo/demo-run';
 import { ImageDemo } from '../demo/ImageDemo';
 import { toSourcePixels } from '../demo/downscale';
 import { imageUrlError } from '../demo/demo-requests';
-import { SelectField } from '../demo/fields';
+import { SelectField, SwitchField } from '../demo/fields';
 import { useImageSource } from '../demo/ImageSourcePicker';
 import { JsonPanel } from '../demo/JsonPanel';
 import { fieldClass } from '../ui/input';
@@ -13,11 +13,12 @@ import type { DemoResponse } from '../../shared/schemas/detect';
 import { BoxOverlay } from './BoxOverlay';
 import {
   addObject,
-  DEFAULT_OBJECTS,
   DEMO_FAILED_MESSAGE,
   displayedRequest,
   effectiveRoom,
   OD_SAMPLES,
+  objectsForSample,
+  objectsToSend,
   parseObjectsList,
   QUICK_ADD,
   ROOM_OPTIONS,
@@ -32,7 +33,13 @@ export default function ObjectDetectionDemo() {
   const objectsHint = useId();
   const source = useImageSource(OD_SAMPLES);
   const { imageUrl, file, previewSrc } = source;
-  const [objects, setObjects] = useState(DEFAULT_OBJECTS);
+  // Each sample starts with the objects it shows; what the visitor types is kept for that image.
+  const sampleKey = file ? '' : (source.sample?.id ?? '');
+  const [typed, setTyped] = useState<{ key: string; value: string }>();
+  const objects = typed?.key === sampleKey ? typed.value : objectsForSample(file ? undefined : source.sample);
+  const setObjects = (next: string | ((v: string) => string)) =>
+    setTyped({ key: sampleKey, value: typeof next === 'function' ? next(objects) : next });
+  const [everything, setEverything] = useState(false);
   const [room, setRoom] = useState<RoomCategory>('auto');
   const demo = useDemoRun<{ response: DemoResponse; src: string }>({
     done: ({ response: r }) => ({
@@ -44,7 +51,8 @@ export default function ObjectDetectionDemo() {
   });
 
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
-  const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, objects, sentRoom);
+  const sentObjects = objectsToSend(objects, everything);
+  const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, sentObjects, sentRoom);
   const result = demo.response;
   // Boxes belong to the image they were computed on; a new image hides them.
   const boxes = result && result.src === previewSrc ? result.response : undefined;
@@ -53,11 +61,11 @@ export default function ObjectDetectionDemo() {
     event.preventDefault();
     const urlError = file ? undefined : imageUrlError(imageUrl);
     if (urlError) return refuse(urlError);
-    if (parseObjectsList(objects).length === 0) return refuse('Please specify objects to find');
+    if (parseObjectsList(sentObjects).length === 0) return refuse('Please specify objects to find');
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
     const src = source.sentSrc;
     await demo.run(async () => {
-      const { body, upload } = await imageRequestBody(source, { objects_to_find: objects, room_category: sentRoom as RoomCategory });
+      const { body, upload } = await imageRequestBody(source, { objects_to_find: sentObjects, room_category: sentRoom as RoomCategory });
       const data = dataOf(await request(demoObjectDetectionOperation, { body }), DEMO_FAILED_MESSAGE);
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
       return { response: upload ? toSourcePixels(data, upload) : data, src };
@@ -84,10 +92,12 @@ export default function ObjectDetectionDemo() {
               aria-describedby={objectsHint}
               placeholder="sofa, chair, tv"
               autoComplete="off"
+              disabled={everything}
               className={fieldClass}
             />
             <p id={objectsHint} className="mt-1.5 text-xs text-muted">
-              Comma-separated. 80 everyday object classes are supported; others are reported as not detectable.
+              Comma-separated. Each sample starts with what it shows. 80 everyday object classes are supported; others are reported as not
+              detectable.
             </p>
             <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick add objects">
               {QUICK_ADD.map((o) => (
@@ -95,13 +105,20 @@ export default function ObjectDetectionDemo() {
                   key={o}
                   type="button"
                   onClick={() => setObjects((v) => addObject(v, o))}
-                  className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-ink hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  disabled={everything}
+                  className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-ink hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
                 >
                   + {label(o)}
                 </button>
               ))}
             </div>
           </div>
+          <SwitchField
+            label="Everything it can see"
+            description="List every object the model finds, whatever the list above says."
+            checked={everything}
+            onChange={setEverything}
+          />
           <SelectField
             label="Room category"
             value={room}

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addObject, displayedRequest, effectiveRoom, guessRoomFromUrl, OD_SAMPLES, parseObjectsList, QUICK_ADD } from './object-detection';
+import { addObject, DEFAULT_OBJECTS, displayedRequest, effectiveRoom, EVERYTHING, guessRoomFromUrl, OD_SAMPLES, objectsForSample, objectsToSend, parseObjectsList, QUICK_ADD } from './object-detection';
 
 describe('object detection demo logic', () => {
   it('offers the first 8 of 20 common objects as chips', () => {
@@ -41,6 +41,22 @@ describe('object detection demo logic', () => {
       caption: 'POST /api/demo/object-detection (multipart/form-data)',
       value: { file: '(uploaded file: room.jpg)', objects_to_find: 'sofa', room_category: 'auto' },
     });
+  });
+});
+
+describe('object detection defaults', () => {
+  it('starts each sample with the objects it shows, and anything else with the default list', () => {
+    expect(objectsForSample(OD_SAMPLES.find((s) => s.id === 'od-horses'))).toBe('horse');
+    expect(objectsForSample(OD_SAMPLES.find((s) => s.id === 'od-dog-bicycle'))).toMatch(/dog.*bicycle/);
+    expect(objectsForSample(undefined)).toBe(DEFAULT_OBJECTS);
+    expect(objectsForSample({ ...OD_SAMPLES[0]!, id: 'not-a-sample' })).toBe(DEFAULT_OBJECTS);
+    for (const s of OD_SAMPLES) expect(parseObjectsList(s.objects).length, s.id).toBeGreaterThan(0);
+  });
+
+  it('sends "*" for everything it can see, the typed list otherwise', () => {
+    expect(objectsToSend('sofa, tv', true)).toBe(EVERYTHING);
+    expect(EVERYTHING).toBe('*');
+    expect(objectsToSend('sofa, tv', false)).toBe('sofa, tv');
   });
 });
 

@@ -16,7 +16,23 @@ export const COMMON_OBJECTS = [
 ] as const;
 export const QUICK_ADD = COMMON_OBJECTS.slice(0, 8);
 
+/** The list for a photo of the visitor's own (URL or upload): the things rooms hold. */
 export const DEFAULT_OBJECTS = 'sofa, chair, dining_table, tv, cup, dog, person';
+
+/** `objects_to_find` for "everything it can see": every class the model finds is listed. */
+export const EVERYTHING = '*';
+
+/** A sample photo of this demo, with the objects it shows: its default "objects to find". */
+export interface OdSample extends DemoSample {
+  objects: string;
+}
+
+/** The objects field's starting value for the picked sample (its own list), else the default list. */
+export const objectsForSample = (sample: DemoSample | undefined): string =>
+  (sample && OD_SAMPLES.find((s) => s.id === sample.id)?.objects) ?? DEFAULT_OBJECTS;
+
+/** What the form sends as `objects_to_find`: the typed list, or `*` for everything. */
+export const objectsToSend = (field: string, everything: boolean): string => (everything ? EVERYTHING : field);
 
 export type RoomCategory = (typeof demoRoomCategories)[number];
 export const ROOM_OPTIONS: readonly { value: RoomCategory; label: string }[] = [
@@ -73,17 +89,21 @@ export function displayedRequest(source: { url: string } | { fileName: string },
   };
 }
 
-const sample = (id: string, src: string, label: string, alt: string, credit: string, width: number, height: number): DemoSample => ({
-  id, src, label, alt, credit, width, height,
+const sample = (id: string, src: string, label: string, alt: string, credit: string, width: number, height: number, objects: string): OdSample => ({
+  id, src, label, alt, credit, width, height, objects,
 });
 
-/** Openly licensed photos shipped with the site (sources: public/images/samples/od-SOURCES.txt). */
-export const OD_SAMPLES: readonly DemoSample[] = [
-  sample('od-coffee-cup', '/images/samples/od-coffee-cup.jpg', 'Coffee cup', 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400),
-  sample('od-dog-bicycle', '/images/samples/od-dog-bicycle.jpg', 'Dog and bicycle', 'A dog sitting in front of a bicycle on a porch, a pickup truck parked behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 768, 576),
-  sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses walking across a dry grassy field, mountains behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512),
-  sample('od-sitting-room', '/images/samples/od-sitting-room.jpg', 'Sitting room', 'A sitting room with a sofa, two armchairs and a small round table between two lace-curtained windows', 'libjxl test data, BSD-3-Clause', 676, 449),
-  sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512),
+/**
+ * Openly licensed photos shipped with the site (sources: public/images/samples/od-SOURCES.txt),
+ * each with the objects it shows as its default list (a test runs the engine on each and checks
+ * every one of them is found).
+ */
+export const OD_SAMPLES: readonly OdSample[] = [
+  sample('od-coffee-cup', '/images/samples/od-coffee-cup.jpg', 'Coffee cup', 'A cup of espresso with a spoon on a red saucer, on a wooden table, seen from above', 'Rachel Michetti (Pikolo Espresso Bar), CC0', 600, 400, 'cup, dining_table'),
+  sample('od-dog-bicycle', '/images/samples/od-dog-bicycle.jpg', 'Dog and bicycle', 'A dog sitting in front of a bicycle on a porch, a pickup truck parked behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 768, 576, 'dog, bicycle, car'),
+  sample('od-horses', '/images/samples/od-horses.jpg', 'Horses', 'Several horses walking across a dry grassy field, mountains behind', 'darknet sample, MIT/GPL-3.0+/WTFPL', 773, 512, 'horse'),
+  sample('od-sitting-room', '/images/samples/od-sitting-room.jpg', 'Sitting room', 'A sitting room with a sofa, two armchairs and a small round table between two lace-curtained windows', 'libjxl test data, BSD-3-Clause', 676, 449, 'chair'),
+  sample('od-astronaut', '/images/samples/od-astronaut.jpg', 'Astronaut', 'Astronaut Eileen Collins in an orange flight suit in front of a flag', 'NASA, public domain', 512, 512, 'person'),
 ];
 
 /** Shown when the demo call fails without a message meant for people (network, odd answer). */

@@ -87,7 +87,7 @@ describe('the OpenAPI document', () => {
     const first = Object.values(json.examples ?? {})[0]!.value as { image_urls: string[] };
     expect(first.image_urls[0]).toMatch(new RegExp(`^${ORIGIN}/images/samples/`));
     const response = doc.paths['/api/v1/detect']!['post']!.responses['200']!.content!['application/json']!;
-    expect(Object.keys(response.examples ?? {}).length).toBe(5);
+    expect(Object.keys(response.examples ?? {}).length).toBe(6);
   });
 
   it('documents the demo upload as multipart/form-data with a binary file', () => {

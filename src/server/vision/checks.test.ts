@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BORDER_MARGIN, classThreshold, freeChecks, isBorderline, type CheckedBox } from './checks';
+import { BORDER_MARGIN, classThreshold, contextThreshold, freeChecks, isBorderline, MIN_THRESHOLD, roomPrior, type CheckedBox } from './checks';
 import { ROOM_HEAD } from './rooms/head';
 import type { RoomScore } from './rooms/classifier';
 
@@ -46,5 +46,31 @@ describe('free error checks', () => {
     const tiny = weak('bed', [0.5, 0.5, 0.5 + side, 0.5 + side]);
     expect(freeChecks([tiny], 2)).toEqual([undefined]);
     expect(freeChecks([tiny], 3)).toEqual(['size']);
+  });
+});
+
+describe('room-context thresholds', () => {
+  const bathroom: RoomScore[] = [
+    { label: 'bathroom', score: 0.9 },
+    { label: 'other', score: 0.1 },
+  ];
+
+  it('weighs how often each room shows the class by the room scores', () => {
+    const sinkInBathrooms = ROOM_HEAD.checks!.context['bathroom']!['sink']!;
+    expect(roomPrior('sink', bathroom)).toBeCloseTo(0.9 * sinkInBathrooms + 0.1 * (ROOM_HEAD.checks!.context['other']?.['sink'] ?? 0), 6);
+    expect(roomPrior('sink', undefined)).toBe(0);
+    expect(roomPrior('toilet', kitchen)).toBeLessThan(0.02);
+  });
+
+  it('lowers a threshold by the bonus times the prior, never below the floor, and not at all without a room', () => {
+    const base = () => 0.3;
+    const prior = roomPrior('sink', bathroom);
+    expect(prior).toBeGreaterThan(0.3);
+    expect(contextThreshold('sink', bathroom, base, 0.2)).toBeCloseTo(0.3 - 0.2 * prior, 6);
+    expect(contextThreshold('sink', bathroom, base, 0)).toBe(0.3);
+    expect(contextThreshold('sink', undefined, base, 0.2)).toBe(0.3);
+    // A sink is expected in a bathroom, not in a kitchen-sure photo's toilet slot.
+    expect(contextThreshold('toilet', kitchen, base, 0.2)).toBeGreaterThan(contextThreshold('sink', bathroom, base, 0.2));
+    expect(contextThreshold('sink', [{ label: 'bathroom', score: 1 }], () => 0.12, 5)).toBe(MIN_THRESHOLD);
   });
 });

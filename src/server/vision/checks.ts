@@ -4,7 +4,8 @@
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
  *   (fixture-thresholds.json, tuned on the room dataset's dev photos by
- *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for).
+ *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for), lowered by
+ *   `CONTEXT_BONUS` x the room prior (`contextThreshold`) when the room scores are known.
  * - Borderline: a detection scoring less than `BORDER_MARGIN` above its threshold. Only
  *   borderline detections are ever checked; a confident one stands whatever N is.
  * - Check 1, room context: drops a borderline detection of a class (almost) never seen
@@ -31,7 +32,17 @@ export const CONTEXT_MIN_FREQUENCY = 0.02;
 /** Share of a borderline box inside a stronger confusable box that makes it a duplicate. */
 export const OVERLAP_SHARE = 0.6;
 
-const THRESHOLDS = (thresholdsFile as { thresholds: Record<string, number> }).thresholds;
+interface ThresholdsFile {
+  thresholds: Record<string, number>;
+  /** How far a class's threshold drops when the photo's room makes it expected (see `contextThreshold`). */
+  context_bonus?: number;
+}
+const FILE = thresholdsFile as ThresholdsFile;
+const THRESHOLDS = FILE.thresholds;
+/** Threshold drop for a class the room makes certain (prior 1); scaled by the prior. */
+export const CONTEXT_BONUS = FILE.context_bonus ?? 0;
+/** No threshold, however much the room expects the class, goes below this. */
+export const MIN_THRESHOLD = 0.1;
 
 /** Pairs the model mixes up: a weak one inside a strong other is the same object. */
 const CONFUSABLE: readonly (readonly [CocoLabel, CocoLabel])[] = [
@@ -56,8 +67,36 @@ const confusable = (a: string, b: string): boolean => CONFUSABLE.some(([x, y]) =
 /** The score a detection of `label` needs to stand. */
 export const classThreshold = (label: string): number => THRESHOLDS[label] ?? DEFAULT_MIN_SCORE;
 
-/** The lowest threshold of any class: the floor the pass is decoded at. */
-export const LOWEST_THRESHOLD = Math.min(DEFAULT_MIN_SCORE, ...Object.values(THRESHOLDS));
+/**
+ * How expected `label` is in this photo: the room classifier's scores weighted by how often the
+ * class shows in each room's train photos (0-1; 0 without room scores).
+ */
+export function roomPrior(label: string, room: readonly RoomScore[] | undefined): number {
+  const context = ROOM_HEAD.checks?.context;
+  if (!room || !context) return 0;
+  let prior = 0;
+  for (const r of room) prior += r.score * (context[r.label]?.[label] ?? 0);
+  return Math.min(1, prior);
+}
+
+/**
+ * The score a detection of `label` needs in this photo: its class threshold, lowered by
+ * `bonus` x the room prior (a faint sink in a bathroom is more likely a sink than the same
+ * score in a bedroom), never below MIN_THRESHOLD. Tuned with the thresholds by
+ * `scripts/fixtures-recall.ts`.
+ */
+export function contextThreshold(
+  label: string,
+  room: readonly RoomScore[] | undefined,
+  base: (label: string) => number = classThreshold,
+  bonus = CONTEXT_BONUS,
+): number {
+  const t = base(label);
+  return bonus > 0 ? Math.max(MIN_THRESHOLD, t - bonus * roomPrior(label, room)) : t;
+}
+
+/** The lowest threshold any class can have: the floor the pass is decoded at. */
+export const LOWEST_THRESHOLD = Math.max(MIN_THRESHOLD, Math.min(DEFAULT_MIN_SCORE, ...Object.values(THRESHOLDS)) - CONTEXT_BONUS);
 
 export interface CheckedBox {
   label: CocoLabel;

@@ -114,6 +114,20 @@ function inferBatchRoom(analyses: ImageAnalysis[]): RoomType {
   return toRoomType(best);
 }
 
+/**
+ * The boxes behind an image's `true` answers (detect's `include_objects`): every confirmed
+ * detection of a requested class, under each requested name that maps to it, strongest first.
+ */
+export function objectsFoundFor(detectable: ReadonlyMap<string, CocoLabel>, analysis: Pick<ImageAnalysis, 'detections'>): DemoObjectFound[] {
+  const found: DemoObjectFound[] = [];
+  for (const [name, label] of detectable) {
+    for (const d of analysis.detections) {
+      if (d.label === label && d.confirmed) found.push({ object: name, label, confidence: d.confidence, bounding_box: d.box });
+    }
+  }
+  return found.sort((a, b) => b.confidence - a.confidence);
+}
+
 function objectsFor(detectable: Map<string, CocoLabel>, confirmed: ReadonlySet<CocoLabel>): Record<string, boolean> {
   const objects: Record<string, boolean> = {};
   let any = false;
@@ -183,7 +197,11 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
 
   const results: DetectionResult[] = items.map((item) =>
     item.analysis
-      ? { image_url: item.url, objects: objectsFor(detectable, item.analysis.confirmed) }
+      ? {
+          image_url: item.url,
+          objects: objectsFor(detectable, item.analysis.confirmed),
+          ...(req.include_objects && { objects_found: objectsFoundFor(detectable, item.analysis) }),
+        }
       : { image_url: item.url, error: item.error },
   );
   if (req.mode === 'superset') {
@@ -245,8 +263,12 @@ export async function defineCategories(body: CategoryDefinitions, deps: ServiceD
   };
 }
 
+/** The demo's `objects_to_find` value that lists every class found ("everything it can see"). */
+export const EVERYTHING = '*';
+
 export interface DemoInput {
   image: { url: string } | { bytes: Uint8Array };
+  /** Requested names; `['*']` (EVERYTHING) lists every confirmed detection under its class name. */
   objects: string[];
   /** `auto`/undefined infers the room from the detections. */
   roomCategory?: string | undefined;
@@ -264,15 +286,12 @@ export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch' 
   const options: AnalyzeOptions = { errorChecks: DEMO_ERROR_CHECKS, features: true };
   const analysis =
     'url' in input.image ? await analyzeImageUrl(input.image.url, options, deps) : await analyzeImageBytes(input.image.bytes, options);
-  const { detectable, undetectable } = resolveObjects(input.objects);
-  const found: DemoObjectFound[] = [];
-  const notFound: string[] = [];
-  for (const [name, label] of detectable) {
-    const hits = analysis.detections.filter((d) => d.label === label && d.confirmed);
-    if (hits.length === 0) notFound.push(name);
-    for (const d of hits) found.push({ object: name, label, confidence: d.confidence, bounding_box: d.box });
-  }
-  found.sort((a, b) => b.confidence - a.confidence);
+  const everything = input.objects.includes(EVERYTHING);
+  const { detectable, undetectable } = everything
+    ? { detectable: new Map(analysis.detections.filter((d) => d.confirmed).map((d) => [normalizeObjectName(d.label), d.label] as const)), undetectable: [] }
+    : resolveObjects(input.objects);
+  const found = objectsFoundFor(detectable, analysis);
+  const notFound = [...detectable.keys()].filter((name) => !found.some((f) => f.object === name));
   // 'general' is what the page's URL guess falls back to: the room classifier knows better.
   const auto = !input.roomCategory || input.roomCategory === 'auto' || input.roomCategory === 'general';
   return {

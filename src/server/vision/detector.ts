@@ -5,7 +5,9 @@
  *
  * - Pass 0 runs on the plain image. A detection stands when its score reaches its class's
  *   threshold (per class, tuned on real interior photos: ./fixture-thresholds.json; 0.30
- *   for classes without a figure). A detection less than 0.15 above its threshold is
+ *   for classes without a figure), lowered by the room-context bonus where the room classifier
+ *   makes the class expected (checks.ts `contextThreshold`; only when the features were
+ *   computed, i.e. with any error check). A detection less than 0.15 above its threshold is
  *   *borderline*; only borderline detections are ever checked, a confident one always stands.
  * - Checks 1-3 cost no model pass (they read the plain pass and its features):
  *   1. room context: the room classifier (./rooms) names the room; when it is sure
@@ -25,10 +27,10 @@
  * The default (3) therefore costs no extra pass; each N above 3 can cost one more pass, and
  * only on photos with borderline detections.
  */
-import { classThreshold, freeChecks, isBorderline, LOWEST_THRESHOLD, type CheckName } from './checks';
+import { contextThreshold, freeChecks, isBorderline, LOWEST_THRESHOLD, type CheckName } from './checks';
 import type { CocoLabel } from './coco-labels';
 import type { DecodedImage, ViewAugmentation } from './image-input';
-import { detectWithFeatures, detectRaw, type PassFeatures, type RawDetection } from './model';
+import { DEFAULT_MIN_SCORE, detectWithFeatures, detectRaw, type PassFeatures, type RawDetection } from './model';
 import { classifyRoom, type RoomScore } from './rooms/classifier';
 
 /** Ratio of the threshold an augmented pass needs to confirm a class. */
@@ -94,7 +96,6 @@ export const confirmationsNeeded = (n: number): number => Math.ceil(Math.max(0, 
 /** Runs the plain pass plus the error checks on one decoded image. */
 export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): Promise<ImageAnalysis> {
   const n = Math.max(0, Math.min(MAX_ERROR_CHECKS, Math.trunc(opts.errorChecks)));
-  const threshold = (label: string): number => opts.minScore ?? classThreshold(label);
   const plain = await image.view();
   // Checks need the room, hence the features; they come from the same pass at no extra cost.
   const wantFeatures = opts.features === true || n > 0;
@@ -103,10 +104,14 @@ export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): P
   let features: PassFeatures | undefined;
   if (wantFeatures) ({ detections: raw, features } = await detectWithFeatures(plain, floor));
   else raw = await detectRaw(plain, floor);
-  const base = raw.filter((d) => d.score >= threshold(d.label));
 
   // The room head was trained on the pass's detections at >= 0.3, whatever the class thresholds.
-  const room = features ? classifyRoom({ features, detections: raw.map((d) => ({ label: d.label, confidence: d.score })) }) : undefined;
+  const room = features
+    ? classifyRoom({ features, detections: raw.filter((d) => d.score >= DEFAULT_MIN_SCORE).map((d) => ({ label: d.label, confidence: d.score })) })
+    : undefined;
+  // Per class, lowered where the room makes the class expected (checks.ts `contextThreshold`).
+  const threshold = (label: string): number => opts.minScore ?? contextThreshold(label, room);
+  const base = raw.filter((d) => d.score >= threshold(d.label));
   const dropped = freeChecks(base, Math.min(n, FREE_CHECKS), room, threshold);
 
   // Checks 4..N: augmented passes for the relevant borderline classes that are still open.

@@ -28,11 +28,11 @@ function stored<Req, Res>(name: string) {
   return { summary: ex.title, request: ex.request as Req, response: ex.response as Res };
 }
 
-const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectImageError'].map((name) =>
+const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectWithObjects', 'detectImageError'].map((name) =>
   stored<DetectRequest, DetectResponse & { usage: ApiUsage }>(name),
 );
 const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse & { usage: ApiUsage }>('categories');
-const demoExample = stored<DemoRequest, DemoResponse>('demo');
+const demoExamples = ['demo', 'demoEverything'].map((name) => stored<DemoRequest, DemoResponse>(name));
 
 /** POST /api/v1/detect */
 export const detectOperation = defineOperation({
@@ -42,7 +42,7 @@ export const detectOperation = defineOperation({
   group: 'image-object-detection',
   summary: 'Detect the objects of a room category',
   description:
-    'Checks 1 to 20 image URLs for the objects of a category. Without `category`, the room is inferred by the trained room classifier (scores averaged over the images; `general`, with the general object list, when no room is confident). `error_checks` (default 3) drops doubtful borderline detections: checks 1-3 (room context, overlap, size) cost no extra pass, each check above 3 one augmented-view pass on photos that still have borderline detections. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.',
+    'Checks 1 to 20 image URLs for the objects of a category. Without `category`, the room is inferred by the trained room classifier (scores averaged over the images; `general`, with the general object list, when no room is confident). With `include_objects: true` each image entry also lists `objects_found`: the boxes (source-image pixels), raw scores and counts behind its `true` answers. `error_checks` (default 3) drops doubtful borderline detections: checks 1-3 (room context, overlap, size) cost no extra pass, each check above 3 one augmented-view pass on photos that still have borderline detections. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.',
   auth: 'apiKey',
   body: detectRequestSchema,
   response: { status: 200, description: 'Detection results, one entry per image (and a `superset` entry in superset mode), and what the call counted.', schema: withUsage(detectResponseSchema) },
@@ -82,7 +82,7 @@ export const demoObjectDetectionOperation = defineOperation({
   group: 'demo',
   summary: 'Find objects in one image (keyless demo)',
   description:
-    'The object-detection demo: boxes in source-image pixels for the requested objects, in one image given by URL (JSON) or uploaded as `file` (multipart/form-data). No key; strict per-client limits.',
+    'The object-detection demo: boxes in source-image pixels for the requested objects (or, with `objects_to_find: "*"`, for everything the model finds), in one image given by URL (JSON) or uploaded as `file` (multipart/form-data). No key; strict per-client limits.',
   auth: 'none',
   body: demoRequestSchema,
   multipartBody: demoUploadSchema,
@@ -102,8 +102,8 @@ export const demoObjectDetectionOperation = defineOperation({
   ],
   rateLimit: 'demo-object-detection',
   examples: {
-    request: [{ summary: demoExample.summary, value: demoExample.request }],
-    response: [{ summary: demoExample.summary, value: demoExample.response }],
+    request: demoExamples.map((e) => ({ summary: e.summary, value: e.request })),
+    response: demoExamples.map((e) => ({ summary: e.summary, value: e.response })),
   },
 });
 

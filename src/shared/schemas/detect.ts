@@ -51,6 +51,13 @@ export const detectRequestSchema = z.object({
     .describe(
       'Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them.',
     ),
+  /** Opt-in: each image's answer also lists the objects found, with boxes and scores. */
+  include_objects: z
+    .boolean({ message: 'include_objects must be true or false' })
+    .default(false)
+    .describe(
+      'When true, each image entry also carries `objects_found`: every detection behind a `true` answer, with its score and box (several boxes of one object name count that many). Off by default: the booleans alone are the spec\'s answer.',
+    ),
 });
 export type DetectRequest = z.input<typeof detectRequestSchema>;
 export type DetectRequestParsed = z.output<typeof detectRequestSchema>;
@@ -63,6 +70,21 @@ export const itemErrorSchema = z
   })
   .meta({ id: 'ImageError', description: 'Why one image of a batch could not be analysed.' });
 
+export const demoObjectFoundSchema = z
+  .object({
+    object: z.string().describe('The requested name this detection answers.'),
+    label: z.string().describe("The model's class for it."),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("The detector's raw score for this box, 0 to 1 (not a calibrated probability; each class has its own threshold)."),
+    bounding_box: z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .describe('[x, y, width, height] of the box in source-image pixels.'),
+  })
+  .meta({ id: 'DemoObjectFound', description: 'One detected object with its box (the demo and detect with `include_objects`).' });
+
 export const detectionResultSchema = z
   .union([
     z.object({
@@ -72,6 +94,12 @@ export const detectionResultSchema = z
       objects: z
         .record(z.string(), z.boolean())
         .describe('Object name -> whether it is present; `none_observed` is true when none of them is.'),
+      objects_found: z
+        .array(demoObjectFoundSchema)
+        .optional()
+        .describe(
+          'Only with `include_objects: true`, and not on the `superset` entry: each box behind a `true` in `objects`, strongest first, in source-image pixels `[x, y, width, height]`. An object name is true exactly when it has at least one entry here.',
+        ),
     }),
     z.object({
       image_url: z.string().describe('The image that could not be analysed.'),
@@ -154,7 +182,10 @@ export const demoRequestSchema = z.object({
     .pipe(imageUrl)
     .optional()
     .describe('Public http(s) URL of the image to analyse; omitted when a file is uploaded.'),
-  objects_to_find: z.string().max(2000, 'objects_to_find is too long').describe('Comma-separated object names to look for, e.g. `dog, bicycle`.'),
+  objects_to_find: z
+    .string()
+    .max(2000, 'objects_to_find is too long')
+    .describe('Comma-separated object names to look for, e.g. `dog, bicycle`; `*` lists everything the model finds, each under its class name.'),
   room_category: z
     .enum([...demoRoomCategories, 'general'], { message: 'Unknown room category' })
     .optional()
@@ -183,17 +214,6 @@ export function parseObjectsList(value: string): string[] {
   }
   return [...seen];
 }
-
-export const demoObjectFoundSchema = z
-  .object({
-    object: z.string().describe('The requested name this detection answers.'),
-    label: z.string().describe("The model's class for it."),
-    confidence: z.number().min(0).max(1).describe('Model score, 0 to 1.'),
-    bounding_box: z
-      .tuple([z.number(), z.number(), z.number(), z.number()])
-      .describe('[x, y, width, height] of the box in source-image pixels.'),
-  })
-  .meta({ id: 'DemoObjectFound', description: 'One detected object with its box.' });
 
 export const demoResponseSchema = z.object({
   total_objects_detected: z.number().int().describe('Number of boxes in `objects_found`.'),

@@ -1,0 +1,191 @@
+/**
+ * `npx tsx scripts/eval/image-object-detection.ts`: the object-detection API's accuracy card,
+ * `content/accuracy/image-object-detection.json`.
+ *
+ * Set: the 80 object-labelled dev photos of the room dataset (`../shared/datasets/rooms`,
+ * research-only, read in place; the train split has no object labels). Each photo runs through
+ * the engine's own pass (`analyzeImage`), in this process, one after another.
+ *
+ * - Fixture recall and precision (`detect.fixture_recall`, `detect.fixture_precision`): held out.
+ *   The per-class thresholds and the room-context bonus are tuned on these same photos, so the
+ *   card's figures come from 5-fold cross-validation over them (one split; three in a note): thresholds tuned on
+ *   four folds (`scripts/lib/fixture-tuning.ts`, the same code `scripts/fixtures-recall.ts`
+ *   ships them with), scored on the fifth only. Scope: what detect answers with the photo's room
+ *   category (its objects among the 16 labelled classes); the 16-class figure beside it.
+ * - The shipped thresholds' in-sample figures, through `analyzeImage` with the default
+ *   `error_checks` (3), as a note: optimistic, they were tuned on these photos.
+ * - Presence fixtures (bathtub, shower, fireplace, kitchen island, mirror): the heads' dev
+ *   figures from the room head file; none reaches F1 0.8, none is offered.
+ * - Latency: a bare pass (decode + one pass, no checks) against detect's default (decode + pass
+ *   with features, room classifier, context thresholds, checks 1-3), interleaved on the same
+ *   real photos, warm, with the load average.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeImage } from '../../src/server/vision/detector';
+import { decodeTrustedImage } from '../../src/server/vision/image-input';
+import { loadModel } from '../../src/server/vision/model';
+import { ROOM_HEAD } from '../../src/server/vision/rooms/head';
+import thresholdsFile from '../../src/server/vision/fixture-thresholds.json';
+import { writeAccuracyCard } from '../lib/accuracy-card';
+import { crossValidate, LABELLED_CLASSES, makeSamples, total, type Counts } from '../lib/fixture-tuning';
+import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
+import { machineLoad, percentile, proportion } from '../lib/stats';
+
+if (!datasetPresent()) {
+  console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
+  process.exit(1);
+}
+const { images } = readLabels();
+const ids = Object.keys(images).filter((id) => images[id]!.objects).sort();
+const bytesOf = (id: string) => new Uint8Array(readFileSync(join(DATASET_DIR, 'images', id)));
+await loadModel();
+
+const FILE = thresholdsFile as { context_bonus?: number; beta?: number; thresholds: Record<string, number> };
+const bonus = FILE.context_bonus ?? 0;
+const beta = FILE.beta ?? 1;
+
+// 1. One pass per photo, detections down to 0.05 and the features: what the tuning reads.
+console.log(`${ids.length} object-labelled dev photos: one pass each`);
+const rows = [];
+for (const id of ids) {
+  const a = await analyzeImage(await decodeTrustedImage(bytesOf(id)), { errorChecks: 0, features: true, minScore: 0.05 });
+  rows.push({
+    id,
+    head: Array.from(a.features!.head),
+    backbone: Array.from(a.features!.backbone),
+    dets: a.detections.map((d) => ({
+      l: d.label,
+      s: d.confidence,
+      b: [d.box[0] / a.width, d.box[1] / a.height, (d.box[0] + d.box[2]) / a.width, (d.box[1] + d.box[3]) / a.height] as [number, number, number, number],
+    })),
+  });
+}
+const samples = makeSamples(rows, images);
+
+// 2. Held-out figures: 5-fold cross-validation with the shipped settings.
+const fallback = Object.fromEntries(LABELLED_CLASSES.map((c) => [c, 0.3]));
+// The card's counts come from one split (each photo scored once, so the intervals are honest);
+// two more seeds show how much the split moves them.
+console.log('cross-validating (thresholds tuned on 4 folds, scored on the 5th)');
+const perClass = crossValidate(samples, { bonus, beta, fallback, repeats: 1 });
+const all = total(perClass);
+const all16 = total(crossValidate(samples, { bonus, beta, fallback, scope: 'all16', repeats: 1 }));
+const seeds3 = total(crossValidate(samples, { bonus, beta, fallback, repeats: 3 }));
+const pr = (c: Counts) => ({ recall: proportion(c.tp, c.tp + c.fn), precision: proportion(c.tp, c.tp + c.fp) });
+
+// 3. The shipped thresholds through the product pass, in sample (optimistic).
+const inSample = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }]));
+for (const s of samples) {
+  const a = await analyzeImage(await decodeTrustedImage(bytesOf(s.id)), { errorChecks: 3 });
+  for (const c of s.categoryClasses) {
+    if (s.ambiguous.has(c)) continue;
+    const k = inSample.get(c)!;
+    const t = s.truth.has(c);
+    const y = a.confirmed.has(c);
+    if (y && t) k.tp++;
+    else if (y) k.fp++;
+    else if (t) k.fn++;
+  }
+}
+const shipped = total(inSample);
+
+// 4. Latency: bare pass against the default, interleaved, warm.
+const timingIds = ids.filter((_, i) => i % 2 === 0);
+const bare: number[] = [];
+const dflt: number[] = [];
+// CPU time too: on a shared machine the wall clock mostly measures the neighbours.
+const bareCpu: number[] = [];
+const dfltCpu: number[] = [];
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+for (const id of timingIds.slice(0, 3)) await analyzeImage(await decodeTrustedImage(bytesOf(id)), { errorChecks: 3 }); // warm
+for (const id of timingIds) {
+  const bytes = bytesOf(id);
+  let t = performance.now();
+  let c = process.cpuUsage();
+  await analyzeImage(await decodeTrustedImage(bytes), { errorChecks: 0 });
+  bare.push(performance.now() - t);
+  bareCpu.push(cpuMs(c));
+  t = performance.now();
+  c = process.cpuUsage();
+  await analyzeImage(await decodeTrustedImage(bytes), { errorChecks: 3 });
+  dflt.push(performance.now() - t);
+  dfltCpu.push(cpuMs(c));
+}
+const load = machineLoad();
+const ms = (v: number) => Math.round(v * 10) / 10;
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+const presence = ROOM_HEAD.presence;
+const presenceRows = (['bathtub', 'shower', 'fireplace', 'kitchen_island', 'mirror'] as const).map((f) => ({ f, dev: presence[f].dev, offered: presence[f].offered }));
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const signed = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`;
+const file = writeAccuracyCard({
+  api: 'image-object-detection',
+  title: 'Object detection: fixtures in interior photos',
+  summary: `On 80 hand-labelled interior photos, detect with the photo's room category finds ${pct(all.tp / (all.tp + all.fn))} of the fixtures there at ${pct(all.tp / (all.tp + all.fp))} precision, measured on photos the thresholds were not tuned on (5-fold cross-validation). The goal of 90% at 95% is not reached.`,
+  command: 'npx tsx scripts/eval/image-object-detection.ts',
+  sets: [
+    {
+      id: 'rooms-dev-objects',
+      name: 'Interior photos with object labels (room dataset, dev split)',
+      version: 'labels.json object subset, 80 photos',
+      size: samples.length,
+      description:
+        'Kitchen, bathroom, bedroom, living and dining room, office and other photos (US listing photos, Places365, MiniPlaces, 15-Scene), each labelled by eye with the COCO classes clearly visible among 16 (sink, toilet, bed, couch, chair, dining table, tv, oven, microwave, refrigerator, potted plant, clock, vase, book, laptop, person); partly visible or borderline ones are marked ambiguous and not scored. Research-only photos, never shipped.',
+    },
+    {
+      id: 'rooms-dev-fixtures',
+      name: 'Interior photos with fixture presence labels (room dataset, dev split)',
+      version: 'labels.json fixtures, 177 photos',
+      size: 177,
+      description: 'Every dev photo labelled by eye for bathtub, shower, fireplace, kitchen island and mirror (present, ambiguous or absent).',
+    },
+  ],
+  metrics: [
+    { key: 'detect.fixture_recall', label: "Fixture recall, detect with the photo's room category (held-out folds)", set: 'rooms-dev-objects', ...pr(all).recall },
+    { key: 'detect.fixture_precision', label: "Fixture precision, detect with the photo's room category (held-out folds)", set: 'rooms-dev-objects', ...pr(all).precision },
+    { key: 'detect.fixture_recall_16', label: 'Recall over all 16 labelled classes on every photo (held-out folds)', set: 'rooms-dev-objects', ...pr(all16).recall },
+    { key: 'detect.fixture_precision_16', label: 'Precision over all 16 labelled classes on every photo (held-out folds)', set: 'rooms-dev-objects', ...pr(all16).precision },
+  ],
+  per_class: LABELLED_CLASSES.filter((c) => perClass.get(c)!.tp + perClass.get(c)!.fn + perClass.get(c)!.fp > 0).map((c) => ({
+    label: c,
+    set: 'rooms-dev-objects',
+    ...pr(perClass.get(c)!),
+  })),
+  latency: [
+    { what: 'bare pass: decode + one CenterNet pass, no checks, in process, warm', set: 'rooms-dev-objects', n: bare.length, p50_ms: ms(percentile(bare, 50)), p99_ms: ms(percentile(bare, 99)), ...load },
+    { what: "detect's default: decode + the same pass with features, room classifier, room-context thresholds and checks 1-3 (no extra pass), in process, warm", set: 'rooms-dev-objects', n: dflt.length, p50_ms: ms(percentile(dflt, 50)), p99_ms: ms(percentile(dflt, 99)), ...load },
+  ],
+  scores: [
+    {
+      field: 'detection_results[].objects_found[].confidence',
+      kind: 'raw_score',
+      meaning:
+        "The detector's own score for the box (CenterNet, 0-1), not a probability. A class counts as present when its score reaches that class's threshold (0.1-0.6, tuned per class), lowered a little where the photo's room makes the class expected; the same score means different things for different classes.",
+    },
+  ],
+  failure_modes: [
+    'Small or partly hidden objects are missed: vases, clocks, books and sinks seen from across the room, a microwave built into cabinets.',
+    'Tables are confused: a coffee table, desk or kitchen island can answer dining table, and an armchair or bed can answer couch.',
+    'The photo is shrunk to 512 x 512 for the pass, so a wide or very large photo loses small objects; there is no tiling.',
+    'Room-typical objects get a lower threshold, so a faint sink-like shape in a bathroom is more readily called a sink than the same shape in a bedroom.',
+    'Greyscale and 128-pixel photos score lower across the board.',
+  ],
+  notes: [
+    `Over three different fold splits (each photo scored three times) the held-out figure is ${pct(seeds3.tp / (seeds3.tp + seeds3.fn))} recall at ${pct(seeds3.tp / (seeds3.tp + seeds3.fp))} precision.`,
+    `Settings under test: per-class thresholds tuned for best F-beta (beta ${beta}) and a room-context bonus of ${bonus} (a class's threshold drops by up to that much where the room makes it expected), chosen among a small grid (bonus 0 or 0.3, beta 1, 1.5 or 2; best held-out F1.5, recall first) by the same cross-validation, so the held-out figures carry a small selection optimism.`,
+    `The shipped thresholds (tuned on all 80 photos) score ${pct(shipped.tp / (shipped.tp + shipped.fn))} recall at ${pct(shipped.tp / (shipped.tp + shipped.fp))} precision on those same photos through analyzeImage with error_checks 3: optimistic, in sample.`,
+    `Cost of the default over a bare pass on these photos (interleaved, ${bare.length} each): wall p50 ${ms(percentile(dflt, 50))} vs ${ms(percentile(bare, 50))} ms, mean ${ms(mean(dflt))} vs ${ms(mean(bare))} ms (${signed(mean(dflt), mean(bare))}); process CPU p50 ${ms(percentile(dfltCpu, 50))} vs ${ms(percentile(bareCpu, 50))} ms, mean ${ms(mean(dfltCpu))} vs ${ms(mean(bareCpu))} ms (${signed(mean(dfltCpu), mean(bareCpu))}); load average ${load.load_average.join(' / ')} on ${load.cpus} cores, so the wall times mostly measure the other work on the machine.`,
+    `Presence fixtures (heads on the pass's pooled features, dev split): ${presenceRows.map((r) => `${r.f.replace('_', ' ')} F1 ${r.dev.f1.toFixed(2)} (${r.dev.tp} found, ${r.dev.fp} false, ${r.dev.fn} missed)`).join('; ')}. None reaches F1 0.8, so none is offered: detect lists them under undetectable_objects.`,
+    'A flipped second view and 2x2 tiles were measured on the same photos: the flip raised precision by a few points at the same recall and the tiles raised recall while costing precision; each costs at least one more full pass on nearly every interior photo (almost all have borderline detections), above the 15% budget, so neither runs by default.',
+  ],
+});
+console.log(`held-out (category): recall ${pct(all.tp / (all.tp + all.fn))}, precision ${pct(all.tp / (all.tp + all.fp))}; 16 classes: ${pct(all16.tp / (all16.tp + all16.fn))} / ${pct(all16.tp / (all16.tp + all16.fp))}`);
+console.log(`in sample (shipped): ${pct(shipped.tp / (shipped.tp + shipped.fn))} / ${pct(shipped.tp / (shipped.tp + shipped.fp))}`);
+console.log(`bare p50 ${ms(percentile(bare, 50))} ms (CPU ${ms(percentile(bareCpu, 50))}), default p50 ${ms(percentile(dflt, 50))} ms (CPU ${ms(percentile(dfltCpu, 50))}), load ${load.load_average.join(' ')}`);
+console.log(`wrote ${file}`);

@@ -1,0 +1,199 @@
+/**
+ * How the detect API answers "is this class in the photo" from one cached pass, and the tuning
+ * of its per-class thresholds and room-context bonus. The answer goes through the product's own
+ * functions (`contextThreshold`, `freeChecks`, `classifyRoom`), so what is tuned and scored here
+ * is what `analyzeImage` answers with the default `error_checks` (3, no extra pass).
+ *
+ * Scoring follows the dataset README: `ambiguous` classes are neither misses nor false
+ * positives. A photo is scored, as a detect call with its room's category would be, on the
+ * category's objects that are among the 16 labelled classes (the general list for `other`); the
+ * 16-class figure is reported beside it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contextThreshold, freeChecks, MIN_THRESHOLD } from '../../src/server/vision/checks';
+import type { CocoLabel } from '../../src/server/vision/coco-labels';
+import { GENERAL_OBJECTS } from '../../src/server/vision/detection-service';
+import { classifyRoom, type RoomScore } from '../../src/server/vision/rooms/classifier';
+import { resolveObject } from '../../src/server/vision/vocabulary';
+import type { LabelEntry } from './rooms-data';
+import { REPO_ROOT } from './rooms-data';
+import type { CachedDet } from './detect-views';
+
+/** The COCO classes the dev subset labels (dataset README). */
+export const LABELLED_CLASSES = [
+  'chair', 'sink', 'dining table', 'bed', 'couch', 'potted plant', 'vase', 'oven', 'refrigerator', 'book', 'toilet', 'clock', 'tv',
+  'microwave', 'person', 'laptop',
+] as const;
+export type LabelledClass = (typeof LABELLED_CLASSES)[number];
+
+export interface Sample {
+  id: string;
+  room: string;
+  source: string;
+  truth: ReadonlySet<string>;
+  ambiguous: ReadonlySet<string>;
+  /** Classes a detect call with the photo's room category answers (within the labelled 16). */
+  categoryClasses: readonly LabelledClass[];
+  dets: readonly CachedDet[];
+  rooms: RoomScore[];
+}
+
+/** Category object lists as seeded (content/api-categories), as COCO classes. */
+function categoryClasses(): Map<string, LabelledClass[]> {
+  const dir = join(REPO_ROOT, 'content/api-categories');
+  const out = new Map<string, LabelledClass[]>();
+  const toClasses = (names: readonly string[]) =>
+    LABELLED_CLASSES.filter((c) => names.some((n) => resolveObject(n) === c));
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+    const { objects } = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { objects: string[] };
+    out.set(f.replace(/\.json$/, ''), toClasses(objects));
+  }
+  out.set('other', toClasses(GENERAL_OBJECTS));
+  return out;
+}
+
+export function makeSamples(
+  rows: readonly { id: string; dets: CachedDet[]; head?: number[]; backbone?: number[] }[],
+  labels: Record<string, LabelEntry & { objects?: string[] }>,
+): Sample[] {
+  const cats = categoryClasses();
+  return rows.map((r) => {
+    const e = labels[r.id]!;
+    const rooms = classifyRoom({
+      features: { head: Float32Array.from(r.head ?? []), backbone: Float32Array.from(r.backbone ?? []) },
+      detections: r.dets.filter((d) => d.s >= 0.3).map((d) => ({ label: d.l as CocoLabel, confidence: d.s })),
+    });
+    return {
+      id: r.id,
+      room: e.room,
+      source: e.source,
+      truth: new Set(e.objects ?? []),
+      ambiguous: new Set(e.ambiguous ?? []),
+      categoryClasses: cats.get(e.room) ?? cats.get('other')!,
+      // Nothing below the lowest threshold any setting can have matters.
+      dets: r.dets.filter((d) => d.s >= MIN_THRESHOLD),
+      rooms,
+    };
+  });
+}
+
+export interface Params {
+  thresholds: Record<string, number>;
+  bonus: number;
+}
+
+/** Classes the API says are present: thresholds lowered by the room prior, then checks 1-3. */
+export function answer(s: Sample, p: Params): Set<string> {
+  const base = (l: string) => p.thresholds[l] ?? 0.3;
+  const th = (l: string) => contextThreshold(l, s.rooms, base, p.bonus);
+  const dets = s.dets.filter((d) => d.s >= th(d.l)).map((d) => ({ label: d.l as CocoLabel, score: d.s, box: d.b }));
+  const dropped = freeChecks(dets, 3, s.rooms, th);
+  return new Set(dets.filter((_, i) => !dropped[i]).map((d) => d.label));
+}
+
+export interface Counts { tp: number; fp: number; fn: number }
+export const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+export const add = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
+export const recall = (c: Counts): number => (c.tp + c.fn ? c.tp / (c.tp + c.fn) : Number.NaN);
+export const precision = (c: Counts): number => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : Number.NaN);
+
+export type Scope = 'category' | 'all16';
+const scoredClasses = (s: Sample, scope: Scope): readonly string[] => (scope === 'category' ? s.categoryClasses : LABELLED_CLASSES);
+
+/** Per-class counts over `samples`. */
+export function score(samples: readonly Sample[], p: Params, scope: Scope = 'category'): Map<string, Counts> {
+  const out = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, zero()]));
+  for (const s of samples) {
+    const said = answer(s, p);
+    for (const c of scoredClasses(s, scope)) {
+      if (s.ambiguous.has(c)) continue;
+      const t = s.truth.has(c);
+      const y = said.has(c);
+      const k = out.get(c)!;
+      if (y && t) k.tp++;
+      else if (y) k.fp++;
+      else if (t) k.fn++;
+    }
+  }
+  return out;
+}
+function scoreClass(samples: readonly Sample[], p: Params, c: string): Counts {
+  const k = zero();
+  for (const s of samples) {
+    if (!s.categoryClasses.includes(c as LabelledClass) || s.ambiguous.has(c)) continue;
+    const t = s.truth.has(c);
+    const y = answer(s, p).has(c);
+    if (y && t) k.tp++;
+    else if (y) k.fp++;
+    else if (t) k.fn++;
+  }
+  return k;
+}
+export const total = (m: Map<string, Counts>): Counts => [...m.values()].reduce(add, zero());
+
+const GRID = Array.from({ length: 21 }, (_, i) => Math.round((0.6 - i * 0.025) * 1000) / 1000); // 0.6 .. 0.1
+
+/**
+ * Per-class thresholds that maximise F-beta (category scope) on `samples`, one class at a time
+ * (the others held), two sweeps; ties go to the higher threshold. A class with no positive in
+ * `samples` keeps `fallback`.
+ */
+export function tune(samples: readonly Sample[], bonus: number, beta: number, fallback: Record<string, number>): Params {
+  const p: Params = { thresholds: { ...fallback }, bonus };
+  const b2 = beta * beta;
+  for (let sweep = 0; sweep < 2; sweep++) {
+    for (const c of LABELLED_CLASSES) {
+      const relevant = samples.filter((s) => s.categoryClasses.includes(c) && (s.truth.has(c) || s.dets.some((d) => d.l === c)));
+      if (!relevant.some((s) => s.truth.has(c) && !s.ambiguous.has(c))) continue;
+      let best = { f: -1, t: p.thresholds[c] ?? 0.3 };
+      for (const t of GRID) {
+        const k = scoreClass(relevant, { ...p, thresholds: { ...p.thresholds, [c]: t } }, c);
+        const f = ((1 + b2) * k.tp) / Math.max(1e-9, (1 + b2) * k.tp + b2 * k.fn + k.fp);
+        if (f > best.f + 1e-9) best = { f, t };
+      }
+      p.thresholds[c] = best.t;
+    }
+  }
+  return p;
+}
+
+/** Seeded shuffle (mulberry32). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let a = seed >>> 0;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * k-fold cross-validation over the photos, repeated with `repeats` seeds: thresholds tuned on
+ * k-1 folds, scored on the held-out fold only. Returns the summed held-out counts per class.
+ */
+export function crossValidate(
+  samples: readonly Sample[],
+  opts: { bonus: number; beta: number; k?: number; repeats?: number; fallback: Record<string, number>; scope?: Scope },
+): Map<string, Counts> {
+  const k = opts.k ?? 5;
+  const out = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, zero()]));
+  for (let rep = 0; rep < (opts.repeats ?? 3); rep++) {
+    const order = shuffled(samples, 1000 + rep);
+    for (let f = 0; f < k; f++) {
+      const held = order.filter((_, i) => i % k === f);
+      const train = order.filter((_, i) => i % k !== f);
+      const p = tune(train, opts.bonus, opts.beta, opts.fallback);
+      for (const [c, v] of score(held, p, opts.scope)) out.set(c, add(out.get(c)!, v));
+    }
+  }
+  return out;
+}
