@@ -210,7 +210,8 @@ export interface InvokeRun {
  * and HOME): nothing of this process or repository leaks in.
  */
 export function invokeUnpacked(dir: string, requests: readonly PlannedRequest[], env: Record<string, string>, { timeoutMs = 180_000 } = {}): Promise<InvokeRun> {
-  const planFile = join(mkdtempSync(join(tmpdir(), 'optiq-plan-')), 'plan.json');
+  const planDir = mkdtempSync(join(tmpdir(), 'optiq-plan-'));
+  const planFile = join(planDir, 'plan.json');
   writeFileSync(planFile, JSON.stringify({ requests }));
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
@@ -227,22 +228,25 @@ export function invokeUnpacked(dir: string, requests: readonly PlannedRequest[],
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      rmSync(planFile, { force: true });
-      const lines = stdout
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      const head = lines.find((l) => l['imported']);
-      if (!head || !lines.some((l) => l['done'])) {
-        reject(new Error(`function process exited with ${code} before answering every request:\n${stderr.slice(-4000)}`));
-        return;
+      rmSync(planDir, { recursive: true, force: true });
+      try {
+        const lines = stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
+        const head = lines.find((l) => l['imported']);
+        if (!head || !lines.some((l) => l['done'])) {
+          throw new Error(`function process exited with ${code} before answering every request:\n${stderr.slice(-4000)}`);
+        }
+        resolvePromise({
+          importMs: Number(head['importMs']),
+          answers: lines.filter((l) => 'status' in l) as unknown as InvokeAnswer[],
+          wallMs: Math.round(performance.now() - started),
+          stderr,
+        });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
-      resolvePromise({
-        importMs: Number(head['importMs']),
-        answers: lines.filter((l) => 'status' in l) as unknown as InvokeAnswer[],
-        wallMs: Math.round(performance.now() - started),
-        stderr,
-      });
     });
   });
 }

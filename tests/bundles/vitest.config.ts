@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['tests/bundles/**/*.test.ts'],
     root: new URL('../..', import.meta.url).pathname,
     fileParallelism: false,
+    // One line per function as it finishes: the run takes minutes.
+    reporters: ['verbose'],
     testTimeout: 10 * 60_000,
     hookTimeout: 30 * 60_000,
   },
