@@ -187,6 +187,8 @@ export interface PlannedRequest {
 export interface InvokeAnswer {
   status: number;
   headers?: Record<string, string>;
+  /** Every `Set-Cookie` header, apart (`headers` keeps only one). */
+  setCookies?: string[];
   body?: string;
   thrown?: string;
   /** Time to answer this request (ms). */

@@ -67,13 +67,18 @@ function step(op: OperationContract, path: string, init: Omit<PlannedRequest, 'm
 
 const bearer = (s: BundleState) => ({ authorization: `Bearer ${s.apiKey}` });
 const cookie = (value: string | undefined) => (value ? { cookie: value } : {});
-const firstCookie = (answer: InvokeAnswer): string | undefined => answer.headers?.['set-cookie']?.split(';')[0];
+/** The `Cookie` header a browser would send back: every cookie the answer set, name=value. */
+const cookiesOf = (answer: InvokeAnswer): string | undefined => answer.setCookies?.map((c) => c.split(';')[0]).join('; ') || undefined;
 
 /** A multipart upload of a test photo, with the operation's other fields. */
 const upload = (fields: Record<string, string> = {}): NonNullable<PlannedRequest['multipart']> => [
   { name: 'file', base64: base64Of(UPLOAD), filename: 'dog.jpg', type: 'image/jpeg' },
   ...Object.entries(fields).map(([name, value]) => ({ name, value })),
 ];
+
+/** The contract's first request example, its sample URLs moved to this run's origin. */
+const example = (operation: OperationContract): unknown =>
+  JSON.parse(JSON.stringify(operation.examples?.request?.[0]?.value ?? null).replaceAll('http://127.0.0.1:4321', ORIGIN)) as unknown;
 
 const op = (list: readonly OperationContract[], method: string, path: string): OperationContract => {
   const found = list.find((o) => o.method === method && o.path === path);
@@ -99,7 +104,7 @@ export const BUNDLE_CASES: BundleCase[] = [
     steps: (s) => [
       {
         ...step(adminLoginOperation, '/api/auth/login', { json: { username: s.adminUsername, password: s.adminPassword } }),
-        keep: (answer, _body, state) => (state.adminCookie = firstCookie(answer)),
+        keep: (answer, _body, state) => (state.adminCookie = cookiesOf(answer)),
       },
     ],
   },
@@ -107,7 +112,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'contacts',
     steps: (s) => [
-      step(createContactOperation, '/api/contacts', { json: createContactOperation.examples?.request?.[0]?.value }),
+      step(createContactOperation, '/api/contacts', { json: example(createContactOperation) }),
       step(listContactsOperation, '/api/contacts', { headers: cookie(s.adminCookie) }),
     ],
   },
@@ -116,7 +121,7 @@ export const BUNDLE_CASES: BundleCase[] = [
     steps: () => [
       {
         ...step(account('POST', '/api/account/signup'), '/api/account/signup', { json: { username: 'bundle-test', email: 'bundle-test@example.com', password: 'a long enough password' } }),
-        keep: (answer, _body, state) => (state.sessionCookie = firstCookie(answer)),
+        keep: (answer, _body, state) => (state.sessionCookie = cookiesOf(answer)),
       },
     ],
   },
@@ -152,7 +157,7 @@ export const BUNDLE_CASES: BundleCase[] = [
       step(demoObjectDetectionOperation, '/api/demo/object-detection', { multipart: upload({ objects_to_find: 'dog', room_category: 'auto' }) }),
     ],
   },
-  { fn: 'categories', steps: (s) => [step(defineCategoriesOperation, '/api/v1/categories', { headers: bearer(s), json: defineCategoriesOperation.examples?.request?.[0]?.value })] },
+  { fn: 'categories', steps: (s) => [step(defineCategoriesOperation, '/api/v1/categories', { headers: bearer(s), json: example(defineCategoriesOperation) })] },
   {
     fn: 'classify',
     vision: true,
@@ -175,7 +180,7 @@ export const BUNDLE_CASES: BundleCase[] = [
     steps: (s) => [
       step(createLabelSetOperation, '/api/v1/label-sets', {
         headers: bearer(s),
-        json: { name: 'Animals or cups', examples: { animals: [sample('cat-chelsea.jpg'), sample('od-horses.jpg')], cups: [sample('coffee-cup.jpg'), sample('od-coffee-cup.jpg')] } },
+        json: example(createLabelSetOperation),
       }),
     ],
   },
@@ -214,7 +219,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'watermark-brands',
     steps: (s) => [
-      step(addBrandOperation, '/api/v1/watermark/brands', { headers: bearer(s), json: addBrandOperation.examples?.request?.[0]?.value }),
+      step(addBrandOperation, '/api/v1/watermark/brands', { headers: bearer(s), json: example(addBrandOperation) }),
       step(listBrandsOperation, '/api/v1/watermark/brands', { headers: bearer(s) }),
     ],
   },
@@ -228,7 +233,7 @@ export const BUNDLE_CASES: BundleCase[] = [
       step(demoPhotoValidationOperation, '/api/demo/photo-validation', { multipart: upload() }),
     ],
   },
-  { fn: 'error-report', steps: (s) => [step(errorReportOperation, '/api/error', { headers: bearer(s), json: errorReportOperation.examples?.request?.[0]?.value })] },
+  { fn: 'error-report', steps: (s) => [step(errorReportOperation, '/api/error', { headers: bearer(s), json: example(errorReportOperation) })] },
   { fn: 'error-reports', steps: (s) => [step(listErrorReportsOperation, '/api/error-reports', { headers: cookie(s.adminCookie) })] },
   {
     fn: 'predict-batch',
@@ -247,7 +252,7 @@ export const BUNDLE_CASES: BundleCase[] = [
       {
         ...step(getPredictBatchOperation, `/api/predict_batch/${s.jobId}`, { headers: bearer(s), params: { job_id: s.jobId ?? '' } }),
         keep: (_answer, body) => {
-          if ((body as { status?: string }).status !== 'completed') throw new Error(`batch job not completed by the worker: ${JSON.stringify(body)}`);
+          if ((body as { job_status?: string }).job_status !== 'completed') throw new Error(`batch job not completed by the worker: ${JSON.stringify(body)}`);
         },
       },
     ],

@@ -37,12 +37,13 @@ function bodyOf(spec) {
   return undefined;
 }
 
-const out = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+/** Writes one answer line; resolves once written (a pipe takes large bodies in several writes). */
+const out = (line) => new Promise((resolve) => process.stdout.write(`${JSON.stringify(line)}\n`, resolve));
 
 const started = performance.now();
 const mod = await import(pathToFileURL(functionModule()).href);
 const imported = performance.now();
-out({ imported: true, importMs: Math.round(imported - started), at: Math.round(imported) });
+await out({ imported: true, importMs: Math.round(imported - started), at: Math.round(imported) });
 if (typeof mod.default !== 'function') throw new Error('the function module has no default export');
 
 for (const spec of plan.requests) {
@@ -62,13 +63,13 @@ for (const spec of plan.requests) {
   try {
     const res = await mod.default(req, context);
     const text = await res.text();
-    line = { status: res.status, headers: Object.fromEntries(res.headers), body: text, ms: Math.round(performance.now() - t0), at: Math.round(performance.now()) };
+    line = { status: res.status, headers: Object.fromEntries(res.headers), setCookies: res.headers.getSetCookie(), body: text, ms: Math.round(performance.now() - t0), at: Math.round(performance.now()) };
   } catch (error) {
     line = { status: 0, thrown: String(error?.stack ?? error), ms: Math.round(performance.now() - t0), at: Math.round(performance.now()) };
   }
   await Promise.allSettled(pending);
-  out(line);
+  await out(line);
 }
-out({ done: true });
+await out({ done: true });
 // Pools, timers and open connections must not keep a finished run alive.
 process.exit(0);
