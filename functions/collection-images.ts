@@ -12,8 +12,6 @@ import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
 import { addCollectionImageOperation, listCollectionImagesOperation } from '../src/shared/contracts/similar';
 
-const IMAGES_PATH = '/api/v1/collections/:name/images';
-
 /**
  * The images of one of the caller's collections (contracts: addCollectionImageOperation,
  * listCollectionImagesOperation, deleteCollectionImageOperation): POST/GET
@@ -52,4 +50,5 @@ export default defineHandler(
 );
 
 // No `method` filter: other methods reach the handler and get a documented 405.
-export const config: Config = { path: [IMAGES_PATH, `${IMAGES_PATH}/:id`] };
+// Literal paths: Netlify's bundler reads `config` from the source and accepts no expressions.
+export const config: Config = { path: ['/api/v1/collections/:name/images', '/api/v1/collections/:name/images/:id'] };

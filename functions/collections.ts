@@ -8,8 +8,6 @@ import { createCollection, deleteCollection, listCollections } from '../src/serv
 import { requireSimilarSearch, SIMILAR_API_ID } from '../src/server/similar/service';
 import { createCollectionOperation } from '../src/shared/contracts/similar';
 
-export const COLLECTIONS_PATH = '/api/v1/collections';
-
 /**
  * The caller's collections for the similar-image search (contracts: createCollectionOperation,
  * listCollectionsOperation, deleteCollectionOperation): POST/GET /api/v1/collections, DELETE
@@ -35,4 +33,5 @@ export default defineHandler(
 );
 
 // No `method` filter: other methods reach the handler and get a documented 405.
-export const config: Config = { path: [COLLECTIONS_PATH, `${COLLECTIONS_PATH}/:name`] };
+// Literal paths: Netlify's bundler reads `config` from the source and accepts no expressions.
+export const config: Config = { path: ['/api/v1/collections', '/api/v1/collections/:name'] };

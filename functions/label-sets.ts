@@ -13,7 +13,6 @@ import { DECODE_BYTES, withImageBudget } from '../src/server/vision/engine/image
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, uploadReservation } from '../src/server/vision/upload';
 
-const COLLECTION = '/api/v1/label-sets';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -55,4 +54,5 @@ export default defineHandler((_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.
-export const config: Config = { path: [COLLECTION, `${COLLECTION}/:id`] };
+// Literal paths: Netlify's bundler reads `config` from the source and accepts no expressions.
+export const config: Config = { path: ['/api/v1/label-sets', '/api/v1/label-sets/:id'] };
