@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
 import { EMBEDDING_NEEDS_MIRROR, NEAR_DUPLICATE_SIMILARITY, embedded, judgeMatch, type EmbeddedImage } from '../../src/server/vision/similar/embedding';
+import { IMAGE_LIMITS } from '../../src/server/vision/image-input';
 import { imageFeatures } from '../../src/server/vision/similar/features';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
@@ -83,6 +84,7 @@ interface Result {
 const results: Result[] = [];
 const embedMs: number[] = [];
 const falseFlags: string[] = [];
+const tooSmall: string[] = [];
 let pairs = 0;
 const started = performance.now();
 for (const [n, photo] of photos.entries()) {
@@ -99,7 +101,14 @@ for (const [n, photo] of photos.entries()) {
     if (r.near_duplicate) falseFlags.push(`${photo.id} ~ ${r.id} (${r.similarity})`);
   }
   for (const edit of EDITS) {
-    const query = embedded(await imageFeatures(await edit.make(bytes, index), { mirror: EMBEDDING_NEEDS_MIRROR }));
+    const copy = await edit.make(bytes, index);
+    // The API refuses images under its minimum side: such a copy cannot be a query.
+    const { width = 0, height = 0 } = await sharp(copy).metadata();
+    if (Math.min(width, height) < IMAGE_LIMITS.minSide) {
+      tooSmall.push(`${photo.id} ${edit.name} (${width}x${height})`);
+      continue;
+    }
+    const query = embedded(await imageFeatures(copy, { mirror: EMBEDDING_NEEDS_MIRROR }));
     const ranked = rank(query);
     const self = ranked.find((r) => r.id === photo.id)!;
     const top1 = ranked[0]!.id === photo.id;
@@ -146,6 +155,7 @@ notes.unshift(
     : `Crops keeping ${LEVELS[0]}% of the area are flagged near duplicates less than 90% of the time: crops are found by rank, not flagged.`,
   'per_class rows: recall = flagged near duplicate of the original (ranked first); accuracy = original ranked first.',
 );
+if (tooSmall.length) notes.push(`${tooSmall.length} copies fell under the API's ${IMAGE_LIMITS.minSide}-pixel minimum side and were left out (the API refuses them): ${tooSmall.join('; ')}.`);
 
 const version = `sha256:${createHash('sha256').update(JSON.stringify(rows.map((r) => [r.id, r.phash]))).digest('hex').slice(0, 12)}`;
 const flagAt = (level: number) => metrics.find((m) => m.key === `similar.near_duplicate_flag_${level}`)!;
