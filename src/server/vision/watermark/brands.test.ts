@@ -12,6 +12,14 @@ describe('matchBrand', () => {
     expect(matchBrand('Alamy')?.brand).toBe('Alamy');
   });
 
+  it('takes the glyphs OCR confuses in print (I, l, 1; O, 0) as one, and nothing more', () => {
+    expect(matchBrand('Northlight lmages', [{ name: 'Northlight Images' }])?.brand).toBe('Northlight Images');
+    expect(matchBrand('ALAMY')?.brand).toBe('Alamy');
+    expect(matchBrand('A1amy')?.brand).toBe('Alamy');
+    expect(matchBrand('P0nd5')?.brand).toBe('Pond5');
+    expect(matchBrand('Northlight Imagex', [{ name: 'Northlight Images' }])).toBeUndefined();
+  });
+
   it('accepts an image number after the name', () => {
     expect(matchBrand('shutterstock 1234567')?.brand).toBe('Shutterstock');
     expect(matchBrand('shutterstock1234567')?.brand).toBe('Shutterstock');

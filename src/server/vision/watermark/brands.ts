@@ -4,7 +4,8 @@
  * pictures without text are not recognised.
  *
  * The rule: a brand is named only when consecutive words of the line spell one of its names
- * exactly, compared without case, accents, spaces or punctuation (an image number may follow,
+ * exactly, compared without case, accents, spaces or punctuation, and with the glyphs OCR
+ * confuses in print (I, l, 1; O, 0) taken as one (an image number may follow,
  * "shutterstock 1234567" or "shutterstock1234567"). No near spelling counts: one edit away from
  * a long name named "stockphoto.example" iStock and "STOCKPHOTO" too, while the true brand read
  * with one wrong letter is still reported as a text watermark, only without a brand. Measured on
@@ -71,6 +72,13 @@ export interface BrandMatch {
   similarity: 1;
 }
 
+/**
+ * Folds the glyphs the OCR confuses in print fonts into one: capital I, lower-case l and the
+ * digit 1 (read "lmages" for "Images"), and the letter O and the digit 0. Applied to the text and
+ * to the brand names alike, so a match is still exact, up to these look-alike glyphs.
+ */
+const foldGlyphs = (s: string): string => s.replace(/[l1]/g, 'i').replace(/0/g, 'o');
+
 /** Words of a line, normalised (letters and digits only; anything else separates words). */
 const wordsOf = (text: string): string[] => text.normalize('NFKD').split(/[^\p{L}\p{N}\p{M}]+/u).map(normalizeText).filter((w) => w.length > 0);
 
@@ -84,14 +92,15 @@ const MAX_RUN = 4;
 export function matchBrand(text: string, brands: readonly Brand[] = DEFAULT_BRANDS): BrandMatch | undefined {
   const words = wordsOf(text);
   if (words.length === 0) return undefined;
-  const names = brands.map((brand) => ({ brand, names: new Set([brand.name, ...(brand.aliases ?? [])].map(normalizeText).filter((n) => n.length >= 2)) }));
+  const names = brands.map((brand) => ({ brand, names: new Set([brand.name, ...(brand.aliases ?? [])].map((n) => foldGlyphs(normalizeText(n))).filter((n) => n.length >= 2)) }));
   for (let i = 0; i < words.length; i++) {
     let run = '';
     for (let j = i; j < Math.min(words.length, i + MAX_RUN); j++) {
       run += words[j];
-      const bare = run.replace(/\d+$/, '');
+      const folded = foldGlyphs(run);
+      const bare = foldGlyphs(run.replace(/\d+$/, ''));
       for (const { brand, names: spellings } of names) {
-        if (spellings.has(run) || (bare.length < run.length && spellings.has(bare))) return { brand: brand.name, similarity: 1 };
+        if (spellings.has(folded) || (bare.length < folded.length && spellings.has(bare))) return { brand: brand.name, similarity: 1 };
       }
     }
   }
