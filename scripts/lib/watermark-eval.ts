@@ -9,6 +9,8 @@
  * - the clean photo;
  * - text watermarks: varied text (stock words, names, web addresses, brands), font size, opacity
  *   15-80%, colour, position (corners, centre, anywhere), angle and tiling;
+ * - a lookalike: a watermark whose wording resembles a brand without naming it
+ *   ("stockphoto.example", "shutterbug", "getty street"), for the false brand-attribution rate;
  * - scene text: an opaque painted sign with a word on it, text that belongs to the picture.
  * Everything is drawn by `overlay.ts` from a seeded random generator, so a run is repeatable.
  */
@@ -16,7 +18,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { recognizeText } from '../../src/server/vision/ocr/ocr';
+import { analyzeWatermarks, type WatermarkAnalysis } from '../../src/server/vision/watermark/analyze';
 import { drawSigns, drawTextMarks, type TextMarkSpec } from '../../src/server/vision/watermark/overlay';
+import { classifyLines, type Box, type Sensitivity } from '../../src/server/vision/watermark/visible';
 
 export type EvalKind = 'clean' | 'watermarked' | 'scene_text';
 
@@ -27,6 +32,8 @@ export interface EvalItem {
   /** For watermarked images. */
   mark?: { text: string; opacity: number; fontSize: number; angle: number; tiled: boolean; position: string; at: { x: number; y: number } };
   sign?: string;
+  /** A watermark whose wording resembles a brand of the default list without naming it. */
+  lookalike?: boolean;
 }
 
 export const EVAL_DIR = resolve('.data/watermark-eval');
@@ -34,7 +41,10 @@ export const EVAL_DIR = resolve('.data/watermark-eval');
 export const TUNE_DIR = resolve('.data/watermark-tune');
 
 export type EvalSplit = 'eval' | 'tune';
-const SEEDS: Record<EvalSplit, { marks: number; rooms: number }> = { eval: { marks: 2024, rooms: 7 }, tune: { marks: 90210, rooms: 31 } };
+const SEEDS: Record<EvalSplit, { marks: number; rooms: number; lookalikes: number }> = {
+  eval: { marks: 2024, rooms: 7, lookalikes: 4242 },
+  tune: { marks: 90210, rooms: 31, lookalikes: 1717 },
+};
 export const splitDir = (split: EvalSplit): string => (split === 'eval' ? EVAL_DIR : TUNE_DIR);
 
 /** Mulberry32: small, seeded, good enough for picking test cases. */
@@ -53,6 +63,15 @@ const MARK_TEXTS = [
   'SAMPLE', 'PREVIEW', '© Marta Kowalski', 'stock.example', 'Blue Heron Studio', 'DRAFT', 'www.lumenphoto.net',
   'Photo by Alex Moreau', 'Harbour Lights', 'PROOF', '@northlight_images', 'Getty Images', 'Shutterstock', 'Jonas Berg 2024',
   'Alamy', 'Kestrel Media', 'COPYRIGHT', 'dreamstime', 'Oak & Ash', 'Sunday Press',
+];
+/**
+ * Wordings that resemble brands of the default list without naming them (a stock-looking
+ * address, a hobby name, a street): marked with them, a photo must never be attributed to a brand.
+ * Drawn from their own seeded stream, so the rest of a split is unchanged by them.
+ */
+export const LOOKALIKE_TEXTS = [
+  'stockphoto.example', 'STOCKPHOTO', 'shutterbug', 'getty street', 'Shutter Studio', 'istanbul photo', 'Alamo Images',
+  'dreamtime media', 'Pexel Art', 'stockyard.example', 'Freepick Design', 'Adobe Home', 'Pond 6 Films', 'Unsplashed',
 ];
 const SIGN_TEXTS = ['OPEN', 'MAIN STREET', 'CAFE ROMA', 'EXIT', 'BAKERY', 'NO PARKING', 'HOTEL', 'PHARMACY', 'BUS STOP', 'LIBRARY'];
 const PLATES: [string, string][] = [['#1d5e2c', '#ffffff'], ['#f4f1e8', '#1a1a1a'], ['#b3261e', '#ffffff'], ['#1f3f8a', '#ffffff'], ['#f2c230', '#111111']];
@@ -132,6 +151,8 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
   const items: EvalItem[] = [];
   const rand = rng(SEEDS[split].marks);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const look = rng(SEEDS[split].lookalikes);
+  const pickLook = <T>(list: readonly T[]): T => list[Math.floor(look() * list.length)] as T;
   const all = await bases(opts.bases ?? 40, split);
   let n = 0;
   const save = async (bytes: Buffer, item: Omit<EvalItem, 'file'>): Promise<void> => {
@@ -161,6 +182,18 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
       const spec: TextMarkSpec = { text, fontSize, opacity, color: pick(COLORS), at, angle, ...(tiled && { tile: { dx: 0.45, dy: 0.28 } }) };
       await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, mark: { text, opacity, fontSize, angle, tiled, position, at } });
     }
+    // One lookalike wording per base, from its own stream: corner credit or large diagonal overlay.
+    {
+      const text = pickLook(LOOKALIKE_TEXTS);
+      const opacity = Math.round((0.3 + look() * 0.4) * 100) / 100;
+      const position = look() < 0.5 ? 'corner' : 'centre';
+      const angle = position === 'corner' ? 0 : -30;
+      let at = position === 'corner' ? { x: look() < 0.5 ? 0.22 : 0.78, y: look() < 0.5 ? 0.08 : 0.92 } : { x: 0.5, y: 0.5 };
+      let fontSize = Math.round(width * (position === 'corner' ? 0.03 + look() * 0.02 : 0.07 + look() * 0.04));
+      ({ fontSize, at } = await fitInside(text, fontSize, angle, at, width, meta.height ?? width));
+      const spec: TextMarkSpec = { text, fontSize, opacity, color: '#ffffff', at, angle };
+      await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, lookalike: true, mark: { text, opacity, fontSize, angle, tiled: false, position, at } });
+    }
     const [plate, ink] = pick(PLATES);
     const sign = pick(SIGN_TEXTS);
     await save(
@@ -170,4 +203,56 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
   }
   await writeFile(manifest, JSON.stringify(items, null, 1));
   return items;
+}
+
+/** One image of a split, analysed (detect_type all, medium, invisible included), with its time. */
+export interface EvalRun {
+  item: EvalItem;
+  analysis: WatermarkAnalysis;
+  ms: number;
+}
+
+/** Loads the OCR models (outside any timing; returns the load time) and analyses every item. */
+export async function runEvalSet(items: readonly EvalItem[], dir: string): Promise<{ runs: EvalRun[]; loadMs: number }> {
+  const loadStart = performance.now();
+  await recognizeText({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32 });
+  const loadMs = performance.now() - loadStart;
+  const runs: EvalRun[] = [];
+  for (const item of items) {
+    const bytes = await readFile(join(dir, item.file));
+    const t = performance.now();
+    const analysis = await analyzeWatermarks(bytes, { detectType: 'all', sensitivity: 'medium', includeInvisible: true });
+    runs.push({ item, analysis, ms: performance.now() - t });
+  }
+  return { runs, loadMs };
+}
+
+/** Does a reported box hold the drawn mark (its centre, with a margin)? Tiled marks count anywhere. */
+export function hits(item: EvalItem, boxes: Box[], width: number, height: number): boolean {
+  if (!item.mark) return false;
+  if (item.mark.tiled) return boxes.length > 0;
+  const x = item.mark.at.x * width;
+  const y = item.mark.at.y * height;
+  const m = item.mark.fontSize * 1.5;
+  return boxes.some((b) => x >= b.x - m && x <= b.x + b.width + m && y >= b.y - m && y <= b.y + b.height + m);
+}
+
+/** The boxes reported at a sensitivity (the set's images are at most 640 px: evidence boxes are in their pixels). */
+export function decide(run: EvalRun, sensitivity: Sensitivity): Box[] {
+  return classifyLines(run.analysis.evidence, { sensitivity, scale: 1 }).watermarks.map((w) => w.location);
+}
+
+/** Is the run's drawn mark found at a sensitivity? */
+export const found = (run: EvalRun, sensitivity: Sensitivity = 'medium'): boolean => hits(run.item, decide(run, sensitivity), run.analysis.width, run.analysis.height);
+
+/** The brands of the default list that MARK_TEXTS name (truth, independent of the matching rule). */
+const BRAND_OF_MARK: Record<string, string> = { 'Getty Images': 'Getty Images', Shutterstock: 'Shutterstock', Alamy: 'Alamy', dreamstime: 'Dreamstime' };
+
+/** The brand the drawn mark names, if any (lookalikes name none). */
+export const drawnBrand = (item: EvalItem): string | undefined => (item.mark && !item.lookalike ? BRAND_OF_MARK[item.mark.text] : undefined);
+
+/** Brands the analysis named that the image does not carry: false attributions. */
+export function falseBrands(run: EvalRun): string[] {
+  const truth = drawnBrand(run.item);
+  return [...new Set(run.analysis.logos.map((l) => l.brand))].filter((b) => b !== truth);
 }

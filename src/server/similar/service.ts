@@ -15,8 +15,7 @@ import { imageFeaturesBytes } from '../vision/engine';
 import { locate } from '../vision/model-files';
 import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from '../vision/safe-fetch';
 import { readSiteSample, siteSampleName } from '../vision/site-images';
-import { EMBEDDING_NEEDS_MIRROR, embedded, NEAR_DUPLICATE_BITS, similarityOf, toVector, type EmbeddedImage } from '../vision/similar/embedding';
-import { hashDistance } from '../vision/similar/phash';
+import { EMBEDDING_NEEDS_MIRROR, embedded, judgeMatch, toVector, type EmbeddedImage } from '../vision/similar/embedding';
 import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../shared/schemas/similar';
 import type { ImageSource } from '../vision/upload';
 
@@ -166,8 +165,9 @@ interface Candidate {
 
 /**
  * The nearest images to `query` in `scope`: at most `max_results`, calibrated similarity at or
- * above the threshold, best first, with `near_duplicate` from the perceptual hash. Near
- * duplicates read at least 0.9 even when a heavy edit moved the embedding.
+ * above the threshold, best first, with `near_duplicate` (`judgeMatch`: a perceptual-hash match
+ * or a similarity of 0.9 and above). Hash matches read at least 0.9 even when a heavy edit moved
+ * the embedding.
  */
 export async function searchSimilar(
   db: Kysely<Database>,
@@ -209,9 +209,7 @@ export async function searchSimilar(
   });
   const matches = rows
     .map((r): SimilarMatch => {
-      const nearDuplicate = hashDistance(query.phash, r.phash) <= NEAR_DUPLICATE_BITS;
-      const cosine = Number(r.cosine);
-      const similarity = nearDuplicate ? Math.max(0.9, similarityOf(cosine)) : similarityOf(cosine);
+      const { similarity, near_duplicate: nearDuplicate } = judgeMatch(query.phash, r.phash, Number(r.cosine));
       return {
         id: r.id,
         url: r.url ?? '',

@@ -14,7 +14,7 @@ const apiExamples = ['watermark', 'watermarkTiled', 'watermarkInvisible', 'water
 const demoExample = stored('demoWatermark');
 
 const ANALYSIS =
-  'Visible text marks are read with PaddleOCR and told from scene text by how they blend with the photo (estimated opacity), repetition, placement, angle and wording; brand wordmarks come from their text (picture-only logos are not recognised); the invisible dwtDct mark of Stable Diffusion and SDXL is decoded with bit agreement as confidence (other invisible schemes need their vendors\' keys and are not checked); IPTC/XMP rights metadata is reported in its own group and never counts as a watermark. Confidence and opacity are measured indicators, not certainties.';
+  'Visible text marks are read with PaddleOCR and told from scene text by how they blend with the photo (estimated opacity), repetition, placement, angle and wording; brand wordmarks come from their text, named only on an exact spelling of a listed name (picture-only logos are not recognised); the invisible dwtDct mark of Stable Diffusion and SDXL is decoded with bit agreement as confidence (other invisible schemes need their vendors\' keys and are not checked); IPTC/XMP rights metadata is reported in its own group and never counts as a watermark. Confidence and opacity are measured indicators, not certainties.';
 
 const ERRORS = [
   'INVALID_REQUEST',
@@ -97,7 +97,7 @@ export const addBrandRequestSchema = z.strictObject({
 });
 
 const BRAND_NOTE =
-  'The list is matched against the text the OCR reads (wordmarks), on top of the default list, for calls with the account\'s keys only; logos that are pictures without text are not recognised. Not metered.';
+  'The list is matched against the text the OCR reads (wordmarks), on top of the default list, for calls with the account\'s keys only: a brand is named when consecutive words of a line spell its name or an alias exactly (compared without case, spaces or punctuation; an image number may follow), never on a near spelling. Logos that are pictures without text are not recognised. Not metered.';
 const BRAND_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
 /** GET /api/v1/watermark/brands */

@@ -62,7 +62,7 @@ export const similarMatchSchema = z.object({
   url: z.string().describe('Where the matching image is: a gallery photo on this site, or the URL stored with your image (null-free: empty for uploads without one).'),
   similarity: z.number().min(0).max(1).describe('Calibrated similarity, 0-1: 0.7 related scene, 0.9 near duplicate.'),
   category: z.string().describe('Category of the matching image.'),
-  near_duplicate: z.boolean().describe('True when the 64-bit perceptual hashes differ in at most 10 bits (also mirrored): the same photo resized, re-encoded, brightened or lightly edited.'),
+  near_duplicate: z.boolean().describe('True when the 64-bit perceptual hashes differ in at most 10 bits (also mirrored: the same photo resized, re-encoded, brightened or lightly edited) or the similarity is 0.9 or more (crops within the measured range).'),
   title: z.string().optional().describe('Description of a gallery photo.'),
   credit: z.string().optional().describe('Credit of a gallery photo.'),
   license: z.string().optional().describe('Licence of a gallery photo.'),

@@ -30,7 +30,7 @@
  */
 import calibration from './calibration.json' with { type: 'json' };
 import type { ImageFeatures } from './features';
-import { hashThumb, type PerceptualHash } from './phash';
+import { hashDistance, hashThumb, type PerceptualHash } from './phash';
 
 export type EmbeddingVariant = 'head' | 'backbone' | 'head_sym' | 'backbone_sym';
 
@@ -98,6 +98,25 @@ export const similarityOf = (cosine: number): number => Math.round(interpolate(C
 
 /** The raw cosine score a reported similarity corresponds to (for filtering in SQL). */
 export const cosineFor = (similarity: number): number => interpolate(CAL.anchors, similarity, 1);
+
+/**
+ * Reported similarity at and above which a match is a near duplicate: the calibration puts it
+ * above every pair of different gallery photos measured, and the accuracy card
+ * (content/accuracy/similar-image-search.json) measures the crops that still reach it.
+ */
+export const NEAR_DUPLICATE_SIMILARITY = 0.9;
+
+/**
+ * How one stored image answers a query: its reported similarity and the near-duplicate flag.
+ * A near duplicate is a perceptual-hash match (re-encodes, resizes, mirrors, captions: the
+ * similarity then reads at least 0.9) or an embedding similarity of 0.9 and above (crops, which
+ * move the hash), so the flag and the documented 0.9 level always agree.
+ */
+export function judgeMatch(query: PerceptualHash, storedPhash: string, cosine: number): { similarity: number; near_duplicate: boolean } {
+  const byHash = hashDistance(query, storedPhash) <= NEAR_DUPLICATE_BITS;
+  const similarity = byHash ? Math.max(NEAR_DUPLICATE_SIMILARITY, similarityOf(cosine)) : similarityOf(cosine);
+  return { similarity, near_duplicate: byHash || similarity >= NEAR_DUPLICATE_SIMILARITY };
+}
 
 /** pgvector's text form of a vector. */
 export const toVector = (v: readonly number[]): string => `[${v.map((x) => (Math.round(x * 1e6) / 1e6).toString()).join(',')}]`;

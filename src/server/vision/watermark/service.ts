@@ -17,7 +17,7 @@ import type { ImageSource } from '../upload';
 export { WATERMARK_API_ID } from './api-id';
 
 export const LOGO_NOTE =
-  'Wordmark logos are recognised from their text against the brand list; logos that are pictures without text are not recognised.';
+  'Wordmark logos are recognised from their text: a brand is named only when the text spells one of its names exactly (case, spaces and punctuation aside); logos that are pictures without text are not recognised.';
 
 const RIGHTS_NOTE = 'Declarations written into the file, not marks in the pixels; they never count as a detected watermark.';
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../ocr/ocr';
 import { classifyLines, estimateBlend, lineEvidence, sameText, type LineEvidence } from './visible';
@@ -59,6 +60,16 @@ describe('estimateBlend', () => {
       expect(blend!.neutral).toBe(true);
     });
   }
+
+  it('reads the demo sample\'s "Shutterstock" (white at 45% over a night sky, launch lights behind letters) as about 45%, not nearly clear', async () => {
+    // Where the OCR finds the line on wm-corner-wordmark.jpg (scripts/make-watermark-samples.ts).
+    const { data, info } = await sharp('public/images/samples/wm-corner-wordmark.jpg').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const img: RgbImage = { data: new Uint8Array(data), width: info.width, height: info.height };
+    const quad: Point[] = [[399, 376], [619, 376], [619, 409], [399, 409]];
+    const blend = estimateBlend(img, quad);
+    expect(blend!.opacity).toBeGreaterThan(0.25);
+    expect(blend!.opacity).toBeLessThan(0.65);
+  });
 
   it('finds opaque coloured print mostly opaque, and not neutral', () => {
     const img = background(320, 200);
