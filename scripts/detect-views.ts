@@ -13,11 +13,10 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { analyzeImage } from '../src/server/vision/detector';
 import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../src/server/vision/image-input';
-import { detectRaw, loadModel } from '../src/server/vision/model';
+import { loadModel } from '../src/server/vision/model';
 import { DATASET_DIR, datasetPresent, readLabels } from './lib/rooms-data';
-import { DETECT_CACHE, TILE_REGIONS, mapViewBox, type DetectViewName, type DetectViewRow } from './lib/detect-views';
+import { DETECT_CACHE, TILE_REGIONS, featurePass, viewDetections, type DetectViewName, type DetectViewRow } from './lib/detect-views';
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
@@ -36,28 +35,14 @@ const { images } = readLabels();
 await loadModel();
 
 const MIN_SCORE = 0.05;
-const r5 = (v: number): number => Math.round(v * 1e5) / 1e5;
 const bytesOf = (id: string) => new Uint8Array(readFileSync(join(DATASET_DIR, 'images', id)));
 
 async function plainRow(id: string, image: DecodedImage): Promise<DetectViewRow> {
-  const a = await analyzeImage(image, { errorChecks: 0, features: true, minScore: MIN_SCORE });
-  const f = a.features!;
-  return {
-    id,
-    view: 'plain',
-    head: Array.from(f.head, r5),
-    backbone: Array.from(f.backbone, r5),
-    dets: a.detections.map((d) => ({
-      l: d.label,
-      s: d.confidence,
-      b: [r5(d.box[0] / a.width), r5(d.box[1] / a.height), r5((d.box[0] + d.box[2]) / a.width), r5((d.box[1] + d.box[3]) / a.height)],
-    })),
-  };
+  return { id, view: 'plain', ...(await featurePass(image, MIN_SCORE)) };
 }
 
 async function viewRow(id: string, view: DetectViewName, image: DecodedImage, aug: ViewAugmentation): Promise<DetectViewRow> {
-  const dets = await detectRaw(await image.view(aug), MIN_SCORE);
-  return { id, view, dets: dets.map((d) => ({ l: d.label, s: Math.round(d.score * 1000) / 1000, b: mapViewBox(d.box, aug).map(r5) as [number, number, number, number] })) };
+  return { id, view, dets: await viewDetections(image, aug, MIN_SCORE) };
 }
 
 const jobs: { id: string; view: DetectViewName; run: () => Promise<DetectViewRow> }[] = [];

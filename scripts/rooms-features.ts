@@ -10,11 +10,11 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { analyzeImage } from '../src/server/vision/detector';
 import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../src/server/vision/image-input';
-import { detectRaw, loadModel } from '../src/server/vision/model';
+import { loadModel } from '../src/server/vision/model';
+import { featurePass, viewDetections } from './lib/detect-views';
 import { nonRoomJpeg, nonRoomPhotos, type NonRoomPhoto } from './lib/nonroom-photos';
-import { CACHE_DIR, CACHE_FILE, DATASET_DIR, NONROOM_CACHE_FILE, cachePresent, datasetPresent, readCache, readLabels, type CachedDetection, type CachedRow, type ViewName } from './lib/rooms-data';
+import { CACHE_DIR, CACHE_FILE, DATASET_DIR, NONROOM_CACHE_FILE, cachePresent, datasetPresent, readCache, readLabels, type CachedRow, type ViewName } from './lib/rooms-data';
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
@@ -32,40 +32,13 @@ const GREY: [[number, number, number], [number, number, number], [number, number
   [0.299, 0.587, 0.114],
   [0.299, 0.587, 0.114],
 ];
-const r5 = (v: number): number => Math.round(v * 1e5) / 1e5;
-
-/** Maps a view's box back to whole-image fractions. */
-function mapBox(b: readonly number[], aug: ViewAugmentation): CachedDetection['b'] {
-  let [x1, y1, x2, y2] = b as [number, number, number, number];
-  if (aug.flip) [x1, x2] = [1 - x2, 1 - x1];
-  if (aug.region) {
-    const [rx0, ry0, rx1, ry1] = aug.region;
-    const w = rx1 - rx0;
-    const h = ry1 - ry0;
-    [x1, y1, x2, y2] = [rx0 + x1 * w, ry0 + y1 * h, rx0 + x2 * w, ry0 + y2 * h];
-  }
-  return [r5(x1), r5(y1), r5(x2), r5(y2)];
-}
 
 async function featureRow(id: string, view: ViewName, image: DecodedImage): Promise<CachedRow> {
-  const a = await analyzeImage(image, { errorChecks: 0, features: true, minScore: MIN_SCORE });
-  const f = a.features!;
-  return {
-    id,
-    view,
-    head: Array.from(f.head, r5),
-    backbone: Array.from(f.backbone, r5),
-    dets: a.detections.map((d) => ({
-      l: d.label,
-      s: d.confidence,
-      b: [r5(d.box[0] / a.width), r5(d.box[1] / a.height), r5((d.box[0] + d.box[2]) / a.width), r5((d.box[1] + d.box[3]) / a.height)],
-    })),
-  };
+  return { id, view, ...(await featurePass(image, MIN_SCORE)) };
 }
 
 async function detectionRow(id: string, view: ViewName, image: DecodedImage, aug: ViewAugmentation): Promise<CachedRow> {
-  const dets = await detectRaw(await image.view(aug), MIN_SCORE);
-  return { id, view, head: [], backbone: [], dets: dets.map((d) => ({ l: d.label, s: Math.round(d.score * 1000) / 1000, b: mapBox(d.box, aug) })) };
+  return { id, view, head: [], backbone: [], dets: await viewDetections(image, aug, MIN_SCORE) };
 }
 
 const jobs: { id: string; view: ViewName; run: () => Promise<CachedRow>; file?: string }[] = [];
