@@ -9,7 +9,8 @@ export const ACCURACY_DIR = join(process.cwd(), 'content', 'accuracy');
 function currentCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    // The cards themselves are what a run rewrites: a tree whose only changes are cards is clean.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)content/accuracy'], { encoding: 'utf8' }).trim();
     return dirty ? `${sha}+dirty` : sha;
   } catch {
     return 'unknown';
