@@ -91,7 +91,7 @@ const card = {
   api: API,
   title: 'Image captioning: accuracy card',
   summary: `Captions of interior photos name the right room ${pct(roomRight / Math.max(1, named.length))} of the times they name one; ${pct(objRight / Math.max(1, objNamed))} of the objects they name are really there; ${pct(nonNoRoom / nonOut.length)} of captions of photos that are not of a room name no room.`,
-  command: 'npx tsx scripts/eval/image-captioning.ts',
+  command: 'npm run eval:image-captioning',
   sets: [rooms, nonRooms].map((s) => ({ id: s.id, name: s.name, version: s.version, size: outcomes.filter((o) => o.set === s.id).length, description: s.description })),
   metrics: [
     { key: 'caption.room_correct', label: 'Captions naming a room that name the right one', set: rooms.id, ...proportion(roomRight, named.length) },

@@ -99,7 +99,7 @@ const card = {
   api: API,
   title: 'Image classification (room type): accuracy card',
   summary: `Room type right on ${pct(correct / roomOut.length)} of ${roomOut.length} held-out interior photos; ${pct(nonOther / nonOut.length)} of ${nonOut.length} photos that are not of a room answered \`other\`.`,
-  command: 'npx tsx scripts/eval/image-classification.ts',
+  command: 'npm run eval:image-classification',
   sets: [rooms, nonRooms].map((s) => ({ id: s.id, name: s.name, version: s.version, size: outcomes.filter((o) => o.set === s.id).length, description: s.description })),
   metrics: [
     { key: 'classify.room_accuracy', label: 'Room type right (top label) on interior photos', set: rooms.id, ...proportion(correct, roomOut.length) },

@@ -128,7 +128,7 @@ const file = writeAccuracyCard({
   api: 'image-object-detection',
   title: 'Object detection: fixtures in interior photos',
   summary: `On 80 hand-labelled interior photos, detect with the photo's room category finds ${pct(all.tp / (all.tp + all.fn))} of the fixtures there at ${pct(all.tp / (all.tp + all.fp))} precision, measured on photos the thresholds were not tuned on (5-fold cross-validation). The goal of 90% at 95% is not reached.`,
-  command: 'npx tsx scripts/eval/image-object-detection.ts',
+  command: 'npm run eval:image-object-detection',
   sets: [
     {
       id: 'rooms-dev-objects',

@@ -164,7 +164,7 @@ const file = writeAccuracyCard({
   api: 'similar-image-search',
   title: 'Similar image search',
   summary: `Edited copies of ${photos.length} gallery photos searched against the ${rows.length}-photo gallery: ${claimed ? `crops keeping ${claimed}% of the area and more are flagged near duplicates (${pctOf(flagAt(claimed))} at ${claimed}%)` : 'crops are found by rank but not flagged near duplicates'}; crops keeping 60% are flagged ${pctOf(flagAt(60))} of the time. Different gallery photos flagged near duplicate: ${falseFlags.length} of ${pairs} pairs.`,
-  command: 'npx tsx scripts/eval/similar-image-search.ts',
+  command: 'npm run eval:similar-image-search',
   sets: [
     {
       id: SET,

@@ -71,7 +71,7 @@ const file = writeAccuracyCard({
   api: 'watermark-detection',
   title: 'Watermark detection',
   summary: `Visible text watermarks at 30% opacity and above are found in ${pct('watermark.recall_opacity_30')} of ${strong.length} generated cases, at 15-30% in ${pct('watermark.recall_opacity_15_30')}; ${pct('watermark.false_brand_attribution')} of ${runs.length} images were attributed to a brand they do not carry.`,
-  command: 'npx tsx scripts/eval/watermark-detection.ts',
+  command: 'npm run eval:watermark-detection',
   sets: [
     {
       id: SET,

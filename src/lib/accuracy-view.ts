@@ -47,7 +47,12 @@ export function proportionView(p: Proportion): ProportionView {
 }
 
 export function accuracyCardView(card: AccuracyCard): AccuracyCardView {
-  const setName = (id: string) => card.sets.find((s) => s.id === id)?.name ?? id;
+  // A timing over several sets names them joined by '+'.
+  const setName = (ref: string) =>
+    ref
+      .split('+')
+      .map((id) => card.sets.find((s) => s.id === id)?.name ?? id)
+      .join(' and ');
   const columns = (['precision', 'recall', 'accuracy'] as const).filter((c) => card.per_class.some((row) => row[c]));
   return {
     api: card.api,

@@ -121,6 +121,6 @@ describe('deeply nested collection-image metadata', () => {
     expect(res.status).toBe(400);
     res = await postForm(images, '/api/v1/collections/listings/images', imageForm({ metadata: JSON.stringify({ a: 'x'.repeat(5000) }) }), owner);
     expect(res.status).toBe(400);
-    expect((await fieldsOf(res))['metadata']?.[0]).toMatch(/4 KB/);
+    expect((await fieldsOf(res))['metadata']?.[0]).toMatch(/4,096 characters/);
   });
 });
