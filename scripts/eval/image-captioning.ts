@@ -19,7 +19,7 @@
  */
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { LABELLED_OBJECTS, nonRoomHeldOutSet, roomsDevSet, type EvalPhoto, type EvalSet } from '../lib/room-eval-sets';
-import { machineLoad, percentile, proportion } from '../lib/stats';
+import { latencyRow, machineLoad, proportion } from '../lib/stats';
 import { analyzeSceneBytes, closeEngine } from '../../src/server/vision/engine';
 import { composeCaption, ROOM_MIN_SCORE } from '../../src/server/vision/caption/compose';
 
@@ -101,14 +101,12 @@ const card = {
   ],
   per_class: [],
   latency: [
-    {
-      what: `Caption use case (style ${STYLE}, ${MAX_WORDS} words), warm, one image at a time: decode, one CenterNet pass with features, room head, colours, PaddleOCR text reading, composition; vision engine with one worker thread; the first ${TIMED_PHOTOS} photos of each set`,
-      set: `${rooms.id}+${nonRooms.id}`,
-      n: timedMs.length,
-      p50_ms: Math.round(percentile(timedMs, 50)),
-      p99_ms: Math.round(percentile(timedMs, 99)),
-      ...load,
-    },
+    latencyRow(
+      `Caption use case (style ${STYLE}, ${MAX_WORDS} words), warm, one image at a time: decode, one CenterNet pass with features, room head, colours, PaddleOCR text reading, composition; vision engine with one worker thread; the first ${TIMED_PHOTOS} photos of each set`,
+      `${rooms.id}+${nonRooms.id}`,
+      timedMs,
+      load,
+    ),
   ],
   scores: [
     {

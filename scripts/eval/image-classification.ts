@@ -14,7 +14,7 @@
  */
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { nonRoomHeldOutSet, roomsDevSet, type EvalPhoto, type EvalSet } from '../lib/room-eval-sets';
-import { machineLoad, percentile, proportion } from '../lib/stats';
+import { latencyRow, machineLoad, proportion } from '../lib/stats';
 import { closeEngine } from '../../src/server/vision/engine';
 import { runClassify } from '../../src/server/vision/classify/service';
 import { ROOM_LABELS } from '../../src/server/vision/rooms/classifier';
@@ -107,14 +107,12 @@ const card = {
   ],
   per_class: perClass,
   latency: [
-    {
-      what: 'POST /api/v1/classify use case (room_type), warm, one image at a time: decode, one CenterNet pass with features, room head; vision engine with one worker thread',
-      set: `${rooms.id}+${nonRooms.id}`,
-      n: all.length,
-      p50_ms: Math.round(percentile(all.map((o) => o.ms), 50)),
-      p99_ms: Math.round(percentile(all.map((o) => o.ms), 99)),
-      ...load,
-    },
+    latencyRow(
+      'POST /api/v1/classify use case (room_type), warm, one image at a time: decode, one CenterNet pass with features, room head; vision engine with one worker thread',
+      `${rooms.id}+${nonRooms.id}`,
+      all.map((o) => o.ms),
+      load,
+    ),
   ],
   scores: [
     {

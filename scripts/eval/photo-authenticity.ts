@@ -23,7 +23,7 @@ import { analyzeSource, predictBody } from '../../src/server/vision/authenticity
 import type { PredictResponse } from '../../src/shared/contracts/photo-authenticity';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { machineLoad, percentile, proportion } from '../lib/stats';
+import { latencyRow, proportion } from '../lib/stats';
 
 type Verdict = PredictResponse['verdict'];
 
@@ -72,8 +72,7 @@ const digest = (files: readonly string[]) => {
 };
 
 function latency(what: string, set: string, outcomes: readonly Outcome[]): AccuracyCard['latency'][number] {
-  const ms = outcomes.map((o) => o.ms);
-  return { what, set, n: ms.length, p50_ms: Math.round(percentile(ms, 50)), p99_ms: Math.round(percentile(ms, 99)), ...machineLoad() };
+  return latencyRow(what, set, outcomes.map((o) => o.ms));
 }
 
 const countBy = <T>(items: readonly T[], key: (t: T) => string) => {

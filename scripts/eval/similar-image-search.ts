@@ -24,7 +24,7 @@ import { IMAGE_LIMITS } from '../../src/server/vision/image-input';
 import { imageFeatures } from '../../src/server/vision/similar/features';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { machineLoad, percentile, proportion } from '../lib/stats';
+import { latencyRow, percentile, proportion } from '../lib/stats';
 
 type Metric = AccuracyCard['metrics'][number];
 const SET = 'gallery-edits';
@@ -177,7 +177,7 @@ const file = writeAccuracyCard({
   ],
   metrics,
   per_class: perClass,
-  latency: [{ what: 'embedding one gallery photo (decode, CenterNet pass, perceptual hash), warm, in process; the index lookup is not included', set: SET, n: embedMs.length, p50_ms: Math.round(percentile(embedMs, 50)), p99_ms: Math.round(percentile(embedMs, 99)), ...machineLoad() }],
+  latency: [latencyRow('embedding one gallery photo (decode, CenterNet pass, perceptual hash), warm, in process; the index lookup is not included', SET, embedMs)],
   scores: [
     { field: 'similar_images[].similarity', kind: 'similarity', meaning: 'Cosine of the two embeddings mapped through a monotone curve calibrated on gallery photos: about 0.5 for unrelated photos, 0.7 and above a related scene, 0.9 and above a near duplicate. A perceptual-hash match reads at least 0.9. Not a probability.' },
     { field: 'similar_images[].near_duplicate', kind: 'estimate', meaning: 'True when the perceptual hashes are within 10 of 64 bits (re-encodes, resizes, mirrors, captions) or the similarity is 0.9 or more (crops, within the range above).' },

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { machineLoad, percentile, proportion } from '../lib/stats';
+import { latencyRow, percentile, proportion } from '../lib/stats';
 import { OPACITY_BANDS, decide, drawnBrand, ensureEvalSet, falseBrands, found, runEvalSet, splitDir, type EvalRun } from '../lib/watermark-eval';
 
 type Metric = AccuracyCard['metrics'][number];
@@ -83,7 +83,7 @@ const file = writeAccuracyCard({
   ],
   metrics,
   per_class: perClass,
-  latency: [{ what: 'watermark analysis, detect_type all with invisible marks, one image (at most 640 px), warm, in process', set: SET, n: ms.length, p50_ms: Math.round(percentile(ms, 50)), p99_ms: Math.round(percentile(ms, 99)), ...machineLoad() }],
+  latency: [latencyRow('watermark analysis, detect_type all with invisible marks, one image (at most 640 px), warm, in process', SET, ms)],
   scores: [
     { field: 'visible_watermarks[].confidence', kind: 'raw_score', meaning: 'The evidence a line of text is an overlay (blending, repetition, placement, angle, wording) mapped to 0-0.99 through a logistic curve that reads 0.5 at the reporting threshold (medium sensitivity); not a calibrated probability.' },
     { field: 'visible_watermarks[].opacity', kind: 'estimate', meaning: 'Estimated opacity of the text over the photo (0-1): from how the text colour follows the background under it, never below what its contrast against the background requires.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, proportion, wilson } from './stats';
+import { latencyRow, percentile, proportion, wilson } from './stats';
 
 describe('stats', () => {
   it('takes nearest-rank percentiles', () => {
@@ -13,5 +13,9 @@ describe('stats', () => {
     expect(hi).toBeCloseTo(0.9448, 3);
     expect(wilson(0, 0)).toEqual([0, 1]);
     expect(proportion(3, 4)).toMatchObject({ value: 0.75, successes: 3, trials: 4 });
+  });
+  it('makes a latency row in whole milliseconds with the load it was given', () => {
+    const load = { load_average: [1, 2, 3] as [number, number, number], cpus: 2 };
+    expect(latencyRow('warm pass', 'set-a', [10.4, 20.6, 30.2], load)).toEqual({ what: 'warm pass', set: 'set-a', n: 3, p50_ms: 21, p99_ms: 30, load_average: [1, 2, 3], cpus: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import type { Proportion } from '../../src/shared/schemas/accuracy';
+import type { AccuracyCard, Proportion } from '../../src/shared/schemas/accuracy';
 
 /** Nearest-rank percentile (p in 0..100) of a list of numbers; NaN for an empty list. */
 export function percentile(values: readonly number[], p: number): number {
@@ -35,4 +35,9 @@ function round4(x: number): number {
 }
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
+}
+
+/** An accuracy card's latency row: p50/p99 of the timings in whole ms, with the machine's load. */
+export function latencyRow(what: string, set: string, ms: readonly number[], load = machineLoad()): AccuracyCard['latency'][number] {
+  return { what, set, n: ms.length, p50_ms: Math.round(percentile(ms, 50)), p99_ms: Math.round(percentile(ms, 99)), ...load };
 }
