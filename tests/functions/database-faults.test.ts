@@ -9,34 +9,16 @@
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import contacts from '../../functions/contacts';
 import { createDb, migrateToLatest, setDb, type Database } from '../../src/server/db';
 import { startPgCluster, type PgCluster } from '../../src/server/db/pg-cluster';
-import { errorBodySchema } from '../../src/server/http/errors';
+import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from './database-unavailable';
 import { defineHandler, json } from '../../src/server/http/handler';
 import type { Kysely } from 'kysely';
 
 const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000, queryMs: 1_500 };
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Restart drill', pageName: 'Pricing' };
-const postContact = () =>
-  contacts(
-    new Request('http://localhost/api/contacts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(valid),
-    }),
-  );
-
-async function expectUnavailable(res: Response) {
-  expect(res.status).toBe(503);
-  expect(res.headers.get('retry-after')).toBe('5');
-  const text = await res.text();
-  expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|administrator|postgres/i);
-  const body = errorBodySchema.parse(JSON.parse(text));
-  expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
-  expect(body.request_id).toBe(res.headers.get('x-request-id'));
-}
+const postContact = () => postContactTo('Restart drill');
+const expectUnavailable = (res: Response) => expectUnavailableBody(res, /127\.0\.0\.1|ECONNREFUSED|administrator|postgres/i);
 
 /** Retries until a 2xx (the pool reconnects by itself); returns the seconds it took. */
 async function untilOk(send: () => Promise<Response>, withinMs = 15_000): Promise<number> {

@@ -8,35 +8,20 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import contacts from '../../functions/contacts';
 import { setDb } from '../../src/server/db';
 import { createTestDb, type TestDb } from '../../src/server/db/test-db';
-import { errorBodySchema } from '../../src/server/http/errors';
+import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../functions/database-unavailable';
 import { neonTestProxy } from './setup';
 
 // Short enough to test, long enough that a busy machine does not trip them on healthy queries.
 const TIMEOUTS = { connectMs: 3_000, statementMs: 3_000, queryMs: 4_000 };
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Network drill', pageName: 'Pricing' };
-const postContact = () =>
-  contacts(
-    new Request('http://localhost/api/contacts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(valid),
-    }),
-  );
+const postContact = () => postContactTo('Network drill');
 
 async function expectUnavailable(res: Response) {
-  expect(res.status).toBe(503);
-  expect(res.headers.get('retry-after')).toBe('5');
-  const text = await res.text();
   // No driver message, address or engine name reaches the client.
-  expect(text).not.toMatch(/127\.0\.0\.1|terminated|WebSocket|ECONN|timeout|postgres|neon/i);
-  const body = errorBodySchema.parse(JSON.parse(text));
-  expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
+  const body = await expectUnavailableBody(res, /127\.0\.0\.1|terminated|WebSocket|ECONN|timeout|postgres|neon/i);
   expect(body.error.details).toEqual({ retry_after_seconds: 5 });
-  expect(body.request_id).toBe(res.headers.get('x-request-id'));
 }
 
 async function timed(send: () => Promise<Response>): Promise<{ res: Response; ms: number }> {
