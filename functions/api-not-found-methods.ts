@@ -4,8 +4,9 @@ import { apiNotFound } from './api-not-found';
 /** Calls other than GET/HEAD to an unknown path under /api/ answer a JSON 404 (see api-not-found). */
 export default apiNotFound;
 
-// GET keeps the "API Not Found" page. Existing function paths are excluded so they keep
-// answering (or their own 405); a test checks this list against every function in this folder.
+// GET and HEAD: api-not-found-pages.ts (the page or this JSON, by Accept). Existing function paths
+// are excluded so they keep answering (or their own 405); a test checks this list against every
+// function in this folder.
 export const config: Config = {
   path: '/api/*',
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

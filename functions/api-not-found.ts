@@ -7,8 +7,9 @@ export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OP
 
 /**
  * Unknown API calls answer the documented JSON error body with 404, never the HTML not-found
- * page a program could not read. Browsers asking GET /api/{id} keep the "API Not Found" page
- * (netlify.toml's /api/* rule): only /api/v1 and calls other than GET land here.
+ * page a program could not read: everything under /api/v1, and (api-not-found-methods.ts) calls
+ * other than GET/HEAD under /api/. GET /api/{id} shares its URLs with the catalogue's pages:
+ * api-not-found-pages.ts answers those by the Accept header.
  */
 export const apiNotFound = defineHandler(ALL_METHODS, async (req) => {
   const { pathname } = new URL(req.url);

@@ -16,6 +16,12 @@ export interface DispatcherOptions {
    * function or `config.path` applies on the next request). Default: once, at start.
    */
   reload?: boolean;
+  /**
+   * Whether the build has a file at a request path, as Netlify resolves it: a `preferStatic`
+   * function leaves such a path to the file. Without it those functions are skipped (the dev
+   * server, whose pages are not files).
+   */
+  isStaticFile?: (pathname: string) => boolean;
 }
 
 export interface FunctionDispatcher {
@@ -56,7 +62,7 @@ export async function createFunctionDispatcher(opts: DispatcherOptions): Promise
 
   async function match(method: string, pathname: string) {
     if (opts.reload) table = await loadTable(opts);
-    const hit = findRoute(table.routes, method, pathname);
+    const hit = findRoute(table.routes, method, pathname, opts.isStaticFile);
     if (!hit) return null;
     const mod = table.modules.get(hit.route.file)!;
     return async (req: Request, clientIp: string) => mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID(), waitUntil });

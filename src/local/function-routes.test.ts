@@ -56,6 +56,15 @@ describe('findRoute', () => {
   it('gives a function without config.path no route', () => {
     expect(routes.some((r) => r.name === 'legacy')).toBe(false);
   });
+
+  it("leaves a preferStatic function's path to the build's file, and skips it when files cannot be checked", () => {
+    const pages = routesOf('/f/pages.ts', { config: { path: '/api/*', method: ['GET'], preferStatic: true } });
+    const isStaticFile = (path: string) => path === '/api/known';
+    expect(findRoute(pages, 'GET', '/api/unknown', isStaticFile)?.route.name).toBe('pages');
+    expect(findRoute(pages, 'GET', '/api/known', isStaticFile)).toBeNull();
+    expect(findRoute(pages, 'GET', '/api/unknown')).toBeNull();
+    expect(findRoute([...routes, ...pages], 'GET', '/api/apis/x', isStaticFile)?.route.name).toBe('apis');
+  });
 });
 
 describe('route precedence, as on Netlify', () => {

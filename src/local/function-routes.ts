@@ -10,7 +10,9 @@ import { basename, join } from 'node:path';
 /** What a function module exports (Netlify Functions v2). */
 export interface FunctionModule {
   default: (req: Request, context: FunctionContext) => Response | Promise<Response>;
-  config?: { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] } | undefined;
+  config?:
+    | { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[]; preferStatic?: boolean }
+    | undefined;
 }
 
 /** The part of Netlify's `Context` our functions may read. */
@@ -32,6 +34,8 @@ export interface FunctionRoute {
   methods: readonly string[] | null;
   /** 0 for a literal path, 1 with `:name` segments, 2 with a wildcard: lower wins. */
   rank: number;
+  /** Netlify's `preferStatic`: a file of the build at the request path is served instead. */
+  preferStatic: boolean;
   match(pathname: string): Record<string, string> | null;
 }
 
@@ -109,6 +113,7 @@ export function routesOf(file: string, mod: Pick<FunctionModule, 'config'>): Fun
       pattern,
       methods: methods.length > 0 ? methods : null,
       rank: rankOf(pattern),
+      preferStatic: mod.config?.preferStatic === true,
       match: (pathname: string) => (excluded.some((ex) => ex(pathname)) ? null : matchPath(pathname)),
     };
   });
@@ -124,12 +129,20 @@ export interface RouteMatch {
  * The most specific route whose path matches and whose method filter (if any) allows
  * `method`: literal paths before `:name` paths before wildcards, then in declaration order, so
  * a catch-all such as `/api/v1/*` never shadows `/api/v1/detect` whatever the file order.
- * A function whose method filter excludes the request is skipped, as on Netlify.
+ * A function whose method filter excludes the request is skipped, as on Netlify, and so is a
+ * `preferStatic` function when `isStaticFile` says the build has a file at the path (without
+ * `isStaticFile`, a caller that cannot tell, such as the dev server, skips those functions).
  */
-export function findRoute(routes: readonly FunctionRoute[], method: string, pathname: string): RouteMatch | null {
+export function findRoute(
+  routes: readonly FunctionRoute[],
+  method: string,
+  pathname: string,
+  isStaticFile?: (pathname: string) => boolean,
+): RouteMatch | null {
   const ordered = [...routes].sort((a, b) => a.rank - b.rank);
   for (const route of ordered) {
     if (route.methods && !route.methods.includes(method.toUpperCase())) continue;
+    if (route.preferStatic && (!isStaticFile || isStaticFile(pathname))) continue;
     const params = route.match(pathname);
     if (params) return { route, params };
   }

@@ -28,13 +28,19 @@ const echo: FunctionModule = {
   config: { path: ['/api/apis', '/api/apis/:id'] },
 };
 
+/** Netlify's `preferStatic`: answers only the paths the build has no file for. */
+const fallback: FunctionModule = {
+  default: (req) => new Response(`fallback for ${new URL(req.url).pathname}`, { status: 404 }),
+  config: { path: '/api/*', method: ['GET', 'HEAD'], preferStatic: true },
+};
+
 let site: SiteHandler;
 beforeAll(async () => {
   const { root } = makeProject();
   site = await createSiteHandler({
     projectRoot: root,
-    functionFiles: ['/virtual/apis.ts'],
-    loadModule: async () => echo,
+    functionFiles: ['/virtual/apis.ts', '/virtual/fallback.ts'],
+    loadModule: async (file) => (file.endsWith('fallback.ts') ? fallback : echo),
   });
 });
 afterAll(async () => {
@@ -59,10 +65,18 @@ describe('local site handler', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
   });
 
+  it('leaves a path the build has a file for to that file when the function prefers static ones', async () => {
+    const known = await get('/api/known');
+    expect(known.status).toBe(200);
+    expect(await known.text()).toContain('Known API');
+    const unknown = await get('/api/unknown');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe('fallback for /api/unknown');
+    // Literal and `:name` routes still win over the wildcard.
+    expect(await (await get('/api/apis/x')).json()).toMatchObject({ params: { id: 'x' } });
+  });
+
   it("applies a not-found rule's 404 status, as Netlify does", async () => {
-    const api = await get('/api/unknown');
-    expect(api.status).toBe(404);
-    expect(await api.text()).toContain('API Not Found');
     const useCase = await get('/use-case/unknown');
     expect(useCase.status).toBe(404);
     expect(await useCase.text()).toContain('Use Case Not Found');

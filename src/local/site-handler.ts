@@ -51,8 +51,6 @@ function projectRootFor(projectRoot: string, distDir: string | undefined): strin
 
 /** Starts the request chain. */
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
-  const functions = await createFunctionDispatcher({ listFiles: () => opts.functionFiles, loadModule: opts.loadModule });
-
   const root = projectRootFor(opts.projectRoot, opts.distDir);
   const netlify = new NetlifyDev({
     projectRoot: root,
@@ -92,6 +90,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     if (base !== publishDir && !base.startsWith(publishDir + sep)) return false;
     return [base, `${base}.html`, join(base, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
   }
+
+  const functions = await createFunctionDispatcher({ listFiles: () => opts.functionFiles, loadModule: opts.loadModule, isStaticFile });
 
   function decodable(pathname: string): boolean {
     try {

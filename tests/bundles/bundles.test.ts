@@ -85,7 +85,7 @@ describe('function bundles', () => {
           const answer = run.answers[i]!;
           const what = `${c.fn}: ${s.request.method} ${s.request.url} -> ${answer.status} ${answer.thrown ?? answer.body?.slice(0, 600) ?? ''}\n${run.stderr.slice(-1500)}`;
           expect(answer.status, what).toBe(s.status);
-          const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
+          const body: unknown = answer.body && /json/.test(answer.headers?.['content-type'] ?? '') ? JSON.parse(answer.body) : answer.body;
           if (s.schema) {
             const parsed = s.schema.safeParse(body);
             expect(parsed.success, `${what}\n${parsed.error?.message ?? ''}`).toBe(true);

@@ -14,6 +14,7 @@ import { classifyOperation, createLabelSetOperation, demoClassifyOperation } fro
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import type { OperationContract } from '../../src/shared/contracts/operation';
+import { errorBodySchema } from '../../src/server/http/errors';
 import {
   demoPhotoValidationOperation,
   errorReportOperation,
@@ -94,6 +95,22 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'api-not-found',
     steps: () => [{ request: { method: 'GET', url: `${ORIGIN}/api/no-such-endpoint` }, status: 404 }],
+  },
+  {
+    // The built page travels in the zip (`included_files`): a browser gets it, a program JSON.
+    fn: 'api-not-found-pages',
+    steps: () => [
+      {
+        request: { method: 'GET', url: `${ORIGIN}/api/no-such-api`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } },
+        status: 404,
+        keep: (answer) => {
+          if (!answer.body?.includes('<title>API Not Found') || !answer.body.includes('<header')) {
+            throw new Error(`expected the built "API Not Found" page (is dist/ built?), got: ${answer.body?.slice(0, 200)}`);
+          }
+        },
+      },
+      { request: { method: 'GET', url: `${ORIGIN}/api/no-such-api`, headers: { accept: '*/*' } }, status: 404, schema: errorBodySchema },
+    ],
   },
   {
     fn: 'api-not-found-methods',

@@ -66,6 +66,16 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a program asking for an unknown API id gets the JSON error body; a known id keeps its page', async ({ request }) => {
+    const res = await request.get('/api/no-such-api', { headers: { Accept: 'application/json' } });
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toMatch(/^application\/json/);
+    expect((await res.json()) as unknown).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const known = await request.get('/api/image-object-detection', { headers: { Accept: 'application/json' } });
+    expect(known.status()).toBe(200);
+    expect(known.headers()['content-type']).toMatch(/^text\/html/);
+  });
+
   test('an unknown use case answers 404 with its not-found card', async ({ page }) => {
     const response = await page.goto('/use-case/no-such-use-case');
     expect(response?.status()).toBe(404);

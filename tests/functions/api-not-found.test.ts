@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { findRoute, type FunctionRoute } from '../../src/local/function-routes';
 import apiNotFound from '../../functions/api-not-found';
+import apiNotFoundPages from '../../functions/api-not-found-pages';
+import { FALLBACK_PAGE } from '../../src/server/catalogue/not-found-page';
 import { loadFunctions, samplePath, type LoadedFunction } from './function-catalogue';
 
 describe('unknown API calls', () => {
@@ -22,6 +24,41 @@ describe('unknown API calls', () => {
   });
 });
 
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+describe('GET /api/{unknown}: the page for a browser, JSON for a program', () => {
+  it.each([[undefined], ['*/*'], ['application/json'], ['text/html, application/json']])('Accept %s gets the JSON error body', async (accept) => {
+    const res = await apiNotFoundPages(new Request('http://localhost/api/no-such-api', { headers: accept ? { Accept: accept } : {} }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('vary')).toBe('Accept');
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.error).toMatchObject({ code: 'NOT_FOUND', message: 'No API endpoint answers GET /api/no-such-api' });
+  });
+
+  it("a browser's Accept gets the built \"API Not Found\" page with status 404", async () => {
+    const res = await apiNotFoundPages(new Request('http://localhost/api/no-such-api', { headers: { Accept: BROWSER_ACCEPT } }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('vary')).toBe('Accept');
+    const html = await res.text();
+    expect(html).toContain('API Not Found');
+    expect(html).toContain('The requested API could not be found.');
+    expect(html).toContain('href="/apis"');
+    // The build's page when there is one (the site's header and footer), else the bare fallback.
+    if (html !== FALLBACK_PAGE) expect(html).toMatch(/<header|<nav/);
+  });
+
+  it('HEAD answers the same status and type without a body; other methods are not its', async () => {
+    const head = await apiNotFoundPages(new Request('http://localhost/api/x', { method: 'HEAD', headers: { Accept: BROWSER_ACCEPT } }));
+    expect(head.status).toBe(404);
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await head.text()).toBe('');
+    const post = await apiNotFoundPages(new Request('http://localhost/api/x', { method: 'POST' }));
+    expect(post.status).toBe(405);
+  });
+});
+
 describe('the catch-alls never shadow a real endpoint', () => {
   let functions: LoadedFunction[];
   let all: FunctionRoute[];
@@ -34,7 +71,7 @@ describe('the catch-alls never shadow a real endpoint', () => {
 
   it('excludes every other function path from their own path lists (how Netlify routes them)', () => {
     const catchAlls = functions.filter((f) => f.name.startsWith('api-not-found'));
-    expect(catchAlls.map((f) => f.name).sort()).toEqual(['api-not-found', 'api-not-found-methods']);
+    expect(catchAlls.map((f) => f.name).sort()).toEqual(['api-not-found', 'api-not-found-methods', 'api-not-found-pages']);
     for (const route of specific()) {
       for (const catchAll of catchAlls.flatMap((f) => f.routes)) {
         // `route.match` of a catch-all applies its excludedPath.
@@ -51,9 +88,12 @@ describe('the catch-alls never shadow a real endpoint', () => {
     }
   });
 
-  it('leaves GET /api/{id} to the "API Not Found" page', () => {
-    expect(findRoute(all, 'GET', '/api/unknown-thing')).toBeNull();
-    expect(findRoute(all, 'HEAD', '/api/unknown-thing')).toBeNull();
+  it('sends GET /api/{unknown} to the negotiating function, and leaves a page the build has to the page', () => {
+    const isStaticFile = (path: string) => path === '/api/image-object-detection';
+    expect(findRoute(all, 'GET', '/api/unknown-thing', isStaticFile)?.route.name).toBe('api-not-found-pages');
+    expect(findRoute(all, 'HEAD', '/api/unknown-thing', isStaticFile)?.route.name).toBe('api-not-found-pages');
+    expect(findRoute(all, 'GET', '/api/image-object-detection', isStaticFile)).toBeNull();
+    expect(findRoute(all, 'GET', '/api/apis', isStaticFile)?.route.name).toBe('apis');
     expect(findRoute(all, 'POST', '/api/unknown-thing')?.route.name).toBe('api-not-found-methods');
     expect(findRoute(all, 'GET', '/api/v1/unknown-thing')?.route.name).toBe('api-not-found');
   });

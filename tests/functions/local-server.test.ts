@@ -108,11 +108,14 @@ describe('local runtime over a socket', () => {
     await expectAlive();
   });
 
-  it('answers unknown API calls with a JSON 404, but GET /api/{id} with the API Not Found page', async () => {
+  it('answers unknown API calls with a JSON 404, and a browser asking for GET /api/{id} with the API Not Found page', async () => {
     for (const [method, path] of [['GET', '/api/v1/nothing'], ['POST', '/api/v1/nothing'], ['POST', '/api/nothing'], ['DELETE', '/api/nothing/here'], ['PUT', '/api/apis/x/y']]) {
       expectJsonError(await rawRequest(port, request(method!, path!)), 404, `${method} ${path}`);
     }
-    const page = await rawRequest(port, request('GET', '/api/unknown-api'));
+    // A program (no Accept, or */*) gets JSON there too; a browser gets the page.
+    expectJsonError(await rawRequest(port, request('GET', '/api/unknown-api')), 404, 'GET /api/unknown-api');
+    expectJsonError(await rawRequest(port, request('GET', '/api/unknown-api', { headers: { Accept: '*/*' } })), 404, 'GET /api/unknown-api, */*');
+    const page = await rawRequest(port, request('GET', '/api/unknown-api', { headers: { Accept: 'text/html,*/*;q=0.8' } }));
     expect(page?.status).toBe(404);
     expect(page?.headers['content-type']).toMatch(/^text\/html/);
     expect(page?.body).toContain('API Not Found');
