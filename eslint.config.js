@@ -1,4 +1,4 @@
-// ESLint flat config, run by `npm run lint` (scripts/lint.ts, the first step of `npm test`).
+// ESLint flat config, run by `npm run lint` (scripts/ci/lint.ts, the first step of `npm test`).
 // STYLE.md: every rule override carries a comment saying why.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';

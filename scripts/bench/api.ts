@@ -6,7 +6,7 @@
  */
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
-import { startLocalServer } from './lib/local-server';
+import { startLocalServer } from '../lib/local-server';
 
 interface Result {
   requests: { average: number };

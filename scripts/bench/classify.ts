@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-classify.ts [n] [--timing-only]`: what classify and caption cost, and whether the
+ * `npx tsx scripts/bench/classify.ts [n] [--timing-only]`: what classify and caption cost, and whether the
  * label-set embedding needs its mean subtracted.
  *
  * 1. Warm ms per image through the vision engine (worker pool, as the server runs it) on `n`
@@ -17,12 +17,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { composeCaption } from '../src/server/vision/caption/compose';
-import { embed, EMBEDDING_SIZE } from '../src/server/vision/classify/embedding';
-import { knnScores } from '../src/server/vision/classify/knn';
-import { analyzeImageBytes, analyzeSceneBytes, closeEngine } from '../src/server/vision/engine';
+import { composeCaption } from '../../src/server/vision/caption/compose';
+import { embed, EMBEDDING_SIZE } from '../../src/server/vision/classify/embedding';
+import { knnScores } from '../../src/server/vision/classify/knn';
+import { analyzeImageBytes, analyzeSceneBytes, closeEngine } from '../../src/server/vision/engine';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const roomsDir = process.env['ROOMS_DIR'] ?? resolve(root, '../shared/datasets/rooms');
 const n = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30);
 const timingOnly = process.argv.includes('--timing-only');

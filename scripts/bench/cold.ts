@@ -13,10 +13,10 @@
  * `npm run bench:cold -- detect caption --runs 3` measures only those functions.
  */
 import { rmSync } from 'node:fs';
-import { percentile, machineLoad } from './lib/stats';
-import { buildFunctionZips, invokeUnpacked, unpack, zipsDir } from './lib/netlify-bundles';
-import { BUNDLE_CASES } from '../tests/bundles/cases';
-import { startBundleDatabase } from '../tests/bundles/database';
+import { percentile, machineLoad } from '../lib/stats';
+import { buildFunctionZips, invokeUnpacked, unpack, zipsDir } from '../lib/netlify-bundles';
+import { BUNDLE_CASES } from '../../tests/bundles/cases';
+import { startBundleDatabase } from '../../tests/bundles/database';
 
 const TARGET_MS = 3_000;
 const args = process.argv.slice(2);

@@ -21,7 +21,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
 const scalarJs = join(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js');
 const PORT = Number(process.env['BENCH_PORT'] ?? 4432);

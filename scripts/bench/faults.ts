@@ -19,10 +19,10 @@ import { existsSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from '../src/server/db/client';
-import { startPgCluster } from '../src/server/db/pg-cluster';
+import { createDb } from '../../src/server/db/client';
+import { startPgCluster } from '../../src/server/db/pg-cluster';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const num = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -47,7 +47,7 @@ const cluster = await startPgCluster({ durable: true, port: pgPort });
 const logDir = mkdtempSync(join(tmpdir(), 'optiq-bench-faults-'));
 const serverLog = join(logDir, 'server.log');
 const out = openSync(serverLog, 'a');
-const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+const server = spawn('npx', ['tsx', 'scripts/run/start.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', DATABASE_URL: cluster.url, CONTACT_RATE_LIMIT: '1000000000' },
   stdio: ['ignore', out, out],

@@ -17,14 +17,14 @@
  * premium quota of 5000), BENCH_WARMUP (200).
  */
 import { loadavg } from 'node:os';
-import { runApiCall } from '../src/server/account/api-call';
-import { createTestAccount } from '../src/server/account/test-account';
-import { seed } from '../src/server/db';
-import { createTestDb } from '../src/server/db/test-db';
-import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
-import { DETECT_API_ID } from '../src/server/vision/detection-service';
-import { detectRequestSchema } from '../src/shared/schemas/detect';
+import { runApiCall } from '../../src/server/account/api-call';
+import { createTestAccount } from '../../src/server/account/test-account';
+import { seed } from '../../src/server/db';
+import { createTestDb } from '../../src/server/db/test-db';
+import { defineHandler, json, readJson } from '../../src/server/http/handler';
+import { enforceRateLimit } from '../../src/server/rate-limit/rate-limit';
+import { DETECT_API_ID } from '../../src/server/vision/detection-service';
+import { detectRequestSchema } from '../../src/shared/schemas/detect';
 
 const iterations = Math.min(Math.floor((5000 - 600) / 2), Number(process.env['BENCH_ITERATIONS'] ?? 2000));
 const warmup = Number(process.env['BENCH_WARMUP'] ?? 200);

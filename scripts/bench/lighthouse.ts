@@ -1,7 +1,7 @@
 /**
  * Lighthouse over key pages in Debian's Chromium, desktop and mobile, against the local
  * runtime. Prints the four category scores per page and form factor.
- * Usage: tsx scripts/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages;
+ * Usage: tsx scripts/bench/lighthouse.ts [--strict]   (run `npm run build` first; LH_PAGES=/docs,/pricing for other pages;
  *        LH_PORT / LH_DEBUG_PORT: the site's and Chromium's ports;
  *        LH_SAVE=<folder> keeps the full reports)
  * --strict exits non-zero when a score is under its target (100 everywhere on desktop; on
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { startLocalServer } from './lib/local-server';
+import { startLocalServer } from '../lib/local-server';
 
 /** Pages to score, one of each kind; LH_PAGES (comma-separated paths) picks others. */
 const PAGES = process.env['LH_PAGES']?.split(',') ?? [

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:loop`: does image analysis keep the local runtime responsive and its memory
- * bounded? A benchmark, not a test. Starts the real server (`scripts/start.ts`, embedded
+ * bounded? A benchmark, not a test. Starts the real server (`scripts/run/start.ts`, embedded
  * PGlite, the existing build) twice: "before" with the analysis in-process and no image budget
  * (VISION_WORKERS=0, a budget too large to matter), "after" with this repository's defaults
  * (one worker thread, 128 MB image budget). For each:
@@ -18,10 +18,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startTestImageServer } from '../src/server/vision/test-image-server';
-import { signUpForKey } from './lib/api-key-client';
+import { startTestImageServer } from '../../src/server/vision/test-image-server';
+import { signUpForKey } from '../lib/api-key-client';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
 const detectClients = Number(process.env['DETECT_CLIENTS'] ?? 2);
 const imagesPerCall = Number(process.env['IMAGES'] ?? 5);
@@ -43,7 +43,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'optiq-bench-loop-'));
   // `node --import tsx` (not `npx tsx`): one process, so its RSS is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/run/start.ts')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), SKIP_BUILD: '1', PGLITE_DIR: dataDir, VISION_ALLOW_PRIVATE_URLS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

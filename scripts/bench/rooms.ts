@@ -13,11 +13,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { analyzeImage } from '../src/server/vision/detector';
-import { decodeImage } from '../src/server/vision/image-input';
-import { detectRaw, detectWithFeatures, loadModel } from '../src/server/vision/model';
-import { classifyRoom } from '../src/server/vision/rooms/classifier';
-import { DATASET_DIR, datasetPresent, readLabels } from './lib/rooms-data';
+import { analyzeImage } from '../../src/server/vision/detector';
+import { decodeImage } from '../../src/server/vision/image-input';
+import { detectRaw, detectWithFeatures, loadModel } from '../../src/server/vision/model';
+import { classifyRoom } from '../../src/server/vision/rooms/classifier';
+import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);

@@ -28,11 +28,11 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
-import { EF_SEARCH } from '../src/server/similar/service';
-import { loadGalleryEmbeddings, loadGalleryManifest } from '../src/server/similar/gallery';
-import { EMBEDDING_NEEDS_MIRROR, embedded } from '../src/server/vision/similar/embedding';
-import { imageFeatures } from '../src/server/vision/similar/features';
-import { dot, generators, pairCosines, pca, project, rng } from './lib/similar-vectors';
+import { EF_SEARCH } from '../../src/server/similar/service';
+import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
+import { EMBEDDING_NEEDS_MIRROR, embedded } from '../../src/server/vision/similar/embedding';
+import { imageFeatures } from '../../src/server/vision/similar/features';
+import { dot, generators, pairCosines, pca, project, rng } from '../lib/similar-vectors';
 
 const ROWS = (process.env['BENCH_ROWS'] ?? '10000,100000').split(',').map(Number);
 const QUERIES = Number(process.env['BENCH_QUERIES'] ?? 200);

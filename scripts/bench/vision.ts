@@ -20,15 +20,15 @@ process.env['VISION_ALLOW_PRIVATE_URLS'] = '1';
 // The function as Netlify runs it: analysis in-process (see src/server/vision/engine); the
 // local runtime's worker pool is measured by `npm run bench:loop`.
 process.env['VISION_WORKERS'] ??= '0';
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const imagePath = resolve(root, process.env['BENCH_IMAGE'] ?? 'tests/fixtures/images/dog.jpg');
 const runs = Number(process.env['BENCH_RUNS'] ?? 40);
 
-const { startTestImageServer, FIXTURE_DIR } = await import('../src/server/vision/test-image-server');
-const { seed, setDb } = await import('../src/server/db');
-const { createTestDb } = await import('../src/server/db/test-db');
-const detect = (await import('../functions/detect')).default;
-const { createTestAccount } = await import('../src/server/account/test-account');
+const { startTestImageServer, FIXTURE_DIR } = await import('../../src/server/vision/test-image-server');
+const { seed, setDb } = await import('../../src/server/db');
+const { createTestDb } = await import('../../src/server/db/test-db');
+const detect = (await import('../../functions/detect')).default;
+const { createTestAccount } = await import('../../src/server/account/test-account');
 let apiKey = '';
 
 let requestNo = 0;
@@ -78,8 +78,8 @@ async function repeat(n: number, fn: () => Promise<unknown>): Promise<number[]> 
   return out;
 }
 
-const { decodeImage } = await import('../src/server/vision/image-input');
-const { detectRaw, loadModel } = await import('../src/server/vision/model');
+const { decodeImage } = await import('../../src/server/vision/image-input');
+const { detectRaw, loadModel } = await import('../../src/server/vision/model');
 
 const fixture = basename(imagePath);
 if (resolve(FIXTURE_DIR, fixture) !== imagePath) throw new Error(`BENCH_IMAGE must be in ${FIXTURE_DIR}`);
@@ -88,7 +88,7 @@ console.log(`image: ${fixture} (${decoded.width}x${decoded.height} ${decoded.for
 console.log(`database: ${process.env['TEST_DATABASE_URL'] ? 'PostgreSQL server (TEST_DATABASE_URL)' : 'embedded PGlite in this process (its memory counts in RSS)'}`);
 
 // Cold start first, while this machine is otherwise idle.
-const cold = spawnSync('npx', ['tsx', join(root, 'scripts/bench-vision.ts'), '--cold', fixture], {
+const cold = spawnSync('npx', ['tsx', join(root, 'scripts/bench/vision.ts'), '--cold', fixture], {
   cwd: root,
   encoding: 'utf8',
   timeout: 180_000,

@@ -12,8 +12,8 @@
  * Tune thresholds and preprocessing on `--split tune` only; the figures quoted are the default
  * evaluation split's, which nothing is tuned on.
  */
-import { formatRoundTrip, invisibleRoundTrip } from './lib/invisible-roundtrip';
-import { OPACITY_BANDS, decide, ensureEvalSet, falseBrands, found, runEvalSet, splitDir, type EvalSplit } from './lib/watermark-eval';
+import { formatRoundTrip, invisibleRoundTrip } from '../lib/invisible-roundtrip';
+import { OPACITY_BANDS, decide, ensureEvalSet, falseBrands, found, runEvalSet, splitDir, type EvalSplit } from '../lib/watermark-eval';
 
 const args = process.argv.slice(2);
 if (args.includes('--invisible')) {

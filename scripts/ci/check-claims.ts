@@ -4,13 +4,13 @@
  * documented limit, a price) or sit inside a phrase of the allow-list below. "99.5% accuracy"
  * with no measurement behind it fails the build; "10 MB" passes because the image limit that the
  * API enforces is 10 MB. Code samples and JSON examples (`<pre>`, `<code>`) are not copy.
- * Usage: tsx scripts/check-claims.ts [dist]
+ * Usage: tsx scripts/ci/check-claims.ts [dist]
  */
 import { resolve } from 'node:path';
-import { builtPages } from './lib/built-site';
-import { normsOf, unsourcedClaims, visibleText, type Unsourced } from './lib/claims';
-import { documentedFigures, formatPercent, loadAccuracyCards, measuredFigures, type Figure } from '../src/lib/figures';
-import type { AccuracyCard } from '../src/shared/schemas/accuracy';
+import { builtPages } from '../lib/built-site';
+import { normsOf, unsourcedClaims, visibleText, type Unsourced } from '../lib/claims';
+import { documentedFigures, formatPercent, loadAccuracyCards, measuredFigures, type Figure } from '../../src/lib/figures';
+import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 
 /**
  * Texts the spec fixes and that no measurement or constant can stand behind, each matched as a

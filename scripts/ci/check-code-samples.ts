@@ -6,26 +6,26 @@
  * status the OpenAPI document gives for its operation; every API URL in the JavaScript and
  * Python samples must name a route a function serves. A sample whose path the server does not
  * know fails the check.
- * Usage: tsx scripts/check-code-samples.ts [dist]
+ * Usage: tsx scripts/ci/check-code-samples.ts [dist]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { builtPages } from './lib/built-site';
-import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from './lib/code-samples';
-import { subscribe } from '../src/server/account/subscriptions';
-import { createTestAccount } from '../src/server/account/test-account';
-import { SAMPLE_JOB_ID } from '../content/docs/api-reference';
-import { createBatchJob } from '../src/server/batch/jobs';
-import { setQueueConfig } from '../src/server/batch/queue';
-import { createBatchTestDb } from '../src/server/batch/test-support';
-import { seed, setDb } from '../src/server/db';
-import { compilePattern, listFunctionFiles, type FunctionModule } from '../src/local/function-routes';
-import { createSiteHandler } from '../src/local/site-handler';
-import { addCollectionImage, collectionId, createCollection } from '../src/server/similar/collections';
-import { seedGallery } from '../src/server/similar/gallery';
-import { embedImage } from '../src/server/similar/service';
-import { docsDocument, documentOperations } from '../src/lib/docs/reference';
+import { builtPages } from '../lib/built-site';
+import { apiUrlsIn, codeSamplesOf, parseCurl, type CurlCall } from '../lib/code-samples';
+import { subscribe } from '../../src/server/account/subscriptions';
+import { createTestAccount } from '../../src/server/account/test-account';
+import { SAMPLE_JOB_ID } from '../../content/docs/api-reference';
+import { createBatchJob } from '../../src/server/batch/jobs';
+import { setQueueConfig } from '../../src/server/batch/queue';
+import { createBatchTestDb } from '../../src/server/batch/test-support';
+import { seed, setDb } from '../../src/server/db';
+import { compilePattern, listFunctionFiles, type FunctionModule } from '../../src/local/function-routes';
+import { createSiteHandler } from '../../src/local/site-handler';
+import { addCollectionImage, collectionId, createCollection } from '../../src/server/similar/collections';
+import { seedGallery } from '../../src/server/similar/gallery';
+import { embedImage } from '../../src/server/similar/service';
+import { docsDocument, documentOperations } from '../../src/lib/docs/reference';
 
 /** The success status the document gives for a call, or undefined for a path it does not describe. */
 function documentedStatus(method: string, pathname: string): number | undefined {
@@ -48,7 +48,7 @@ const exception = (method: string, pathname: string) =>
     return (m === method || method === '*') && compilePattern(pattern)(pathname) !== null;
   });
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const dist = resolve(process.argv[2] ?? 'dist');
 // The site's own samples must work without the local-test opt-in for private URLs.
 delete process.env['VISION_ALLOW_PRIVATE_URLS'];

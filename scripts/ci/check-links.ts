@@ -1,11 +1,11 @@
 /**
  * Link check over the built site: every internal href/src must resolve to a built file (or a
  * function route), and every `#fragment` must name an id on the target page.
- * Usage: tsx scripts/check-links.ts [dist]
+ * Usage: tsx scripts/ci/check-links.ts [dist]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { builtPages, fileFor, idsOf, tags } from './lib/built-site';
+import { builtPages, fileFor, idsOf, tags } from '../lib/built-site';
 
 /** Paths served by functions rather than files. */
 const FUNCTION_ROUTE = /^\/api\/(apis|use-cases|contacts|v1|demo|auth)(\/|$)/;

@@ -6,7 +6,7 @@
  * the bundle test (tests/bundles/) enforces the same and runs each zip.
  */
 import { rmSync } from 'node:fs';
-import { buildFunctionZips, checkBundles, zipsDir } from './lib/netlify-bundles';
+import { buildFunctionZips, checkBundles, zipsDir } from '../lib/netlify-bundles';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const out = zipsDir();

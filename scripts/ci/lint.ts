@@ -5,14 +5,14 @@
  * One thread by default. `LINT_THREADS=2` splits the files over two threads: each builds its own
  * TypeScript program for the type-aware rules, so the run takes ~130 s of CPU instead of ~76 s,
  * for a shorter wall time on a machine whose two cores are otherwise idle.
- * Usage: tsx scripts/lint.ts [--fix] [paths...]   (paths default to the whole repository)
+ * Usage: tsx scripts/ci/lint.ts [--fix] [paths...]   (paths default to the whole repository)
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const fix = args.includes('--fix');
 const paths = args.filter((a) => a !== '--fix');

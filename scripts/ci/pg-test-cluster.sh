@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the database tests, on loopback only.
 #
-#   eval "$(bash scripts/pg-test-cluster.sh start)"   # exports TEST_DATABASE_URL
+#   eval "$(bash scripts/ci/pg-test-cluster.sh start)"   # exports TEST_DATABASE_URL
 #   npm run test:pg
-#   bash scripts/pg-test-cluster.sh stop              # stops it and deletes its files
+#   bash scripts/ci/pg-test-cluster.sh stop              # stops it and deletes its files
 #
 # Uses Debian's `postgresql` package (apt-get install -y postgresql). initdb refuses to run as
 # root, so as root the cluster runs as the unprivileged `postgres` system user. Trust auth is

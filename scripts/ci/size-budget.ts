@@ -2,12 +2,12 @@
  * Prints the JavaScript and CSS each built page ships (gzip), split into the page's own
  * scripts and its islands, and fails when a marketing, industry, pricing, docs or API reference page ships more
  * than the budget of JS beyond what its islands need.
- * Usage: tsx scripts/size-budget.ts [dist]
+ * Usage: tsx scripts/ci/size-budget.ts [dist]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { builtPages, tags } from './lib/built-site';
+import { builtPages, tags } from '../lib/built-site';
 
 /** Page JS (gzip bytes) allowed beyond islands on the pages the budget covers. */
 export const PAGE_JS_BUDGET = 15 * 1024;

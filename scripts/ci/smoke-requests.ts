@@ -1,11 +1,11 @@
 /**
- * The requests of the start smoke test (scripts/smoke-start.sh), against a running server:
+ * The requests of the start smoke test (scripts/ci/smoke-start.sh), against a running server:
  * the home page, the catalogue API, and a detection on one of the site's own sample images sent
- * exactly as the object-detection demo sends it. Usage: tsx scripts/smoke-requests.ts ORIGIN
+ * exactly as the object-detection demo sends it. Usage: tsx scripts/ci/smoke-requests.ts ORIGIN
  */
-import { absoluteSampleUrl } from '../src/lib/demo-samples';
-import { DEFAULT_OBJECTS, DEMO_ENDPOINT, demoRequestBody, OD_SAMPLES } from '../src/islands/object-detection/object-detection';
-import { demoResponseSchema } from '../src/shared/schemas/detect';
+import { absoluteSampleUrl } from '../../src/lib/demo-samples';
+import { DEFAULT_OBJECTS, DEMO_ENDPOINT, demoRequestBody, OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
+import { demoResponseSchema } from '../../src/shared/schemas/detect';
 
 const origin = process.argv[2];
 if (!origin) throw new Error('usage: smoke-requests.ts ORIGIN');

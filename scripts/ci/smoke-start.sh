@@ -5,7 +5,7 @@
 # GET /, GET /api/apis and one detection on a site sample image through the request the demo
 # page sends; stops the server. Prints what it checked; exits non-zero on any failure.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src="$PWD"
 commit="$(git rev-parse HEAD)"
 dir="$(mktemp -d "$(dirname "$src")/optiq-smoke-XXXXXX")"
@@ -46,5 +46,5 @@ curl -fsS -o /dev/null "$origin/" || fail "no answer on $origin within 300 s"
 say "server answers on $origin; embedded database created in .data/: $([ -d .data/pglite ] && echo yes || echo no)"
 [ -d .data/pglite ] || fail "no .data/pglite after start"
 
-npx tsx scripts/smoke-requests.ts "$origin" || fail "requests against the started server"
+npx tsx scripts/ci/smoke-requests.ts "$origin" || fail "requests against the started server"
 say "passed"

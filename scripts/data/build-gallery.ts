@@ -3,7 +3,7 @@
  * packages, downscaled to at most 640 px (JPEG q80) into `public/gallery/`, with each photo's
  * credit, licence and source recorded in `content/gallery/gallery.json`.
  *
- *   npx tsx scripts/build-gallery.ts            # downloads the packages with apt-get into .data/gallery-src/
+ *   npx tsx scripts/data/build-gallery.ts            # downloads the packages with apt-get into .data/gallery-src/
  *
  * The packages are fetched with `apt-get download` and unpacked with `dpkg-deb -x` (Debian
  * only); GCompris keeps its images inside Qt resource files (`.rcc`), read by `readRcc` (./lib/qt-rcc.ts).
@@ -16,8 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
-import type { GalleryCategory, GalleryImage } from '../src/shared/schemas/similar';
-import { readRcc } from './lib/qt-rcc';
+import type { GalleryCategory, GalleryImage } from '../../src/shared/schemas/similar';
+import { readRcc } from '../lib/qt-rcc';
 
 const SRC = resolve('.data/gallery-src');
 const OUT_DIR = resolve('public/gallery');

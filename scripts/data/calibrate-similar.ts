@@ -3,7 +3,7 @@
  * gallery, picks one, and writes the mean vector and the similarity calibration to
  * `src/server/vision/similar/calibration.json` (committed; the search reads it).
  *
- *   npx tsx scripts/calibrate-similar.ts
+ *   npx tsx scripts/data/calibrate-similar.ts
  *
  * The chosen variant is the one with the widest margin between the edited copies' 5th
  * percentile and the unrelated pairs' 99th percentile.
@@ -22,10 +22,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { galleryManifestSchema } from '../src/shared/schemas/similar';
-import type { PassFeatures } from '../src/server/vision/model';
-import { imageFeatures, type ImageFeatures } from '../src/server/vision/similar/features';
-import { hashDistance, hashThumb } from '../src/server/vision/similar/phash';
+import { galleryManifestSchema } from '../../src/shared/schemas/similar';
+import type { PassFeatures } from '../../src/server/vision/model';
+import { imageFeatures, type ImageFeatures } from '../../src/server/vision/similar/features';
+import { hashDistance, hashThumb } from '../../src/server/vision/similar/phash';
 
 const OUT = resolve('src/server/vision/similar/calibration.json');
 const EDITS = ['resize_jpeg', 'crop', 'brightness', 'mirror', 'text'] as const;

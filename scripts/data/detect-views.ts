@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/detect-views.ts`: the detection study's cache. Runs the engine's pass over
+ * `npx tsx scripts/data/detect-views.ts`: the detection study's cache. Runs the engine's pass over
  * the room dataset (research-only photos, read in place) and stores, one JSON line per (image,
  * view), the detections down to score 0.05 (boxes as fractions of the whole image) and, for
  * the plain view, the pass's image-level features:
@@ -9,14 +9,14 @@
  *   each side, so neighbours overlap), the second views the recall study compares.
  *
  * Cache: DETECT_CACHE (default `.cache/detect-views/views.jsonl`, git-ignored). Resumable.
- * Heavy: run it as `nice -n 10 npx tsx scripts/detect-views.ts`.
+ * Heavy: run it as `nice -n 10 npx tsx scripts/data/detect-views.ts`.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../src/server/vision/image-input';
-import { loadModel } from '../src/server/vision/model';
-import { DATASET_DIR, datasetPresent, readLabels } from './lib/rooms-data';
-import { DETECT_CACHE, TILE_REGIONS, featurePass, viewDetections, type DetectViewName, type DetectViewRow } from './lib/detect-views';
+import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../../src/server/vision/image-input';
+import { loadModel } from '../../src/server/vision/model';
+import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
+import { DETECT_CACHE, TILE_REGIONS, featurePass, viewDetections, type DetectViewName, type DetectViewRow } from '../lib/detect-views';
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);

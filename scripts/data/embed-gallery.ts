@@ -2,17 +2,17 @@
  * Computes the embedding and perceptual hash of every gallery photo with the engine the API
  * runs, into `content/gallery/embeddings.json` (committed; seeding reads it, so a fresh
  * database gets its gallery index without running the model for every photo). Rerun after changing
- * the gallery (scripts/build-gallery.ts) or the calibration (scripts/calibrate-similar.ts);
+ * the gallery (scripts/data/build-gallery.ts) or the calibration (scripts/data/calibrate-similar.ts);
  * `src/server/similar/similar.test.ts` fails when the stored vectors drift from the engine's.
  *
- *   npx tsx scripts/embed-gallery.ts              # every photo
- *   npx tsx scripts/embed-gallery.ts --missing    # only photos without a stored embedding (same variant)
+ *   npx tsx scripts/data/embed-gallery.ts              # every photo
+ *   npx tsx scripts/data/embed-gallery.ts --missing    # only photos without a stored embedding (same variant)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadGalleryEmbeddings, loadGalleryManifest } from '../src/server/similar/gallery';
-import { EMBEDDING_NEEDS_MIRROR, EMBEDDING_VARIANT, embedded } from '../src/server/vision/similar/embedding';
-import { imageFeatures } from '../src/server/vision/similar/features';
+import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
+import { EMBEDDING_NEEDS_MIRROR, EMBEDDING_VARIANT, embedded } from '../../src/server/vision/similar/embedding';
+import { imageFeatures } from '../../src/server/vision/similar/features';
 
 const images = await loadGalleryManifest();
 const kept = process.argv.includes('--missing') ? await loadGalleryEmbeddings().catch(() => undefined) : undefined;

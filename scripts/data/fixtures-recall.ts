@@ -1,7 +1,7 @@
 /**
  * `npm run eval:fixtures`: tunes and measures how detect answers "is this class in the photo"
  * on the 80 object-labelled dev photos of the room dataset (the only photos with object labels;
- * the train split has none). From the detection study's cache (`npx tsx scripts/detect-views.ts`).
+ * the train split has none). From the detection study's cache (`npx tsx scripts/data/detect-views.ts`).
  *
  * Honest figures: 5-fold cross-validation over those photos, repeated with 3 seeds. Thresholds
  * are tuned on four folds and scored on the fifth only, so every reported figure is on photos
@@ -14,16 +14,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDetectCache } from './lib/detect-views';
-import { crossValidate, LABELLED_CLASSES, makeSamples, precision, recall, score, total, tune, type Counts } from './lib/fixture-tuning';
-import { readLabels, REPO_ROOT } from './lib/rooms-data';
+import { readDetectCache } from '../lib/detect-views';
+import { crossValidate, LABELLED_CLASSES, makeSamples, precision, recall, score, total, tune, type Counts } from '../lib/fixture-tuning';
+import { readLabels, REPO_ROOT } from '../lib/rooms-data';
 
 const { images } = readLabels();
 const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
 const samples = makeSamples(rows, images);
 const expected = Object.keys(images).filter((id) => images[id]!.objects).length;
 if (samples.length < expected) {
-  console.error(`${samples.length}/${expected} labelled photos in the cache; run npx tsx scripts/detect-views.ts`);
+  console.error(`${samples.length}/${expected} labelled photos in the cache; run npx tsx scripts/data/detect-views.ts`);
   process.exit(1);
 }
 const pct = (v: number) => (Number.isNaN(v) ? '   - ' : `${(v * 100).toFixed(1)}`.padStart(5));
@@ -56,7 +56,7 @@ console.log(`${'all'.padEnd(20)} ${line(total(perClass)).padEnd(38)} ${line(tota
 if (process.argv.includes('--write')) {
   const file = join(REPO_ROOT, 'src/server/vision/fixture-thresholds.json');
   const about =
-    'Per-class score thresholds of the plain pass and the room-context bonus (a class threshold drops by bonus x how expected the class is in the photo\'s room), tuned by scripts/fixtures-recall.ts on the 80 object-labelled dev photos of the room dataset (best F-beta per class, grid 0.1-0.6); their held-out figures come from 5-fold cross-validation over those photos.';
+    'Per-class score thresholds of the plain pass and the room-context bonus (a class threshold drops by bonus x how expected the class is in the photo\'s room), tuned by scripts/data/fixtures-recall.ts on the 80 object-labelled dev photos of the room dataset (best F-beta per class, grid 0.1-0.6); their held-out figures come from 5-fold cross-validation over those photos.';
   writeFileSync(file, JSON.stringify({ about, context_bonus: chosen.bonus, beta: chosen.beta, thresholds: shipped.thresholds }, null, 1) + '\n');
   console.log(`wrote ${file}`);
 }

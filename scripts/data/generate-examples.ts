@@ -9,12 +9,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { exampleFile, exampleRequests, runExample } from './lib/examples-run';
+import { exampleFile, exampleRequests, runExample } from '../lib/examples-run';
 
 const only = process.argv.slice(2);
 for (const name of only) if (!exampleRequests[name]) throw new Error(`no example named ${name}`);
 const stored = (file: string): Record<string, unknown> => {
-  const path = resolve(import.meta.dirname, '../content/examples', file);
+  const path = resolve(import.meta.dirname, '../../content/examples', file);
   return only.length > 0 && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
 };
 const files = new Map<string, Record<string, unknown>>();
@@ -27,7 +27,7 @@ for (const [name, spec] of Object.entries(exampleRequests)) {
   console.log(`${name}: ${spec.method} ${spec.path} -> ${answered.status}`);
 }
 for (const [file, results] of files) {
-  const out = resolve(import.meta.dirname, '../content/examples', file);
+  const out = resolve(import.meta.dirname, '../../content/examples', file);
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${out}`);
 }

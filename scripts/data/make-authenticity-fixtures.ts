@@ -1,7 +1,7 @@
 /**
  * Makes the authenticity test images (tests/fixtures/authenticity/) and demo samples from the
  * CC0 / public-domain photos in tests/fixtures/images, with exiftool, sharp, our PNG text
- * writer and our dwtDct encoder. Deterministic; rerun with `npx tsx scripts/make-authenticity-fixtures.ts`.
+ * writer and our dwtDct encoder. Deterministic; rerun with `npx tsx scripts/data/make-authenticity-fixtures.ts`.
  * How each file is made is listed in tests/fixtures/authenticity/README.md.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { KNOWN_MARKS, encodeDwtDct } from '../src/server/vision/invisible-watermark';
-import { writePngText } from '../src/server/vision/authenticity/png-chunks';
+import { KNOWN_MARKS, encodeDwtDct } from '../../src/server/vision/invisible-watermark';
+import { writePngText } from '../../src/server/vision/authenticity/png-chunks';
 
 const OUT = 'tests/fixtures/authenticity';
 const PHOTOS = 'tests/fixtures/images';

@@ -18,7 +18,7 @@
  * emailProtection EKU, not a CA). The root is on no trust list, so readers report the manifest as
  * intact with an untrusted signer. Test-only keys: never use them for anything else.
  *
- * Run: npx tsx scripts/make-c2pa-sample.ts
+ * Run: npx tsx scripts/data/make-c2pa-sample.ts
  */
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, createSign, X509Certificate, type KeyObject } from 'node:crypto';
@@ -26,7 +26,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WasmBuilder, initSync } from '@contentauth/c2pa-wasm';
-import { readC2pa } from '../src/server/vision/authenticity/c2pa';
+import { readC2pa } from '../../src/server/vision/authenticity/c2pa';
 
 const CHAIN_DIR = 'tests/fixtures/authenticity/c2pa-test-chain';
 const BASE = 'public/images/samples/rocket-launch.jpg';

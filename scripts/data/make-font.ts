@@ -6,9 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { FONT_CSS, FONT_FILE, brandFontCss, makeBrandFont } from './lib/brand-font';
+import { FONT_CSS, FONT_FILE, brandFontCss, makeBrandFont } from '../lib/brand-font';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const font = await makeBrandFont();
 mkdirSync(dirname(join(ROOT, FONT_FILE)), { recursive: true });
 writeFileSync(join(ROOT, FONT_FILE), font);

@@ -14,10 +14,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import sharp from 'sharp';
-import { figures, type Showcase, type ShowcaseImage } from '../src/components/showcase/showcase';
-import { runShowcase, showcaseSpecs } from './lib/showcase-run';
+import { figures, type Showcase, type ShowcaseImage } from '../../src/components/showcase/showcase';
+import { runShowcase, showcaseSpecs } from '../lib/showcase-run';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'content/showcase');
 const OUT = join(ROOT, 'public/showcase');
 

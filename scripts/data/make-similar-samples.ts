@@ -3,7 +3,7 @@
  * licences, see public/images/samples/SOURCES.txt): each is an edited copy, so the gallery
  * holds its near duplicate and, in the same category, its relatives.
  *
- *   npx tsx scripts/make-similar-samples.ts
+ *   npx tsx scripts/data/make-similar-samples.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -9,12 +9,12 @@
  *   wm-scene-sign.jpg       cat-chelsea.jpg (CC0) + an opaque painted sign "BAKERY": text, but no watermark
  *
  * The centred stock overlay is coffee-cup-watermarked.jpg and the clean photo coffee-cup.jpg,
- * already shipped. Run: npx tsx scripts/make-watermark-samples.ts
+ * already shipped. Run: npx tsx scripts/data/make-watermark-samples.ts
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { KNOWN_MARKS, encodeDwtDct } from '../src/server/vision/invisible-watermark';
-import { drawSigns, drawTextMarks } from '../src/server/vision/watermark/overlay';
+import { KNOWN_MARKS, encodeDwtDct } from '../../src/server/vision/invisible-watermark';
+import { drawSigns, drawTextMarks } from '../../src/server/vision/watermark/overlay';
 
 const dir = 'public/images/samples';
 const read = (name: string) => readFile(`${dir}/${name}`);

@@ -10,11 +10,11 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../src/server/vision/image-input';
-import { loadModel } from '../src/server/vision/model';
-import { featurePass, viewDetections } from './lib/detect-views';
-import { nonRoomJpeg, nonRoomPhotos, type NonRoomPhoto } from './lib/nonroom-photos';
-import { CACHE_DIR, CACHE_FILE, DATASET_DIR, NONROOM_CACHE_FILE, cachePresent, datasetPresent, readCache, readLabels, type CachedRow, type ViewName } from './lib/rooms-data';
+import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../../src/server/vision/image-input';
+import { loadModel } from '../../src/server/vision/model';
+import { featurePass, viewDetections } from '../lib/detect-views';
+import { nonRoomJpeg, nonRoomPhotos, type NonRoomPhoto } from '../lib/nonroom-photos';
+import { CACHE_DIR, CACHE_FILE, DATASET_DIR, NONROOM_CACHE_FILE, cachePresent, datasetPresent, readCache, readLabels, type CachedRow, type ViewName } from '../lib/rooms-data';
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);

@@ -14,13 +14,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RoomHeadFile } from '../src/server/vision/rooms/head';
-import { applyOtherFloor, EVIDENCE_CLASSES, foldToRooms, HEAD_LABELS, NOT_ROOM, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../src/server/vision/rooms/linear';
-import { roomScores } from '../src/server/vision/room';
-import type { CocoLabel } from '../src/server/vision/coco-labels';
-import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from './lib/rooms-data';
-import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from './lib/nonroom-photos';
-import { rng, sig4, trainSoftmax } from './lib/train-linear';
+import type { RoomHeadFile } from '../../src/server/vision/rooms/head';
+import { applyOtherFloor, EVIDENCE_CLASSES, foldToRooms, HEAD_LABELS, NOT_ROOM, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../../src/server/vision/rooms/linear';
+import { roomScores } from '../../src/server/vision/room';
+import type { CocoLabel } from '../../src/server/vision/coco-labels';
+import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from '../lib/rooms-data';
+import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from '../lib/nonroom-photos';
+import { rng, sig4, trainSoftmax } from '../lib/train-linear';
 
 if (!cachePresent()) {
   console.error('No feature cache: run `nice -n 10 npm run rooms:features` first');
@@ -273,7 +273,7 @@ const minArea = Object.fromEntries(
 );
 
 const file: RoomHeadFile = {
-  about: 'Room-type softmax and fixture presence heads over the CenterNet pass features; trained by scripts/train-rooms.ts. See MODEL_CARD.md.',
+  about: 'Room-type softmax and fixture presence heads over the CenterNet pass features; trained by scripts/data/train-rooms.ts. See MODEL_CARD.md.',
   features: { backbone: 480, head: 128, evidence: [...EVIDENCE_CLASSES] },
   scaler,
   room: { labels: [...HEAD_LABELS], w: room.w, b: room.b, other_floor: floor.value },
@@ -316,7 +316,7 @@ const sources = (JSON.parse(readFileSync(join(DATASET_DIR, 'labels.json'), 'utf8
 const ruleAcc = accOf(rulePred);
 const card = `# Room heads: model card
 
-Weights: \`room-head.json\` (written by \`npm run train:rooms\`, scripts/train-rooms.ts). Used by
+Weights: \`room-head.json\` (written by \`npm run train:rooms\`, scripts/data/train-rooms.ts). Used by
 \`classifyRoom\` (./classifier.ts) and the presence heads (./head.ts). This file is rewritten by each training run.
 
 ## What they are

@@ -1,14 +1,14 @@
 /**
- * A batch worker on its own: `npx tsx scripts/batch-worker.ts` runs graphile-worker against the
+ * A batch worker on its own: `npx tsx scripts/run/batch-worker.ts` runs graphile-worker against the
  * configured database (`BATCH_QUEUE_DATABASE_URL` / `DATABASE_URL`; migrated already) until
  * SIGINT/SIGTERM. Start as many as you like on one database, on as many machines: each queue
  * entry goes to one of them. `BATCH_CONCURRENCY` entries at once per process (default 1).
  * Also the child process of the durability test (`BATCH_WORKER_TEST=1`: short heartbeats,
  * loopback image URLs allowed, the site's samples read from disk).
  */
-import { getQueueConfig } from '../src/server/batch/queue';
-import { startBatchWorker } from '../src/server/batch/worker';
-import { closeDb, createDb, getDb } from '../src/server/db';
+import { getQueueConfig } from '../../src/server/batch/queue';
+import { startBatchWorker } from '../../src/server/batch/worker';
+import { closeDb, createDb, getDb } from '../../src/server/db';
 
 const queue = getQueueConfig();
 if (!queue) {

@@ -3,8 +3,8 @@
  * NETLIFY_DATABASE_URL, through its direct `..._UNPOOLED` twin when set; else embedded PGlite in
  * PGLITE_DIR / .data/pglite). Exits 1 on failure.
  */
-import { closeDb, createDb, describeResults, getDb, migrateToLatest, setDb } from '../src/server/db';
-import { describeTarget, failAndExit, schemaTarget } from './lib/db-cli';
+import { closeDb, createDb, describeResults, getDb, migrateToLatest, setDb } from '../../src/server/db';
+import { describeTarget, failAndExit, schemaTarget } from '../lib/db-cli';
 
 try {
   const target = schemaTarget();

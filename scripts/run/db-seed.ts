@@ -2,8 +2,8 @@
  * `npm run db:seed`: migrates, then loads the catalogue from `content/` (APIs, use cases, API
  * categories) and the similar-image gallery into the configured database. Idempotent: running it again updates in place.
  */
-import { prepareDatabase } from '../src/local/prepare-database';
-import { describeTarget, failAndExit, schemaTarget } from './lib/db-cli';
+import { prepareDatabase } from '../../src/local/prepare-database';
+import { describeTarget, failAndExit, schemaTarget } from '../lib/db-cli';
 
 try {
   // The functions' database through its direct URL when one is set, as db:migrate.

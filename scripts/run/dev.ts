@@ -6,11 +6,11 @@
  */
 import { resolve } from 'node:path';
 import { dev } from 'astro';
-import { localFunctions } from '../src/local/dev-integration';
-import { adminSetupHint } from '../src/server/auth/setup-hint';
+import { localFunctions } from '../../src/local/dev-integration';
+import { adminSetupHint } from '../../src/server/auth/setup-hint';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env['PORT'] ?? 4321);
 
 const hint = adminSetupHint();

@@ -7,8 +7,8 @@
  *   printf '%s' 'my password' | npm run --silent admin:hash-password
  */
 import { stdin, stderr, stdout } from 'node:process';
-import { hashPassword } from '../src/server/auth/password';
-import { passwordRefusal } from '../src/server/auth/password-policy';
+import { hashPassword } from '../../src/server/auth/password';
+import { passwordRefusal } from '../../src/server/auth/password-policy';
 
 /** Shortest password accepted: the admin list holds personal data. */
 const MIN_LENGTH = 12;
