@@ -6,7 +6,9 @@
  */
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
+import { parseCli } from '../lib/cli';
 import { startLocalServer } from '../lib/local-server';
+import { loadText } from '../lib/stats';
 
 interface Result {
   requests: { average: number };
@@ -16,6 +18,7 @@ interface Result {
   timeouts: number;
 }
 
+parseCli('Usage: npm run build && npm run bench:api   (options in the environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PORT)', {});
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 // The contact rate limit would turn almost every request into a 429 after the fifth.
@@ -54,6 +57,6 @@ try {
 } finally {
   await server.stop();
 }
-console.log(`\n${connections} connections, ${seconds} s per case, loopback, ${new Date().toISOString()}`);
+console.log(`\n${connections} connections, ${seconds} s per case, loopback, ${new Date().toISOString()}, ${loadText()}`);
 console.log(`${'case'.padEnd(34)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'failed'.padStart(10)}`);
 for (const row of rows) console.log(row);

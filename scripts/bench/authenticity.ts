@@ -27,7 +27,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpus, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,10 +35,13 @@ import { createBatchJob } from '../../src/server/batch/jobs';
 import { createBatchTestDb } from '../../src/server/batch/test-support';
 import { startBatchWorker } from '../../src/server/batch/worker';
 import { createDb, migrateToLatest, seed } from '../../src/server/db';
+import { parseCli } from '../lib/cli';
 import { startLocalServer } from '../lib/local-server';
+import { loadText, percentile } from '../lib/stats';
 import { analyzeAuthenticity } from '../../src/server/vision/authenticity/analyze';
 import { analyzeSource } from '../../src/server/vision/authenticity/service';
 
+parseCli('Usage: npm run bench:authenticity   (options in the environment: BENCH_RUNS, BENCH_IMAGE, BENCH_SERVER, BENCH_BATCH, BENCH_ROUNDS, BENCH_POLL_MS)', {});
 const runs = Number(process.env['BENCH_RUNS'] ?? 30);
 const source = process.env['BENCH_IMAGE'];
 const bytes = new Uint8Array(
@@ -50,10 +52,6 @@ const bytes = new Uint8Array(
 const meta = await sharp(bytes).metadata();
 console.log(`image: ${source ?? 'camera-exif.jpg upscaled'} ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(2)} MP, ${(bytes.byteLength / 1024).toFixed(0)} KB)`);
 
-const pctOf = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
   return (d.user + d.system) / 1000;
@@ -70,10 +68,10 @@ for (let i = 0; i < runs; i++) {
   times.push(performance.now() - t);
   cpu.push(cpuMs(c));
 }
-const pct = (p: number) => pctOf(times, p);
+const pct = (p: number) => percentile(times, p);
 console.log(`predict (all layers), ${runs} runs: p50 ${pct(50).toFixed(0)} ms, p90 ${pct(90).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms`);
-console.log(`  CPU time per image (all threads): p50 ${pctOf(cpu, 50).toFixed(0)} ms, p99 ${pctOf(cpu, 99).toFixed(0)} ms`);
-console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared machines inflate these figures)`);
+console.log(`  CPU time per image (all threads): p50 ${percentile(cpu, 50).toFixed(0)} ms, p99 ${percentile(cpu, 99).toFixed(0)} ms`);
+console.log(`machine: ${loadText()} (shared machines inflate these figures)`);
 
 if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
   // A database with an account and its key, handed to the server (PGlite is single-user: this
@@ -120,11 +118,11 @@ if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
       hop.push(r.total - r.analysis);
       local.push(await inProcess());
     }
-    const f = (v: number[]) => `p50 ${pctOf(v, 50).toFixed(0)} ms, p99 ${pctOf(v, 99).toFixed(0)} ms`;
+    const f = (v: number[]) => `p50 ${percentile(v, 50).toFixed(0)} ms, p99 ${percentile(v, 99).toFixed(0)} ms`;
     console.log(`through the local server (POST /api/predict, key, PGlite over its loopback socket), ${serverRuns} runs: ${f(http)}`);
     console.log(`  the same fetch + analysis in this process, alternated with those calls: ${f(local)}`);
     console.log(`  request time outside the analysis (HTTP, key check, rate limit, metering, response): ${f(hop)}`);
-    console.log(`  load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`  now ${loadText()}`);
   } finally {
     await server.stop();
     imageServer.close();
@@ -188,8 +186,7 @@ if (batchSize > 0) {
   await db.close();
   server.close();
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`batch throughput per worker as a ratio to single-image work, median of ${rounds} rounds: processing ${median(steadyRatios).toFixed(2)}, job created to completed ${median(e2eRatios).toFixed(2)}; target >= 0.9`);
-  console.log(`machine load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`batch throughput per worker as a ratio to single-image work, median of ${rounds} rounds: processing ${percentile(steadyRatios, 50).toFixed(2)}, job created to completed ${percentile(e2eRatios, 50).toFixed(2)}; target >= 0.9`);
+  console.log(`machine now: ${loadText()}`);
 }
 process.exit(0);

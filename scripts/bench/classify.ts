@@ -14,18 +14,22 @@
  * ROOMS_DIR overrides); without it the site's sample photos (timings only).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { composeCaption } from '../../src/server/vision/caption/compose';
 import { embed, EMBEDDING_SIZE } from '../../src/server/vision/classify/embedding';
 import { knnScores } from '../../src/server/vision/classify/knn';
 import { analyzeImageBytes, analyzeSceneBytes, closeEngine } from '../../src/server/vision/engine';
+import { parseCli } from '../lib/cli';
+import { loadText, percentile } from '../lib/stats';
 
 const root = resolve(import.meta.dirname, '../..');
 const roomsDir = process.env['ROOMS_DIR'] ?? resolve(root, '../shared/datasets/rooms');
-const n = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30);
-const timingOnly = process.argv.includes('--timing-only');
+const {
+  values: { 'timing-only': timingOnly = false },
+  positionals,
+} = parseCli('Usage: npx tsx scripts/bench/classify.ts [n] [--timing-only]   (n photos timed, default 30)', { options: { 'timing-only': { type: 'boolean' } }, allowPositionals: true });
+const n = Number(positionals.find((a) => /^\d+$/.test(a)) ?? 30);
 
 interface Photo {
   file: string;
@@ -89,12 +93,11 @@ for (const p of timed) {
     ms[k]!.push(performance.now() - t);
   }
 }
-console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs:`);
+console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool, ${loadText()}:`);
 for (const [k, [label]] of KINDS.entries()) {
   const list = ms[k]!;
-  const sorted = [...list].sort((a, b) => a - b);
   const mean = list.reduce((a, b) => a + b, 0) / list.length;
-  console.log(`${label.padEnd(40)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${sorted[Math.floor(list.length / 2)]!.toFixed(0).padStart(5)} ms  p90 ${sorted[Math.floor(list.length * 0.9)]!.toFixed(0).padStart(5)} ms`);
+  console.log(`${label.padEnd(40)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${percentile(list, 50).toFixed(0).padStart(5)} ms  p90 ${percentile(list, 90).toFixed(0).padStart(5)} ms`);
 }
 
 if (all[0]?.room && !timingOnly) {

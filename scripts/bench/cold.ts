@@ -13,17 +13,19 @@
  * `npm run bench:cold -- detect caption --runs 3` measures only those functions.
  */
 import { rmSync } from 'node:fs';
+import { parseCli } from '../lib/cli';
 import { percentile, machineLoad } from '../lib/stats';
 import { buildFunctionZips, invokeUnpacked, unpack, zipsDir } from '../lib/netlify-bundles';
 import { BUNDLE_CASES } from '../../tests/bundles/cases';
 import { startBundleDatabase } from '../../tests/bundles/database';
 
 const TARGET_MS = 3_000;
-const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+const { values, positionals: named } = parseCli('Usage: npm run bench:cold [-- function names...] [--runs N]   (default: every vision function, 5 runs)', {
+  options: { runs: { type: 'string', default: '5' } },
+  allowPositionals: true,
+});
+const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number >= 1');
-const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
 // These need what an earlier case makes (a queued job, a collection); the bundle test runs them,
 // and their engines and files are those of predict and similar.
 const NEEDS_STATE = new Set(['predict-batch-worker-background', 'collection-images']);

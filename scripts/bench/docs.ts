@@ -20,6 +20,10 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { parseCli } from '../lib/cli';
+import { loadText, percentile } from '../lib/stats';
+
+parseCli('Usage: npm run build && npm run bench:docs   (options in the environment: BENCH_PORT, default 4432; RUNS, default 3; CHROMIUM_PATH)', {});
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -177,7 +181,7 @@ async function measure(browser: Browser, path: string): Promise<Measure> {
   return { transferred, jsGzip, jsDecoded, requests, ...timing };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(values, 50);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
@@ -220,7 +224,7 @@ try {
 const ours = results['ours']!;
 const scalar = results['scalar']!;
 const row = (label: string, a: string, b: string, ratio: string) => console.log(`${label.padEnd(30)}${a.padStart(14)}${b.padStart(14)}${ratio.padStart(10)}`);
-console.log(`Same OpenAPI document (/openapi.json), headless Chromium, median of ${RUNS} cold loads`);
+console.log(`Same OpenAPI document (/openapi.json), headless Chromium, median of ${RUNS} cold loads, ${loadText()}`);
 row('', 'ours', 'Scalar', 'ratio');
 row('bytes transferred (gzip)', kb(ours.transferred), kb(scalar.transferred), `${(scalar.transferred / ours.transferred).toFixed(1)}x`);
 row('JS transferred (gzip)', kb(ours.jsGzip), kb(scalar.jsGzip), ours.jsGzip ? `${(scalar.jsGzip / ours.jsGzip).toFixed(1)}x` : '-');

@@ -21,7 +21,9 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../../src/server/db/client';
 import { startPgCluster } from '../../src/server/db/pg-cluster';
+import { parseCli } from '../lib/cli';
 
+parseCli('Usage: npm run bench:faults   (options in the environment: BENCH_SECONDS, BENCH_RESTART_AT, BENCH_CONCURRENCY, BENCH_PORT, BENCH_PG_PORT, SKIP_BUILD=1)', {});
 const root = resolve(import.meta.dirname, '../..');
 const num = (name: string, fallback: number) => {
   const n = Number(process.env[name]);

@@ -16,7 +16,6 @@
  * Options (env): BENCH_ITERATIONS (default 2000; at most 2200, two keyed calls each within the
  * premium quota of 5000), BENCH_WARMUP (200).
  */
-import { loadavg } from 'node:os';
 import { runApiCall } from '../../src/server/account/api-call';
 import { createTestAccount } from '../../src/server/account/test-account';
 import { seed } from '../../src/server/db';
@@ -25,7 +24,10 @@ import { defineHandler, json, readJson } from '../../src/server/http/handler';
 import { enforceRateLimit } from '../../src/server/rate-limit/rate-limit';
 import { DETECT_API_ID } from '../../src/server/vision/detection-service';
 import { detectRequestSchema } from '../../src/shared/schemas/detect';
+import { parseCli } from '../lib/cli';
+import { loadText, machineLoad, percentile } from '../lib/stats';
 
+parseCli('Usage: npm run bench:keys   (options in the environment: BENCH_ITERATIONS, BENCH_WARMUP, TEST_DATABASE_URL)', {});
 const iterations = Math.min(Math.floor((5000 - 600) / 2), Number(process.env['BENCH_ITERATIONS'] ?? 2000));
 const warmup = Number(process.env['BENCH_WARMUP'] ?? 200);
 // A policy nobody reaches, so every measured request does the full work of an allowed one.
@@ -72,7 +74,7 @@ const waitUntil = (p: Promise<unknown>) => void pending.push(p);
 const withKey: number[] = [];
 const withKeyDeferred: number[] = [];
 const withoutKey: number[] = [];
-const loadBefore = loadavg();
+const loadBefore = machineLoad();
 for (let i = 0; i < warmup + iterations; i++) {
   // Interleaved, so drift (JIT, GC, other processes) hits every side alike.
   const a = await timed(() => keyless(request({}), { ip: '192.0.2.1' }));
@@ -85,16 +87,12 @@ for (let i = 0; i < warmup + iterations; i++) {
     withKeyDeferred.push(c);
   }
 }
-const loadAfter = loadavg();
+const loadAfter = machineLoad();
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
-};
+const pct = percentile;
 const f = (ms: number) => `${ms.toFixed(3)} ms`;
-const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`key check overhead, ${iterations} requests each way after ${warmup} warm-up, on ${t.engine}:`);
-console.log(`  load average (1/5/15 min): before ${load(loadBefore)}, after ${load(loadAfter)}`);
+console.log(`  before: ${loadText(loadBefore)}; after: ${loadText(loadAfter)}`);
 console.log(`  keyless                      p50 ${f(pct(withoutKey, 50))}  p90 ${f(pct(withoutKey, 90))}`);
 for (const [label, xs] of [['with key, settled before', withKey], ['with key, settled after ', withKeyDeferred]] as const) {
   const overhead50 = pct(xs, 50) - pct(withoutKey, 50);

@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { parseCli } from '../lib/cli';
 import { startLocalServer } from '../lib/local-server';
+import { loadText } from '../lib/stats';
 
 /** Pages to score, one of each kind; LH_PAGES (comma-separated paths) picks others. */
 const PAGES = process.env['LH_PAGES']?.split(',') ?? [
@@ -78,11 +80,15 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
   }
 }
 
-const strict = process.argv.includes('--strict');
+const { strict = false } = parseCli(
+  'Usage: tsx scripts/bench/lighthouse.ts [--strict]   (run `npm run build` first; options in the environment: LH_PAGES, LH_PORT, LH_DEBUG_PORT, LH_SAVE)',
+  { options: { strict: { type: 'boolean' } } },
+).values;
 const server = await startLocalServer(Number(process.env['LH_PORT'] ?? 4330));
 const failures: string[] = [];
 const lost: string[] = [];
 try {
+  console.log(loadText());
   console.log(`${'page'.padEnd(28)}${'form'.padEnd(9)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const formFactor of ['desktop', 'mobile'] as const) {
     for (const path of PAGES) {

@@ -20,7 +20,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestImageServer } from '../../src/server/vision/test-image-server';
 import { signUpForKey } from '../lib/api-key-client';
+import { parseCli } from '../lib/cli';
+import { loadText, percentile } from '../lib/stats';
 
+parseCli('Usage: npm run bench:loop   (options in the environment: BENCH_SECONDS, DETECT_CLIENTS, IMAGES, BENCH_PORT, BENCH_ONLY=before|after)', {});
 const root = resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
 const detectClients = Number(process.env['DETECT_CLIENTS'] ?? 2);
@@ -77,7 +80,6 @@ const rssMb = (pid: number): number => {
   return Number(m?.[1] ?? 0) / 1024;
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** The key detect calls use: a premium account signed up on the server under test. */
 let apiKey: Promise<string> | undefined;
@@ -120,8 +122,7 @@ async function responsiveness(images: string): Promise<{ p50: number; p99: numbe
     await new Promise((r) => setTimeout(r, 25));
   }
   await Promise.all(loaders);
-  const sorted = times.sort((a, b) => a - b);
-  return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted[sorted.length - 1] ?? NaN, n: sorted.length, detect: statuses };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.length > 0 ? Math.max(...times) : NaN, n: times.length, detect: statuses };
 }
 
 async function memory(pid: number, images: string): Promise<{ before: number; peak: number; after: number; statuses: Record<string, number> }> {
@@ -146,7 +147,7 @@ const configs = [
   { name: 'after', env: {}, label: 'worker pool (defaults), 128 MB image budget' },
 ].filter((c) => !process.env['BENCH_ONLY'] || c.name === process.env['BENCH_ONLY']);
 
-console.log(`detect load: ${detectClients} clients x ${imagesPerCall} photos, error_checks 10, for ${seconds} s; session probe every 25 ms`);
+console.log(`detect load: ${detectClients} clients x ${imagesPerCall} photos, error_checks 10, for ${seconds} s; session probe every 25 ms; ${loadText()}`);
 const f = (ms: number) => `${ms.toFixed(1)} ms`.padStart(11);
 const lines: string[] = [];
 for (const c of configs) {
@@ -166,4 +167,5 @@ for (const c of configs) {
 await images.close();
 console.log('');
 console.log(lines.join('\n'));
+console.log(`after the runs: ${loadText()}`);
 process.exit(0);

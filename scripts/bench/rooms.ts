@@ -17,7 +17,11 @@ import { analyzeImage } from '../../src/server/vision/detector';
 import { decodeImage } from '../../src/server/vision/image-input';
 import { detectRaw, detectWithFeatures, loadModel } from '../../src/server/vision/model';
 import { classifyRoom } from '../../src/server/vision/rooms/classifier';
+import { parseCli } from '../lib/cli';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
+import { loadText, percentile } from '../lib/stats';
+
+parseCli('Usage: npm run bench:rooms   (options in the environment: BENCH_IMAGES, ROOMS_DATASET)', {});
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
@@ -63,14 +67,13 @@ for (const p of chosen) {
   await time('classify', async () => classifyRoom({ features: f.features, detections: f.detections.map((d) => ({ label: d.label, confidence: d.score })) }));
 }
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const bare = mean(times['bare']!);
 const row = (name: string, key: string) => {
   const m = mean(times[key]!);
   const extra = passes[key] ? `  passes/image ${mean(passes[key]!).toFixed(2)}` : '';
-  console.log(`${name.padEnd(40)} mean ${m.toFixed(1).padStart(7)} ms  median ${median(times[key]!).toFixed(1).padStart(7)} ms  ${((m / bare) * 100).toFixed(0).padStart(4)}% of bare${extra}`);
+  console.log(`${name.padEnd(40)} mean ${m.toFixed(1).padStart(7)} ms  median ${percentile(times[key]!, 50).toFixed(1).padStart(7)} ms  ${((m / bare) * 100).toFixed(0).padStart(4)}% of bare${extra}`);
 };
-console.log(`${chosen.length} dev photos (>= 256 px), warm, in-process\n`);
+console.log(`${chosen.length} dev photos (>= 256 px), warm, in-process, ${loadText()}\n`);
 row('bare pass (model on the 512 view)', 'bare');
 row('detect, error_checks 0 (decode + pass)', 'n0');
 row('detect, default error_checks 3', 'n3');

@@ -23,7 +23,6 @@
  * CenterNet pass per image, in-process.
  */
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -32,7 +31,14 @@ import { EF_SEARCH } from '../../src/server/similar/service';
 import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
 import { EMBEDDING_NEEDS_MIRROR, embedded } from '../../src/server/vision/similar/embedding';
 import { imageFeatures } from '../../src/server/vision/similar/features';
+import { parseCli } from '../lib/cli';
 import { dot, generators, pairCosines, pca, project, rng } from '../lib/similar-vectors';
+import { loadText, percentile } from '../lib/stats';
+
+parseCli(
+  'Usage: npm run bench:similar   (options in the environment: BENCH_ROWS, BENCH_KINDS, BENCH_QUERIES, BENCH_EF, BENCH_M, BENCH_EFC, BENCH_DIMS, BENCH_TYPE, BENCH_EMBED, BENCH_DATABASE_URL or TEST_DATABASE_URL)',
+  {},
+);
 
 const ROWS = (process.env['BENCH_ROWS'] ?? '10000,100000').split(',').map(Number);
 const QUERIES = Number(process.env['BENCH_QUERIES'] ?? 200);
@@ -76,10 +82,7 @@ function exactTop(rows: readonly Float32Array[], q: Float32Array, k: number, kee
   return best.map(([, i]) => i);
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
+const pct = percentile;
 
 async function openPglite(): Promise<Db> {
   const db = await PGlite.create({ extensions: { vector } });
@@ -152,7 +155,7 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   const buildCpu = process.cpuUsage(c1);
   await db.query('analyze bench');
   const label = `  ${kind.padEnd(6)} ${String(n).padStart(6)} rows, ${dims} dims ${TYPE}`;
-  console.log(`${label}, load average ${loadavg()[0]!.toFixed(1)}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (CPU ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s; m ${M}, ef_construction ${EF_CONSTRUCTION})`);
+  console.log(`${label}, ${loadText()}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (CPU ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s; m ${M}, ef_construction ${EF_CONSTRUCTION})`);
   // Exact search in SQL (a sequential scan, no index) for comparison, on the first 20 queries.
   const exactTimes: number[] = [];
   await db.query('set enable_indexscan = off');
@@ -217,7 +220,7 @@ async function main(): Promise<void> {
   console.log(
     `similar-image index benchmark: HNSW m=${M} ef_construction=${EF_CONSTRUCTION}, ef_search ${EFS.join('/')}, ${QUERIES} queries, ` +
       `${REDUCED ? `${fullDims} dims projected on ${REDUCED} principal axes` : `${fullDims} dims`} (${TYPE}), rows ${ROWS.join(', ')}, kinds ${KINDS.join(', ')}; ` +
-      `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+      loadText(),
   );
   if (KINDS.includes('fitted') || KINDS.includes('gaussian')) {
     const ps = [50, 95, 99];
@@ -262,7 +265,7 @@ async function main(): Promise<void> {
       embedded(await imageFeatures(bytes, { mirror: EMBEDDING_NEEDS_MIRROR }));
       if (i > 0) ms.push(performance.now() - s); // the first one loads the model
     }
-    console.log(`embedding per image (640 px JPEG, in-process, ${ms.length} photos): p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(`embedding per image (640 px JPEG, in-process, ${ms.length} photos): p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms; ${loadText()}`);
   }
   process.exit(0);
 }

@@ -15,7 +15,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { parseCli } from '../lib/cli';
+import { loadText, percentile } from '../lib/stats';
 
+// `--cold FIXTURE` is this script's own child, started below for the cold-start figure.
+const { cold: coldFixture } = parseCli('Usage: npm run bench:vision   (options in the environment: BENCH_RUNS, BENCH_IMAGE, TEST_DATABASE_URL)', {
+  options: { cold: { type: 'string' } },
+}).values;
 process.env['VISION_ALLOW_PRIVATE_URLS'] = '1';
 // The function as Netlify runs it: analysis in-process (see src/server/vision/engine); the
 // local runtime's worker pool is measured by `npm run bench:loop`.
@@ -51,22 +57,20 @@ async function callDetect(url: string, errorChecks: number): Promise<number> {
 }
 
 // Cold start: this same script, in a fresh process, answering one request.
-if (process.argv.includes('--cold')) {
+if (coldFixture !== undefined) {
   const { db } = await createTestDb();
   await seed(db);
   setDb(db);
   apiKey = (await createTestAccount(db)).key;
   const images = await startTestImageServer();
-  const ms = await callDetect(`${images.origin}/images/${process.argv[process.argv.length - 1]}`, 0);
+  const ms = await callDetect(`${images.origin}/images/${coldFixture}`, 0);
   console.log(JSON.stringify({ firstRequestMs: ms, sinceProcessStartMs: performance.now() }));
   await images.close();
   process.exit(0);
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: pct(s, 50), p99: pct(s, 99), mean: s.reduce((a, b) => a + b, 0) / s.length };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
 }
 async function repeat(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
@@ -128,7 +132,7 @@ const rssEnd = process.memoryUsage().rss;
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const overhead = ((endpoint0.p50 - bare.p50) / bare.p50) * 100;
 console.log('');
-console.log(`${'figure'.padEnd(46)}${'p50'.padStart(12)}${'p99'.padStart(12)}`);
+console.log(`${'figure'.padEnd(46)}${'p50'.padStart(12)}${'p99'.padStart(12)}   (${loadText()})`);
 console.log(`${'bare model inference (detectRaw)'.padEnd(46)}${f(bare.p50).padStart(12)}${f(bare.p99).padStart(12)}`);
 console.log(`${'endpoint, error_checks 0 (warm, per image)'.padEnd(46)}${f(endpoint0.p50).padStart(12)}${f(endpoint0.p99).padStart(12)}`);
 console.log(`${'endpoint, error_checks 3 (warm, per image)'.padEnd(46)}${f(endpoint3.p50).padStart(12)}${f(endpoint3.p99).padStart(12)}`);

@@ -12,29 +12,32 @@
  * Tune thresholds and preprocessing on `--split tune` only; the figures quoted are the default
  * evaluation split's, which nothing is tuned on.
  */
+import { parseCli } from '../lib/cli';
 import { formatRoundTrip, invisibleRoundTrip } from '../lib/invisible-roundtrip';
+import { loadText, percentile } from '../lib/stats';
 import { OPACITY_BANDS, decide, ensureEvalSet, falseBrands, found, runEvalSet, splitDir, type EvalSplit } from '../lib/watermark-eval';
 
-const args = process.argv.slice(2);
-if (args.includes('--invisible')) {
+const USAGE = 'Usage: npm run bench:watermark [-- --regen] [--bases N] [--split eval|tune] [--invisible] [--misses]';
+const { values: args } = parseCli(USAGE, {
+  options: { regen: { type: 'boolean' }, bases: { type: 'string' }, split: { type: 'string', default: 'eval' }, invisible: { type: 'boolean' }, misses: { type: 'boolean' } },
+});
+if (args.split !== 'eval' && args.split !== 'tune') {
+  console.error(`--split is eval or tune\n\n${USAGE}`);
+  process.exit(2);
+}
+if (args.invisible) {
   console.log(formatRoundTrip(await invisibleRoundTrip()));
   process.exit(0);
 }
-const basesArg = args.indexOf('--bases');
-const splitArg = args.indexOf('--split');
-const split: EvalSplit = splitArg >= 0 && args[splitArg + 1] === 'tune' ? 'tune' : 'eval';
+const split: EvalSplit = args.split;
 const EVAL_DIR = splitDir(split);
 const items = await ensureEvalSet({
   split,
-  force: args.includes('--regen') || basesArg >= 0,
-  ...(basesArg >= 0 && { bases: Number(args[basesArg + 1]) }),
+  force: args.regen === true || args.bases !== undefined,
+  ...(args.bases !== undefined && { bases: Number(args.bases) }),
 });
 
 const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}% (${a}/${b})`);
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 const { runs, loadMs } = await runEvalSet(items, EVAL_DIR);
 
@@ -67,8 +70,8 @@ for (const position of ['corner', 'centre', 'anywhere', 'tiled']) {
 const read = marked.filter((r) => r.analysis.evidence.length > 0).length;
 console.log(`watermarked images where the OCR read any text: ${pct(read, marked.length)}`);
 const ms = runs.map((r) => r.ms);
-console.log(`\ntime per image, detect_type all (warm, in-process): p50 ${quantile(ms, 0.5).toFixed(0)} ms, p99 ${quantile(ms, 0.99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
-if (args.includes('--misses')) {
+console.log(`\ntime per image, detect_type all (warm, in-process): p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (${loadText()})`);
+if (args.misses) {
   for (const r of marked) {
     if (!found(r)) {
       console.log('miss', r.item.file, JSON.stringify(r.item.mark), JSON.stringify(r.analysis.evidence.map((e) => [e.text, e.opacity, +e.score.toFixed(2)])));

@@ -11,6 +11,7 @@ import { builtPages } from '../lib/built-site';
 import { normsOf, unsourcedClaims, visibleText, type Unsourced } from '../lib/claims';
 import { documentedFigures, formatPercent, loadAccuracyCards, measuredFigures, type Figure } from '../../src/lib/figures';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
+import { parseCli } from '../lib/cli';
 
 /**
  * Texts the spec fixes and that no measurement or constant can stand behind, each matched as a
@@ -71,7 +72,8 @@ export function checkClaims(dist: string): { pages: number; unsourced: (Unsource
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = resolve(process.argv[2] ?? 'dist');
+  const { positionals } = parseCli('Usage: tsx scripts/ci/check-claims.ts [dist]', { allowPositionals: true });
+  const dist = resolve(positionals[0] ?? 'dist');
   const { pages, unsourced } = checkClaims(dist);
   for (const u of unsourced) console.error(`UNSOURCED ${u.page}: "${u.raw}" (${u.norm}) in "…${u.context}…"`);
   console.log(`claims check: ${pages} pages, ${unsourced.length} figures not from the registry (src/lib/figures.ts) or the allow-list`);

@@ -26,6 +26,7 @@ import { addCollectionImage, collectionId, createCollection } from '../../src/se
 import { seedGallery } from '../../src/server/similar/gallery';
 import { embedImage } from '../../src/server/similar/service';
 import { docsDocument, documentOperations } from '../../src/lib/docs/reference';
+import { parseCli } from '../lib/cli';
 
 /** The success status the document gives for a call, or undefined for a path it does not describe. */
 function documentedStatus(method: string, pathname: string): number | undefined {
@@ -49,7 +50,8 @@ const exception = (method: string, pathname: string) =>
   });
 
 const root = resolve(import.meta.dirname, '../..');
-const dist = resolve(process.argv[2] ?? 'dist');
+const { positionals } = parseCli('Usage: tsx scripts/ci/check-code-samples.ts [dist]', { allowPositionals: true });
+const dist = resolve(positionals[0] ?? 'dist');
 // The site's own samples must work without the local-test opt-in for private URLs.
 delete process.env['VISION_ALLOW_PRIVATE_URLS'];
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { builtPages, fileFor, idsOf, tags } from '../lib/built-site';
+import { parseCli } from '../lib/cli';
 
 /** Paths served by functions rather than files. */
 const FUNCTION_ROUTE = /^\/api\/(apis|use-cases|contacts|v1|demo|auth)(\/|$)/;
@@ -59,7 +60,8 @@ export function checkLinks(dist: string): { pages: number; links: number; broken
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = resolve(process.argv[2] ?? 'dist');
+  const { positionals } = parseCli('Usage: tsx scripts/ci/check-links.ts [dist]', { allowPositionals: true });
+  const dist = resolve(positionals[0] ?? 'dist');
   const { pages, links, broken } = checkLinks(dist);
   for (const b of broken) console.error(`BROKEN ${b.page} -> ${b.href} (${b.reason})`);
   console.log(`link check: ${pages} pages, ${links} internal links, ${broken.length} broken`);

@@ -7,8 +7,9 @@
  */
 import { rmSync } from 'node:fs';
 import { buildFunctionZips, checkBundles, zipsDir } from '../lib/netlify-bundles';
+import { parseCli } from '../lib/cli';
 
-const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const { positionals: only } = parseCli('Usage: npm run function-size [-- function names...]   (default: every function)', { allowPositionals: true });
 const out = zipsDir();
 try {
   const started = performance.now();

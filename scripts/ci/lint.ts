@@ -11,11 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
+import { parseCli } from '../lib/cli';
 
 const root = resolve(import.meta.dirname, '../..');
-const args = process.argv.slice(2);
-const fix = args.includes('--fix');
-const paths = args.filter((a) => a !== '--fix');
+const {
+  values: { fix = false },
+  positionals: paths,
+} = parseCli('Usage: tsx scripts/ci/lint.ts [--fix] [paths...]   (paths default to the whole repository)', { options: { fix: { type: 'boolean' } }, allowPositionals: true });
 
 const started = performance.now();
 execFileSync(process.execPath, [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

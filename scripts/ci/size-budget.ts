@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { builtPages, tags } from '../lib/built-site';
+import { parseCli } from '../lib/cli';
 
 /** Page JS (gzip bytes) allowed beyond islands on the pages the budget covers. */
 export const PAGE_JS_BUDGET = 15 * 1024;
@@ -80,7 +81,8 @@ export function measure(dist: string): PageSize[] {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = measure(resolve(process.argv[2] ?? 'dist'));
+  const { positionals } = parseCli('Usage: tsx scripts/ci/size-budget.ts [dist]', { allowPositionals: true });
+  const rows = measure(resolve(positionals[0] ?? 'dist'));
   console.log(`${'page'.padEnd(38)}${'page JS'.padStart(9)}${'islands'.padStart(9)}${'CSS'.padStart(9)}  (gzip)`);
   const over: string[] = [];
   for (const r of rows) {

@@ -6,9 +6,14 @@
 import { absoluteSampleUrl } from '../../src/lib/demo-samples';
 import { DEFAULT_OBJECTS, DEMO_ENDPOINT, demoRequestBody, OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
+import { parseCli } from '../lib/cli';
 
-const origin = process.argv[2];
-if (!origin) throw new Error('usage: smoke-requests.ts ORIGIN');
+const USAGE = 'Usage: tsx scripts/ci/smoke-requests.ts ORIGIN   (e.g. http://127.0.0.1:4321)';
+const [origin] = parseCli(USAGE, { allowPositionals: true }).positionals;
+if (!origin) {
+  console.error(USAGE);
+  process.exit(2);
+}
 let failed = 0;
 const check = async (label: string, run: () => Promise<string>) => {
   try {
