@@ -18,6 +18,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { GalleryCategory, GalleryImage } from '../../src/shared/schemas/similar';
 import { readRcc } from '../lib/qt-rcc';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npx tsx scripts/data/build-gallery.ts   (Debian only: fetches the packages with apt-get download)', {});
 
 const SRC = resolve('.data/gallery-src');
 const OUT_DIR = resolve('public/gallery');

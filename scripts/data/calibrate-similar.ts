@@ -26,6 +26,10 @@ import { galleryManifestSchema } from '../../src/shared/schemas/similar';
 import type { PassFeatures } from '../../src/server/vision/model';
 import { imageFeatures, type ImageFeatures } from '../../src/server/vision/similar/features';
 import { hashDistance, hashThumb } from '../../src/server/vision/similar/phash';
+import { parseCli } from '../lib/cli';
+import { percentile } from '../lib/stats';
+
+parseCli('Usage: npx tsx scripts/data/calibrate-similar.ts   (options in the environment: VARIANTS, PER_CATEGORY)', {});
 
 const OUT = resolve('src/server/vision/similar/calibration.json');
 const EDITS = ['resize_jpeg', 'crop', 'brightness', 'mirror', 'text'] as const;
@@ -86,10 +90,7 @@ function centre(v: Float64Array, mean: Float64Array): Float64Array {
 }
 
 const dot = (a: Float64Array, b: Float64Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.round((p / 100) * (s.length - 1))))]!;
-};
+const pct = percentile;
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 async function main(): Promise<void> {

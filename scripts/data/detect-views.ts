@@ -17,6 +17,9 @@ import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '..
 import { loadModel } from '../../src/server/vision/model';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 import { DETECT_CACHE, TILE_REGIONS, featurePass, viewDetections, type DetectViewName, type DetectViewRow } from '../lib/detect-views';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: nice -n 10 npx tsx scripts/data/detect-views.ts   (resumable; DETECT_CACHE names the cache file)', {});
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);

@@ -13,9 +13,13 @@ import { resolve } from 'node:path';
 import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
 import { EMBEDDING_NEEDS_MIRROR, EMBEDDING_VARIANT, embedded } from '../../src/server/vision/similar/embedding';
 import { imageFeatures } from '../../src/server/vision/similar/features';
+import { parseCli } from '../lib/cli';
 
 const images = await loadGalleryManifest();
-const kept = process.argv.includes('--missing') ? await loadGalleryEmbeddings().catch(() => undefined) : undefined;
+const { missing } = parseCli('Usage: npx tsx scripts/data/embed-gallery.ts [--missing]   (--missing: only photos without a stored embedding of the same variant)', {
+  options: { missing: { type: 'boolean' } },
+}).values;
+const kept = missing ? await loadGalleryEmbeddings().catch(() => undefined) : undefined;
 const keep = kept?.variant === EMBEDDING_VARIANT ? kept.images : {};
 const out: Record<string, { phash: string; embedding: number[] }> = {};
 const started = performance.now();

@@ -17,7 +17,11 @@ import { join } from 'node:path';
 import { readDetectCache } from '../lib/detect-views';
 import { crossValidate, LABELLED_CLASSES, makeSamples, precision, recall, score, total, tune, type Counts } from '../lib/fixture-tuning';
 import { readLabels, REPO_ROOT } from '../lib/rooms-data';
+import { parseCli } from '../lib/cli';
 
+const { write = false } = parseCli('Usage: npm run eval:fixtures [-- --write]   (--write: store the tuned thresholds in src/server/vision/fixture-thresholds.json)', {
+  options: { write: { type: 'boolean' } },
+}).values;
 const { images } = readLabels();
 const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
 const samples = makeSamples(rows, images);
@@ -53,7 +57,7 @@ const inSample = score(samples, shipped);
 console.log(`${'class'.padEnd(14)} thr   held-out (CV)                         in-sample (optimistic)`);
 for (const c of LABELLED_CLASSES) console.log(`${c.padEnd(14)} ${shipped.thresholds[c]!.toFixed(3)} ${line(perClass.get(c)!).padEnd(38)} ${line(inSample.get(c)!)}`);
 console.log(`${'all'.padEnd(20)} ${line(total(perClass)).padEnd(38)} ${line(total(inSample))}`);
-if (process.argv.includes('--write')) {
+if (write) {
   const file = join(REPO_ROOT, 'src/server/vision/fixture-thresholds.json');
   const about =
     'Per-class score thresholds of the plain pass and the room-context bonus (a class threshold drops by bonus x how expected the class is in the photo\'s room), tuned by scripts/data/fixtures-recall.ts on the 80 object-labelled dev photos of the room dataset (best F-beta per class, grid 0.1-0.6); their held-out figures come from 5-fold cross-validation over those photos.';

@@ -10,8 +10,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exampleFile, exampleRequests, runExample } from '../lib/examples-run';
+import { parseCli } from '../lib/cli';
 
-const only = process.argv.slice(2);
+const { positionals: only } = parseCli('Usage: npm run examples [-- example names...]   (default: every example)', { allowPositionals: true });
 for (const name of only) if (!exampleRequests[name]) throw new Error(`no example named ${name}`);
 const stored = (file: string): Record<string, unknown> => {
   const path = resolve(import.meta.dirname, '../../content/examples', file);

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { KNOWN_MARKS, encodeDwtDct } from '../../src/server/vision/invisible-watermark';
 import { writePngText } from '../../src/server/vision/authenticity/png-chunks';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npx tsx scripts/data/make-authenticity-fixtures.ts   (needs exiftool)', {});
 
 const OUT = 'tests/fixtures/authenticity';
 const PHOTOS = 'tests/fixtures/images';

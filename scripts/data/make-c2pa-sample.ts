@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WasmBuilder, initSync } from '@contentauth/c2pa-wasm';
 import { readC2pa } from '../../src/server/vision/authenticity/c2pa';
+import { parseCli } from '../lib/cli';
 
 const CHAIN_DIR = 'tests/fixtures/authenticity/c2pa-test-chain';
 const BASE = 'public/images/samples/rocket-launch.jpg';
@@ -184,4 +185,7 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(evidence, null, 2));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  parseCli('Usage: npx tsx scripts/data/make-c2pa-sample.ts', {});
+  await main();
+}

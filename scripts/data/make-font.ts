@@ -7,6 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { FONT_CSS, FONT_FILE, brandFontCss, makeBrandFont } from '../lib/brand-font';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npm run font', {});
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const font = await makeBrandFont();

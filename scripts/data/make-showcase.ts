@@ -16,6 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import sharp from 'sharp';
 import { figures, type Showcase, type ShowcaseImage } from '../../src/components/showcase/showcase';
 import { runShowcase, showcaseSpecs } from '../lib/showcase-run';
+import { parseCli } from '../lib/cli';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'content/showcase');
@@ -46,7 +47,7 @@ async function optimise(publicPath: string, role: keyof typeof WIDTHS): Promise<
   return image;
 }
 
-const check = process.argv.includes('--check');
+const { check = false } = parseCli('Usage: npm run showcase [-- --check]   (--check: exit 1 when a stored figure differs from the engine\'s answer today)', { options: { check: { type: 'boolean' } } }).values;
 let drift = 0;
 mkdirSync(CONTENT, { recursive: true });
 mkdirSync(OUT, { recursive: true });

@@ -8,6 +8,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npx tsx scripts/data/make-similar-samples.ts', {});
 
 const gallery = (id: string) => readFileSync(resolve('public/gallery', `${id}.jpg`));
 const out = (name: string) => resolve('public/images/samples', name);

@@ -15,6 +15,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { KNOWN_MARKS, encodeDwtDct } from '../../src/server/vision/invisible-watermark';
 import { drawSigns, drawTextMarks } from '../../src/server/vision/watermark/overlay';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npx tsx scripts/data/make-watermark-samples.ts', {});
 
 const dir = 'public/images/samples';
 const read = (name: string) => readFile(`${dir}/${name}`);

@@ -15,6 +15,9 @@ import { loadModel } from '../../src/server/vision/model';
 import { featurePass, viewDetections } from '../lib/detect-views';
 import { nonRoomJpeg, nonRoomPhotos, type NonRoomPhoto } from '../lib/nonroom-photos';
 import { CACHE_DIR, CACHE_FILE, DATASET_DIR, NONROOM_CACHE_FILE, cachePresent, datasetPresent, readCache, readLabels, type CachedRow, type ViewName } from '../lib/rooms-data';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: nice -n 10 npm run rooms:features   (resumable; ROOMS_SHARD=i/n runs one shard)', {});
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);

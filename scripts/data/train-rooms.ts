@@ -21,6 +21,10 @@ import type { CocoLabel } from '../../src/server/vision/coco-labels';
 import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from '../lib/rooms-data';
 import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from '../lib/nonroom-photos';
 import { rng, sig4, trainSoftmax } from '../lib/train-linear';
+import { parseCli } from '../lib/cli';
+import { percentile } from '../lib/stats';
+
+parseCli('Usage: npm run train:rooms   (after npm run rooms:features; options in the environment: TRAIN_ITERS, TRAIN_L2, TRAIN_VIEWS)', {});
 
 if (!cachePresent()) {
   console.error('No feature cache: run `nice -n 10 npm run rooms:features` first');
@@ -269,7 +273,7 @@ const minArea = Object.fromEntries(
   [...areas]
     .filter(([, a]) => a.length >= 10)
     .sort()
-    .map(([l, a]) => [l, sig4([...a].sort((x, y) => x - y)[Math.floor(a.length * 0.02)]!)]),
+    .map(([l, a]) => [l, sig4(percentile(a, 2))]),
 );
 
 const file: RoomHeadFile = {

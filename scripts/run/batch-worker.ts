@@ -9,6 +9,9 @@
 import { getQueueConfig } from '../../src/server/batch/queue';
 import { startBatchWorker } from '../../src/server/batch/worker';
 import { closeDb, createDb, getDb } from '../../src/server/db';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npx tsx scripts/run/batch-worker.ts   (environment: BATCH_QUEUE_DATABASE_URL or DATABASE_URL, BATCH_CONCURRENCY)', {});
 
 const queue = getQueueConfig();
 if (!queue) {

@@ -4,6 +4,9 @@
  */
 import { prepareDatabase } from '../../src/local/prepare-database';
 import { describeTarget, failAndExit, schemaTarget } from '../lib/db-cli';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npm run db:seed   (same database as npm run db:migrate)', {});
 
 try {
   // The functions' database through its direct URL when one is set, as db:migrate.

@@ -8,6 +8,9 @@ import { resolve } from 'node:path';
 import { dev } from 'astro';
 import { localFunctions } from '../../src/local/dev-integration';
 import { adminSetupHint } from '../../src/server/auth/setup-hint';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npm run dev   (environment: PORT, HOST, PGLITE_DIR / DATABASE_URL, BATCH_WORKER=0)', {});
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 const root = resolve(import.meta.dirname, '../..');

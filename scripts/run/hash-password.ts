@@ -9,6 +9,9 @@
 import { stdin, stderr, stdout } from 'node:process';
 import { hashPassword } from '../../src/server/auth/password';
 import { passwordRefusal } from '../../src/server/auth/password-policy';
+import { parseCli } from '../lib/cli';
+
+parseCli("Usage: npm run admin:hash-password   (or: printf '%s' 'my password' | npm run --silent admin:hash-password)", {});
 
 /** Shortest password accepted: the admin list holds personal data. */
 const MIN_LENGTH = 12;

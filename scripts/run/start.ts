@@ -14,6 +14,9 @@ import { createLocalHttpServer } from '../../src/local/http-server';
 import { startLocalRuntime, type LocalRuntime } from '../../src/local/runtime';
 import { createSiteHandler } from '../../src/local/site-handler';
 import { adminSetupHint } from '../../src/server/auth/setup-hint';
+import { parseCli } from '../lib/cli';
+
+parseCli('Usage: npm start   (environment: PORT, HOST, SKIP_BUILD=1, DIST_DIR, PGLITE_DIR / DATABASE_URL, BATCH_WORKER=0)', {});
 
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env['PORT'] ?? 4321);
