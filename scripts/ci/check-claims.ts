@@ -22,12 +22,12 @@ export const ALLOWED_PHRASES: { phrase: RegExp; why: string }[] = [
   // Spec section 9, Pricing: the uptime commitments of the tiers and of the Standard Plan (a
   // contractual promise with a refund, not a measurement). Tier cards print the figure and the
   // words in two cells ("99.9% ¦ uptime SLA").
-  { phrase: /99\.99?% (?:¦ )?uptime SLA|uptime SLA ¦ 99\.99?%/g, why: 'spec section 9: SLA of the tiers and the Standard Plan' },
+  { phrase: /99\.99?% (?:¦ )?uptime SLA|uptime SLA ¦ 99\.99?%/g, why: 'site copy: SLA of the tiers and the Standard Plan' },
   // The confidence level of the Wilson intervals the accuracy cards print: a definition of the
   // interval, not a measurement (the bounds themselves come from the cards).
   { phrase: /95% (?:Wilson |confidence |score )*intervals?|95% CI\b/g, why: 'confidence level of the accuracy cards\' intervals' },
   // Spec section 9: "Sign-up confirmation promises contact within 24 hours".
-  { phrase: /reply to sign-up requests within 24 hours|within 24 hours/g, why: 'spec section 9: sign-up confirmation promise' },
+  { phrase: /reply to sign-up requests within 24 hours|within 24 hours/g, why: 'site copy: sign-up confirmation promise' },
   // The error-level analysis explains its own method: the tile size and the 3x factor are the
   // definition of the `hotTileShare` field (src/server/vision/authenticity/ela.ts), not a claim.
   { phrase: /Share of 16x16 tiles/g, why: 'definition of an ELA response field' },
