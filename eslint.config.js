@@ -1,5 +1,5 @@
-// ESLint flat config, run by `npm run lint` (scripts/lint.ts, the first step of `npm test`).
-// STYLE.md: every rule override carries a comment saying why.
+// ESLint flat config, run by `npm run lint` (scripts/ci/lint.ts, the first step of `npm test`).
+// House rule: every rule override below carries a comment saying why.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import astro from 'eslint-plugin-astro';

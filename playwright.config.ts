@@ -66,7 +66,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx scripts/start.ts',
+      command: 'npx tsx scripts/run/start.ts',
       url: `${baseURL}/`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -87,7 +87,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx scripts/start.ts',
+      command: 'npx tsx scripts/run/start.ts',
       url: `${plainURL}/`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -22,7 +22,7 @@ export function contactRateLimit(env: Record<string, string | undefined> = proce
 }
 
 /**
- * POST /api/contacts: stores a contact request (spec 7) and answers 201 with the stored
+ * POST /api/contacts: stores a contact request and answers 201 with the stored
  * submission `{ id, name, email, message, pageName, createdAt }`.
  *
  * GET /api/contacts (admin only): newest first, paginated by keyset so thousands of rows stay

@@ -107,7 +107,7 @@ const jobFields: DocField[] = [
   { name: 'created_at', type: 'string (ISO 8601)', required: true, description: 'When the job was accepted, in UTC.' },
 ];
 
-/** The authenticity endpoints (spec section 7, "Documented for the external authenticity API"). */
+/** The authenticity endpoints. */
 export const authenticityGroup: DocApiGroup = {
   id: 'authenticity-endpoints',
   title: 'Authenticity endpoints',
@@ -182,7 +182,7 @@ export const authenticityGroup: DocApiGroup = {
  */
 export const apiGroups: DocApiGroup[] = [authenticityGroup];
 
-/** Batch job states in order (spec section 4). */
+/** Batch job states in order. */
 export const batchJobStates: { state: string; description: string }[] = [
   { state: 'pending', description: 'Accepted and queued; no image has been analysed yet.' },
   { state: 'processing', description: 'Images are being analysed.' },
@@ -190,7 +190,7 @@ export const batchJobStates: { state: string; description: string }[] = [
   { state: 'failed', description: 'The job could not finish; there are no results. Start a new job.' },
 ];
 
-/** Documented HTTP status codes (spec section 8, plus 413, 415 and 429 with Retry-After). */
+/** Documented HTTP status codes, 413, 415 and 429 (with Retry-After) among them. */
 export const httpStatuses: { status: number; name: string; description: string }[] = [
   { status: 200, name: 'OK', description: 'The request succeeded.' },
   { status: 201, name: 'Created', description: 'A batch job or error report was created.' },
@@ -208,7 +208,7 @@ export const httpStatuses: { status: number; name: string; description: string }
   { status: 503, name: 'Service Unavailable', description: 'The service is temporarily unavailable; retry later.' },
 ];
 
-/** Requests per minute per API key (spec section 9), from the table the server enforces. */
+/** Requests per minute per API key, from the table the server enforces. */
 export const rateLimits: { scope: string; endpoints: string; perMinute: number }[] = [
   { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real, POST /api/v1/detect with one URL', perMinute: API_RATE_LIMITS.single.limit },
   { scope: 'Batch', endpoints: 'POST /api/predict_batch, POST /api/v1/detect with 2 to 20 URLs', perMinute: API_RATE_LIMITS.batch.limit },
@@ -231,7 +231,7 @@ export const typicalTimes: { operation: string; time: string }[] = [
 /** Where the measured time per image and the accuracy of the authenticity API are published. */
 export const ACCURACY_CARD_HREF = '/docs/photo-authenticity#accuracy';
 
-/** Image requirements (spec section 9). */
+/** Image requirements. */
 export const imageLimits: { limit: string; value: string }[] = [
   { limit: 'Formats', value: 'JPEG, PNG, WebP' },
   {

@@ -9,7 +9,7 @@
  * - Fixture recall and precision (`detect.fixture_recall`, `detect.fixture_precision`): held out.
  *   The per-class thresholds and the room-context bonus are tuned on these same photos, so the
  *   card's figures come from 5-fold cross-validation over them (one split; three in a note): thresholds tuned on
- *   four folds (`scripts/lib/fixture-tuning.ts`, the same code `scripts/fixtures-recall.ts`
+ *   four folds (`scripts/lib/fixture-tuning.ts`, the same code `scripts/data/fixtures-recall.ts`
  *   ships them with), scored on the fifth only. Scope: what detect answers with the photo's room
  *   category (its objects among the 16 labelled classes); the 16-class figure beside it.
  * - The shipped thresholds' in-sample figures, through `analyzeImage` with the default

@@ -10,9 +10,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { accuracyCardSchema } from '../../src/shared/schemas/accuracy';
 import { ACCURACY_DIR } from '../lib/accuracy-card';
+import { parseCli } from '../lib/cli';
 import { EVAL_DIR, catalogueIds, planEvalRuns } from '../lib/eval-runner';
 
-const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const { positionals: requested } = parseCli('Usage: npm run eval [-- api ids...]   (default: every API with an evaluation; npm run eval:<api id> runs one)', { allowPositionals: true });
 const plan = planEvalRuns(readdirSync(EVAL_DIR), catalogueIds(), requested);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 

@@ -15,13 +15,15 @@ import { join } from 'node:path';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { latencyRow, percentile, proportion } from '../lib/stats';
+import { parseCli } from '../lib/cli';
 import { OPACITY_BANDS, decide, drawnBrand, ensureEvalSet, falseBrands, found, runEvalSet, splitDir, type EvalRun } from '../lib/watermark-eval';
 
 type Metric = AccuracyCard['metrics'][number];
 const SET = 'watermark-eval';
 
 const dir = splitDir('eval');
-const items = await ensureEvalSet({ split: 'eval', force: process.argv.includes('--regen') });
+const { regen = false } = parseCli('Usage: npx tsx scripts/eval/watermark-detection.ts [--regen]   (--regen: make the evaluation set again first)', { options: { regen: { type: 'boolean' } } }).values;
+const items = await ensureEvalSet({ split: 'eval', force: regen });
 const manifest = await readFile(join(dir, 'manifest.json'));
 const version = `sha256:${createHash('sha256').update(manifest).digest('hex').slice(0, 12)}`;
 const { runs } = await runEvalSet(items, dir);

@@ -59,7 +59,7 @@ export async function makeBrandFont(): Promise<Buffer> {
 
 /** The @font-face rule for the subset: its weights and exactly its characters. */
 export function brandFontCss(): string {
-  return `/* Written by \`npm run font\` (scripts/make-font.ts): the subset of Inter the site ships. Do not edit. */
+  return `/* Written by \`npm run font\` (scripts/data/make-font.ts): the subset of Inter the site ships. Do not edit. */
 @font-face {
   font-family: 'Inter Variable';
   font-style: normal;

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../check-links';
-import { measure } from '../size-budget';
+import { checkLinks } from '../ci/check-links';
+import { measure } from '../ci/size-budget';
 import { fileFor, idsOf, routeOf, tags } from './built-site';
 
 function site(files: Record<string, string>): string {

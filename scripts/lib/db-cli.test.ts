@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '../..');
 
 function run(script: string, env: Record<string, string>) {
   const { DATABASE_URL: _a, NETLIFY_DATABASE_URL: _b, DATABASE_URL_UNPOOLED: _c, NETLIFY_DATABASE_URL_UNPOOLED: _d, ...base } = process.env;
-  const res = spawnSync('npx', ['tsx', `scripts/${script}.ts`], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', timeout: 90_000 });
+  const res = spawnSync('npx', ['tsx', `scripts/run/${script}.ts`], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', timeout: 90_000 });
   return { status: res.status, out: res.stdout, err: res.stderr };
 }
 

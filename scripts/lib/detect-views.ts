@@ -1,5 +1,5 @@
 /**
- * The detection study's cache (`scripts/detect-views.ts` writes it, the evaluation and the
+ * The detection study's cache (`scripts/data/detect-views.ts` writes it, the evaluation and the
  * threshold tuning read it): per (photo, view) the detections, boxes as fractions of the whole
  * photo, and for the plain view the pass's image-level features.
  */

@@ -1,6 +1,6 @@
 /**
  * The example exchanges the site shows, and how to run one through the real handler. Shared by
- * the generator (scripts/generate-examples.ts) and the test that replays the stored examples.
+ * the generator (scripts/data/generate-examples.ts) and the test that replays the stored examples.
  */
 import { createTestAccount } from '../../src/server/account/test-account';
 import { setQueueConfig } from '../../src/server/batch/queue';

@@ -16,7 +16,7 @@ export interface LocalServer {
  */
 export async function startLocalServer(port: number, env: Record<string, string> = {}): Promise<LocalServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const child = spawn('npx', ['tsx', 'scripts/run/start.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

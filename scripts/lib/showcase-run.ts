@@ -3,7 +3,7 @@
  * keyless demo request on one of the site's own sample photos, sent through the real handler
  * (in-process, on a throwaway embedded database seeded from content/), reduced to the figures
  * the hero draws (labels, boxes, scores, verdict). Shared by `npm run showcase`
- * (scripts/make-showcase.ts) and the test that checks the stored figures are still what the
+ * (scripts/data/make-showcase.ts) and the test that checks the stored figures are still what the
  * engine answers.
  */
 import { createDb, migrateToLatest, seed, setDb } from '../../src/server/db';

@@ -19,6 +19,7 @@
  * - real: the gallery embeddings themselves, each repeated with a small jitter (cosine ~0.97 to
  *   its photo) up to the row count: a catalogue made of near-duplicates of the gallery photos.
  */
+import { percentile } from './stats';
 
 /** Deterministic randomness so runs compare. */
 export function rng(seed = 42): { rand: () => number; gauss: () => number } {
@@ -158,8 +159,7 @@ export function pairCosines(vs: readonly Float32Array[], ps: number[], limit = 3
   const xs: number[] = [];
   const m = Math.min(limit, vs.length);
   for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) xs.push(dot(vs[i]!, vs[j]!));
-  xs.sort((a, b) => a - b);
-  return ps.map((p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
+  return ps.map((p) => percentile(xs, p));
 }
 
 /**

@@ -30,6 +30,11 @@ export function machineLoad(): { load_average: [number, number, number]; cpus: n
   return { load_average: [round2(a!), round2(b!), round2(c!)], cpus: cpus().length };
 }
 
+/** The machine's load as benchmarks print it beside their timings: `load average 1.5 1.1 0.9 on 2 cpus`. */
+export function loadText(load = machineLoad()): string {
+  return `load average ${load.load_average.join(' ')} on ${load.cpus} cpus`;
+}
+
 function round4(x: number): number {
   return Math.round(x * 10_000) / 10_000;
 }

@@ -3,7 +3,7 @@ export interface DemoEntry {
   /** Route under /demo/. */
   slug: 'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
   title: string;
-  /** Category badge (spec 2). */
+  /** Category badge. */
   category: string;
   description: string;
   features: readonly string[];

@@ -109,7 +109,7 @@ const wmSign: DemoSample = {
   width: 451,
   height: 300,
 };
-/** Similar-images samples: edited copies of gallery photos (scripts/make-similar-samples.ts). */
+/** Similar-images samples: edited copies of gallery photos (scripts/data/make-similar-samples.ts). */
 const similarSamples: readonly DemoSample[] = [
   {
     id: 'similar-colosseum-crop',

@@ -126,7 +126,7 @@ export function documentedFigures(): Figure[] {
     limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/contracts/photo-authenticity.ts BATCH_MAX_IMAGES'),
     limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
     limit('limits.error_checks', formatCount(MAX_ERROR_CHECKS), 'src/shared/schemas/detect.ts MAX_ERROR_CHECKS'),
-    // The similar-images demo's threshold slider (spec section 9) and the calibrated bands.
+    // The similar-images demo's threshold slider and the calibrated bands.
     limit('similar.threshold_min', formatThreshold(SIMILAR_LIMITS.threshold.min), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
     limit('similar.threshold_max', formatThreshold(SIMILAR_LIMITS.threshold.max), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
     limit('similar.threshold_related', formatThreshold(SIMILAR_LIMITS.threshold.default), 'src/shared/schemas/similar.ts SIMILAR_LIMITS (default: a related scene)'),

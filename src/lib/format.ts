@@ -24,7 +24,7 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
-/** The text every API card shows (spec section 9), kept in one place. */
+/** The text every API card shows, kept in one place. */
 export const CARD_STARTING_PRICE = 'starts at $20/month';
 
 /**

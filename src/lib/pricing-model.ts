@@ -1,6 +1,6 @@
 /**
  * How Optiq's prices fit together, in one place for the API cards, the API pages, the tier
- * cards, the subscribe dialog and /pricing (spec section 9 gives the figures):
+ * cards, the subscribe dialog and /pricing:
  *
  * - Pay per use, for every active API: each request at that API's own per-request price,
  *   billed monthly with a $20 minimum. That minimum is the "starts at $20/month" of the cards.

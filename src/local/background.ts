@@ -21,7 +21,7 @@ export interface BackgroundWork {
 export interface BackgroundOptions {
   db: Kysely<Database>;
   log: (message: string) => void;
-  /** `BATCH_WORKER=0` leaves the queue to workers started elsewhere (`npx tsx scripts/batch-worker.ts`). */
+  /** `BATCH_WORKER=0` leaves the queue to workers started elsewhere (`npx tsx scripts/run/batch-worker.ts`). */
   env?: Record<string, string | undefined>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The islands' one way to call the functions (spec section 7): `request(operation, ...)` builds
+ * The islands' one way to call the functions: `request(operation, ...)` builds
  * the URL from the operation's contract, sends cookies, sends a JSON body (or a FormData upload)
  * with its content type, and answers `{ ok: true, data }` parsed with the operation's response
  * schema or `{ ok: false, error }` with a typed error read from the documented error body.
@@ -157,8 +157,8 @@ export async function request<Op extends OperationContract>(
 }
 
 /* ---------------------------------------------------------------------------------------------
- * A tiny query cache: data never goes stale by itself and is not refetched on focus or polled
- * (spec section 9); a mutation calls `invalidate(key)` and subscribers load again.
+ * A tiny query cache: data never goes stale by itself and is not refetched on focus or polled;
+ * a mutation calls `invalidate(key)` and subscribers load again.
  * ------------------------------------------------------------------------------------------- */
 
 /** A query key: path segments joined with '/' (the URL the data comes from). */

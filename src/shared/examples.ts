@@ -1,6 +1,6 @@
 /**
  * Example requests and responses shown on the site: real answers of the engine, produced by
- * `npm run examples` (scripts/generate-examples.ts) on the site's own sample images and stored in
+ * `npm run examples` (scripts/data/generate-examples.ts) on the site's own sample images and stored in
  * `content/examples/`. A test replays every example against the handlers and checks the stored
  * response still matches the contract and what the engine answers.
  */

@@ -32,10 +32,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Starts `scripts/batch-worker.ts` in a child process and resolves once it takes jobs. */
+/** Starts `scripts/run/batch-worker.ts` in a child process and resolves once it takes jobs. */
 async function spawnWorker(): Promise<ChildProcess> {
   // One process (tsx as a loader, not its CLI, which would run the script in a grandchild).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/batch-worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run/batch-worker.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -61,7 +61,7 @@ export type IconName = keyof typeof ICONS;
 /** Every icon name: the enum of the content schemas' `icon` fields. */
 export const ICON_NAMES = Object.keys(ICONS) as [IconName, ...IconName[]];
 
-/** The icon each catalogue `icon` value (Font Awesome names, spec section 3) is drawn with. */
+/** The icon each catalogue `icon` value (Font Awesome names) is drawn with. */
 export const API_ICONS = { 'fa-eye': 'eye', 'fa-brain': 'brain', 'fa-face-smile': 'smile' } as const satisfies Record<string, IconName>;
 
 /** A catalogue `icon` value with a drawing. */

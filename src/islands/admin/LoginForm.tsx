@@ -12,7 +12,7 @@ interface Props {
 
 type Field = 'username' | 'password';
 
-/** Admin login (spec 5): both fields required; a mismatch shows 'Invalid credentials'. */
+/** Admin login: both fields required; a mismatch shows 'Invalid credentials'. */
 export function LoginForm({ configured, onLoggedIn }: Props) {
   const id = useId();
   const [username, setUsername] = useState('');

@@ -1,6 +1,6 @@
 import type { ApiEntry } from '../../shared/schemas/catalogue';
 
-/** The fields an API card reads (spec section 3), whether from content or `GET /api/apis`. */
+/** The fields an API card reads, whether from content or `GET /api/apis`. */
 export type ApiCardData = Pick<ApiEntry, 'id' | 'name' | 'description' | 'icon' | 'status' | 'features' | 'price' | 'category'>;
 
 /** Narrows an API entry to what a card needs, so pages don't serialise whole entries into islands. */

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** The "Back to Demos" link every demo page starts with (spec 2). */
+/** The "Back to Demos" link every demo page starts with. */
 export function BackToDemos({ className }: { className?: string }) {
   return (
     <a href="/demo" className={cn('inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline', className)}>

@@ -12,7 +12,7 @@ import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to generate caption';
 
-/** /demo/image-captioning: a real caption composed from the analysis, style and length controls (spec 2, 9). */
+/** /demo/image-captioning: a real caption composed from the analysis, style and length controls. */
 export default function CaptionDemo() {
   const [style, setStyle] = useState<CaptionStyle>(CAPTION_DEFAULTS.style);
   const [length, setLength] = useState<CaptionLength>(CAPTION_DEFAULTS.length);

@@ -15,7 +15,7 @@ export interface ImageDemoProps<R> {
   onSubmit: (event: FormEvent) => void | Promise<void>;
   /** The demo's controls, in the Settings card. */
   settings: ReactNode;
-  /** Run button labels, e.g. "Detect Watermarks" / "Detecting..." (spec 4). */
+  /** Run button labels, e.g. "Detect Watermarks" / "Detecting...". */
   submitLabel: string;
   busyLabel: string;
   /** Below the run button (a documentation link). */
@@ -38,7 +38,7 @@ export interface ImageDemoProps<R> {
 
 /**
  * The page every image demo is: choose an image and the settings on the left, the preview and
- * results on the right, the API response and request below (spec 2).
+ * results on the right, the API response and request below.
  */
 export function ImageDemo<R>(props: ImageDemoProps<R>) {
   const { source, run, settings } = props;

@@ -38,7 +38,7 @@ const tabClass =
   'data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /**
- * "Sample Images" / "Image URL" tabs (spec 2). Both edit one URL: picking a sample fills the
+ * "Sample Images" / "Image URL" tabs. Both edit one URL: picking a sample fills the
  * URL field too, and a sample shows "Selected" while the URL still points at it.
  */
 export function ImageSourceTabs({ samples, value, onChange, urlLabel = 'Image URL', className }: ImageSourceTabsProps) {

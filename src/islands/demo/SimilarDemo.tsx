@@ -13,7 +13,7 @@ import { RequestPanel } from './JsonPanel';
 const FAILED = 'Failed to search for similar images';
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
-/** /demo/similar-images: real search of the public gallery (spec 2, 3, 9). */
+/** /demo/similar-images: real search of the public gallery. */
 export default function SimilarDemo() {
   const [maxResults, setMaxResults] = useState(SIMILAR_MAX_RESULTS.default);
   const [threshold, setThreshold] = useState(SIMILAR_THRESHOLD.default);

@@ -5,7 +5,7 @@ import { useHydrated } from '../ui/use-hydrated';
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   /** Label at rest, e.g. "Generate Caption". */
   label: string;
-  /** Label while busy, e.g. "Generating..." (spec 4). */
+  /** Label while busy, e.g. "Generating...". */
   busyLabel: string;
   /** Disables the button and swaps in the busy label and a spinner. */
   busy: boolean;

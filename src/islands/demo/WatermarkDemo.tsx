@@ -23,7 +23,7 @@ import { RequestPanel } from './JsonPanel';
 
 const FAILED = 'Failed to detect watermarks';
 
-/** /demo/watermark-detection: real analysis with boxes over each mark (spec 2, 3, 9). */
+/** /demo/watermark-detection: real analysis with boxes over each mark. */
 export default function WatermarkDemo() {
   const [detectType, setDetectType] = useState<WatermarkType>(WATERMARK_DEFAULTS.detectType);
   const [sensitivity, setSensitivity] = useState<WatermarkSensitivity>(WATERMARK_DEFAULTS.sensitivity);

@@ -29,7 +29,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** How long the copy button shows its check mark (spec 9). */
+/** How long the copy button shows its check mark. */
 export const COPIED_RESET_MS = 2000;
 
 /** Pretty JSON for the request/response panels; strings pass through unchanged. */

@@ -47,7 +47,7 @@ describe('displayed demo requests', () => {
   });
 });
 
-describe('demo constants (spec 9)', () => {
+describe('demo constants', () => {
   it('caption lengths map to 50, 100 and 150 words', () => {
     expect(CAPTION_LENGTHS.map((l) => [l.value, l.maxWords])).toEqual([
       ['short', 50],

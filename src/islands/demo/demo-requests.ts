@@ -1,7 +1,6 @@
 /**
  * Options, limits and the displayed API requests of the captioning, similar-image, photo
- * validation and watermark demos (spec 2 "Demo controls", 7 "Displayed sample requests",
- * 9 "Demo constants"). Pure, so the pages and the tests share one definition.
+ * validation and watermark demos. Pure, so the pages and the tests share one definition.
  */
 
 /** An option of a select control. */
@@ -18,7 +17,7 @@ export interface SliderRange {
   default: number;
 }
 
-/** The request a demo page shows in its API Request panel (spec 7: displayed, not sent). */
+/** The request a demo page shows in its API Request panel (displayed, not sent). */
 export interface DemoRequest<B> {
   method: 'POST';
   url: string;
@@ -34,7 +33,7 @@ export const DEMO_API_BASE = '/api';
 /** Shown in place of a real key: visitors substitute their own. */
 export const API_KEY_PLACEHOLDER = 'Bearer {key}';
 
-/** The message every demo shows when run without an image (spec 5, 8). */
+/** The message every demo shows when run without an image. */
 export const EMPTY_IMAGE_MESSAGE = 'Please enter an image URL';
 
 /** `undefined` when the URL field may be submitted, else the message to show. */
@@ -70,7 +69,7 @@ export const CAPTION_STYLES = [
 ] as const satisfies readonly DemoOption<string>[];
 export type CaptionStyle = (typeof CAPTION_STYLES)[number]['value'];
 
-/** Caption lengths and their word limits (spec 9). */
+/** Caption lengths and their word limits. */
 export const CAPTION_LENGTHS = [
   { value: 'short', label: 'Short (up to 50 words)', maxWords: 50 },
   { value: 'medium', label: 'Medium (up to 100 words)', maxWords: 100 },

@@ -49,7 +49,7 @@ export async function imageRequestBody<F extends Record<string, Field>>(
 export interface DemoRunMessages<R> {
   /** The toast of a run that answered. */
   done: (response: R) => ToastInput;
-  /** The toast title of a failed run (spec 8). */
+  /** The toast title of a failed run. */
   failed: string;
   /** A failed run's message when nothing better is known (default: `failed`). */
   fallback?: string;

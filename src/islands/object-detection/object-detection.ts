@@ -1,5 +1,5 @@
 /**
- * Pure logic of the object-detection demo (spec 5 "Object detection demo"): quick-add chips,
+ * Pure logic of the object-detection demo: quick-add chips,
  * the URL-based room guess, and the request shown in the API Request panel.
  */
 import { demoObjectDetectionOperation } from '../../shared/contracts/object-detection';
@@ -52,7 +52,7 @@ export function addObject(field: string, object: string): string {
   return trimmed === '' ? object : `${trimmed}, ${object}`;
 }
 
-/** The room guessed from words in the image URL (spec 5); `general` otherwise. */
+/** The room guessed from words in the image URL; `general` otherwise. */
 export function guessRoomFromUrl(url: string): 'kitchen' | 'bathroom' | 'bedroom' | 'living_room' | 'general' {
   const u = url.toLowerCase();
   if (u.includes('kitchen')) return 'kitchen';

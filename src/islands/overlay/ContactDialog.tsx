@@ -21,7 +21,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The shared Contact Us dialog (spec 2 and 8). */
+/** The shared Contact Us dialog. */
 export function ContactDialog({ open, pageName, opener, onClose }: Props) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);

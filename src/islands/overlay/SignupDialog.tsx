@@ -7,7 +7,7 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { showToast } from '../ui/toast-store';
 
-/** The fixed texts the pricing sign-up sends (spec 7). */
+/** The fixed texts the pricing sign-up sends. */
 export const SIGNUP_REQUEST = {
   name: 'Standard Plan Signup',
   message: 'Sign up request for standard plan',
@@ -30,7 +30,7 @@ export function SignupDialog({ open, opener, onClose }: Props) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = email.trim();
-    // An empty address is ignored (spec 5); the browser's own `required` message explains it.
+    // An empty address is ignored; the browser's own `required` message explains it.
     if (!trimmed || pending) return;
     setPending(true);
     const sent = await request(createContactOperation, { body: { ...SIGNUP_REQUEST, email: trimmed } });

@@ -68,7 +68,7 @@ export function subscribedMessage(target: SubscribeTarget): string {
 }
 
 /**
- * API subscription (spec 4): open, 'Processing...' while the server creates the subscription,
+ * API subscription: open, 'Processing...' while the server creates the subscription,
  * closed with a toast. It subscribes to the plan the visitor chose: a tier card's monthly bundle,
  * else pay per use. A signed-out visitor is asked to sign up or log in first and comes back to
  * this dialog with the same choice.

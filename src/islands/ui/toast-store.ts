@@ -1,6 +1,6 @@
 /**
  * Toast state outside React, so plain scripts (`toast()` in src/scripts/overlay.ts) and every
- * island share one queue. Only one toast shows at a time (spec 9): a new one replaces it.
+ * island share one queue. Only one toast shows at a time: a new one replaces it.
  */
 
 export interface ToastData {
@@ -23,11 +23,11 @@ export interface ToastOptions {
   link?: { label: string; href: string };
 }
 
-/** Default display time (spec 9). */
+/** Default display time. */
 export const TOAST_DURATION_MS = 5000;
 /** At most this many toasts are shown. */
 export const TOAST_LIMIT = 1;
-/** How long a dismissed toast stays in state (for its exit) before it is removed (spec 9). */
+/** How long a dismissed toast stays in state (for its exit) before it is removed. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 let toasts: readonly ToastData[] = [];

@@ -1,6 +1,5 @@
 /**
- * Catalogue rows to the camelCase JSON the pages read (spec 3 "Shapes as the pages read
- * them"), plus the lookups the functions call.
+ * Catalogue rows to the camelCase JSON the pages read, plus the lookups the functions call.
  */
 import type { Kysely } from 'kysely';
 import type { ApiView, UseCaseView } from '../../shared/schemas/catalogue';

@@ -1,6 +1,6 @@
 /**
  * A throwaway PostgreSQL server on loopback, for tests and benchmarks that must stop, restart
- * or freeze the database (which the shared test server of `scripts/pg-test-cluster.sh` cannot
+ * or freeze the database (which the shared test server of `scripts/ci/pg-test-cluster.sh` cannot
  * allow). Uses Debian's `postgresql` binaries; initdb refuses root, so as root the server runs
  * as the `postgres` system user. Trust auth: it listens on 127.0.0.1 only and lives briefly.
  */

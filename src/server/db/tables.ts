@@ -1,6 +1,6 @@
 /**
  * Table types of the application database, one interface per table, snake_case like the
- * columns. The service layers map rows to the camelCase shapes the pages read (spec 3).
+ * columns. The service layers map rows to the camelCase shapes the pages read.
  *
  * Conventions:
  * - `Generated<T>`: the database fills it (uuid, defaults); optional on insert.

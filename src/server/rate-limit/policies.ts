@@ -1,5 +1,5 @@
 /**
- * The documented API limits (product spec, "Documented API limits"), per client per minute, in
+ * The documented API limits (as /docs lists them), per client per minute, in
  * one table every endpoint draws from. The name is the bucket and the `RateLimit-Policy` name,
  * so one kind of call shares one budget across the endpoints that make it.
  */

@@ -1,7 +1,7 @@
 /**
  * The public gallery of the similar-image search: `content/gallery/gallery.json` (photos, with
- * credit and licence; made by scripts/build-gallery.ts) and `content/gallery/embeddings.json`
- * (each photo's embedding and perceptual hash, made by scripts/embed-gallery.ts with the engine
+ * credit and licence; made by scripts/data/build-gallery.ts) and `content/gallery/embeddings.json`
+ * (each photo's embedding and perceptual hash, made by scripts/data/embed-gallery.ts with the engine
  * the API runs; a test checks they still match). Seeding loads both into `gallery_images`.
  */
 import { readFile } from 'node:fs/promises';
@@ -40,13 +40,13 @@ export async function seedGallery(db: Kysely<Database>, { dir = DEFAULT_GALLERY_
   if (!(await createSimilarTables(db))) return { skipped: 'pgvector is not available on this database server' };
   const [images, stored] = await Promise.all([loadGalleryManifest(dir), loadGalleryEmbeddings(dir)]);
   if (stored.variant !== EMBEDDING_VARIANT) {
-    throw new Error(`content/gallery/embeddings.json holds ${stored.variant} embeddings, the search uses ${EMBEDDING_VARIANT}: run npx tsx scripts/embed-gallery.ts`);
+    throw new Error(`content/gallery/embeddings.json holds ${stored.variant} embeddings, the search uses ${EMBEDDING_VARIANT}: run npx tsx scripts/data/embed-gallery.ts`);
   }
   return db.transaction().execute(async (trx) => {
     let changed = 0;
     for (const img of images) {
       const e = stored.images[img.id];
-      if (!e || e.embedding.length !== EMBEDDING_DIMS) throw new Error(`content/gallery/embeddings.json has no embedding for ${img.id}: run npx tsx scripts/embed-gallery.ts`);
+      if (!e || e.embedding.length !== EMBEDDING_DIMS) throw new Error(`content/gallery/embeddings.json has no embedding for ${img.id}: run npx tsx scripts/data/embed-gallery.ts`);
       const row = {
         id: img.id,
         category: img.category,

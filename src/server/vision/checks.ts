@@ -83,7 +83,7 @@ export function roomPrior(label: string, room: readonly RoomScore[] | undefined)
  * The score a detection of `label` needs in this photo: its class threshold, lowered by
  * `bonus` x the room prior (a faint sink in a bathroom is more likely a sink than the same
  * score in a bedroom), never below MIN_THRESHOLD. Tuned with the thresholds by
- * `scripts/fixtures-recall.ts`.
+ * `scripts/data/fixtures-recall.ts`.
  */
 export function contextThreshold(
   label: string,

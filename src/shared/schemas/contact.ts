@@ -62,7 +62,7 @@ export const contactBodySchema = contactRequestSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(2000).optional().describe('Leave out: a form field people never see (spam protection).'),
 });
 
-/** A stored contact submission as the API returns it (spec 3). */
+/** A stored contact submission as the API returns it. */
 export const contactSubmissionSchema = z
   .object({
     id: z.string().describe('Id of the stored submission (UUID).'),

@@ -12,7 +12,7 @@ import { ICON_NAMES } from '../../components/kit/icons';
 export const iconSchema = z.enum(ICON_NAMES);
 export type IconName = z.infer<typeof iconSchema>;
 
-/** Labels a contact button may carry (spec 2, "Button labels by industry"). */
+/** Labels a contact button may carry. */
 export const CONTACT_LABELS = [
   'Contact Sales',
   'Contact Engineering',
@@ -225,7 +225,7 @@ const marketingBaseSchema = pageBaseSchema.extend({
     /** Paragraph under the headline. */
     subheadline: z.string().min(1),
   }),
-  /** Headline figures under the hero (marketing claims of spec 9 only). */
+  /** Headline figures under the hero (only figures the claims check accepts: the registry in src/lib/figures.ts or its allow-list). */
   stats: z
     .array(
       z.object({

@@ -1,5 +1,6 @@
 /**
- * The seven entities of the product spec (section 3). Frozen: later changes go in a new
+ * The first seven tables (users, APIs, use cases, API categories, detection results,
+ * subscriptions, contacts). Frozen: later changes go in a new
  * migration, and nothing here imports application types, so this file means the same forever.
  */
 import { sql, type Kysely } from 'kysely';

@@ -10,7 +10,7 @@ const PHOTOS = 'tests/fixtures/images';
 const load = (path: string) => new Uint8Array(readFileSync(path));
 const analyze = (path: string) => analyzeAuthenticity(load(path));
 
-describe('photo authenticity, layer by layer (fixtures made by scripts/make-authenticity-fixtures.ts)', () => {
+describe('photo authenticity, layer by layer (fixtures made by scripts/data/make-authenticity-fixtures.ts)', () => {
   it('camera original: consistent camera EXIF, no fail tag', async () => {
     const r = await analyze(`${FIX}/camera-exif.jpg`);
     expect(r.verdict).toBe('camera_original');

@@ -7,7 +7,7 @@ const SIGNED = 'tests/fixtures/authenticity/c2pa-signed.jpg';
 const load = (path: string) => new Uint8Array(readFileSync(path));
 
 // tests/fixtures/authenticity/c2pa-signed.jpg was signed with the C2PA SDK (c2pa-rs 0.91 in
-// @contentauth/c2pa-wasm) by scripts/make-c2pa-sample.ts, with the test chain beside it.
+// @contentauth/c2pa-wasm) by scripts/data/make-c2pa-sample.ts, with the test chain beside it.
 describe('C2PA reader on a signed file', () => {
   it('reads the signed sample: manifest present, intact, signer not on a trust list', async () => {
     expect(await readC2pa(load(SIGNED), 'jpeg')).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The photo-validation result of the demo page (spec 3 "Photo validation result"), built from
+ * The photo-validation result of the demo page, built from
  * the real analysis. check_type chooses which rules count:
  * - comprehensive: every rule;
  * - ai_detection: the ai_generated rules (C2PA, declared metadata, PNG parameters, watermark);

@@ -2,7 +2,7 @@
  * The image embedding of the similar-image search and the calibration of its similarity.
  *
  * Embedding: the CenterNet pass's `tower_0/CenternetHead/Mean` (128 values) or the pooled
- * backbone (480 values), whichever `scripts/calibrate-similar.ts` measured as separating edited
+ * backbone (480 values), whichever `scripts/data/calibrate-similar.ts` measured as separating edited
  * copies from unrelated photos best (`calibration.json`: `variant`; `_sym` variants add the
  * mirrored view, a second pass, so a mirrored copy embeds the same). The raw vectors all point
  * the same way (every pair above 0.93 cosine), so the stored gallery mean is subtracted and the
@@ -15,7 +15,7 @@
  * unrelated pair measured, 0.9 (a near duplicate). The measured figures are in
  * `calibration.json` (`figures`, `phash`) and in the API documentation.
  *
- * Measured (scripts/calibrate-similar.ts, 60 gallery photos, 10 per category, 5 edits each,
+ * Measured (scripts/data/calibrate-similar.ts, 60 gallery photos, 10 per category, 5 edits each,
  * 1770 photo pairs; raw cosine after mean subtraction):
  *   head mean (128):       edited copies p5 0.898 (mean 0.967, 84% crops p5 0.834); pairs of
  *                          different photos median -0.033, p99 0.768, max 0.951 (cross-category

@@ -113,7 +113,7 @@ describe('invisible marks', () => {
   });
 });
 
-describe('the watermark demo samples (scripts/make-watermark-samples.ts)', () => {
+describe('the watermark demo samples (scripts/data/make-watermark-samples.ts)', () => {
   const run = async (name: string) => analyzeWatermarks(await readFile(`public/images/samples/${name}`), opts());
   it('each shows the case it is offered for', async () => {
     // "Shutterstock" at 45% over a night sky with a launch light behind its "h": found, its

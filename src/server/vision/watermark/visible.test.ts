@@ -62,7 +62,7 @@ describe('estimateBlend', () => {
   }
 
   it('reads the demo sample\'s "Shutterstock" (white at 45% over a night sky, launch lights behind letters) as about 45%, not nearly clear', async () => {
-    // Where the OCR finds the line on wm-corner-wordmark.jpg (scripts/make-watermark-samples.ts).
+    // Where the OCR finds the line on wm-corner-wordmark.jpg (scripts/data/make-watermark-samples.ts).
     const { data, info } = await sharp('public/images/samples/wm-corner-wordmark.jpg').removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const img: RgbImage = { data: new Uint8Array(data), width: info.width, height: info.height };
     const quad: Point[] = [[399, 376], [619, 376], [619, 409], [399, 409]];
