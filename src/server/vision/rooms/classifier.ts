@@ -12,7 +12,7 @@
  */
 import type { CocoLabel } from '../coco-labels';
 import type { PassFeatures } from '../model';
-import { roomScores, type RoomType } from '../room';
+import { roomScores, type RoomType } from './infer';
 import { headInput, roomProbabilities } from './head';
 
 import { ROOM_LABELS, type RoomLabel } from './linear';
