@@ -48,6 +48,96 @@ const forbidLayers = (why, names) => [
  * (axe: scrollable-region-focusable); the rule's default allows it only on role="tabpanel". */
 const focusableScrollRegions = ['error', { tags: ['pre'], roles: ['tabpanel', 'region'] }];
 
+/**
+ * The layer rules, for shipped code only (a test may check a module against its users, as the
+ * contracts test does against the OpenAPI document). A later block overrides an earlier one's
+ * options for the files both match, so the <script> blocks' rule comes last, and the list ends
+ * the config. scripts/ci/lint-layers.test.ts checks what each refuses and lets through.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export const layerRules = [
+  {
+    // Both stacks import shared (the functions and the browser bundles), so it must pull in
+    // neither: only itself and content's data.
+    files: ['src/shared/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('shared is imported by both the functions and the site, so it imports neither', [
+        'server', 'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // Server code is zipped into each function that imports it: site code here would ship in
+    // every function bundle and tie the API to the page build.
+    files: ['src/server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('server code may use only shared and itself (it ships in function bundles)', [
+        'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // Functions are the top of the server stack: thin handlers over server and shared.
+    files: ['functions/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('functions use server and shared; site code belongs to the pages', [
+        'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // lib is the site's logic, run at build time and in islands: server code (sharp, the
+    // database) must not reach page bundles, and lib must not depend on what renders it.
+    files: ['src/lib/**/*.ts', 'content/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('lib (and the docs copy in content/) uses only shared, content and itself', [
+        'server', 'functions', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser',
+      ]),
+    },
+  },
+  {
+    // Astro components and layouts (page shells, one layer) render markup from lib and shared;
+    // they may mount an island's component but not use its modules, nor reach server code.
+    files: ['src/components/**/*.{ts,tsx,astro}', 'src/layouts/**/*.astro'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('components use lib, shared and island components they mount', [
+        'server', 'functions', 'islandModules', 'pages', 'local', 'cli', 'browser',
+      ]),
+    },
+  },
+  {
+    // Islands and browser scripts run in the browser: lib, shared and components (icons) only.
+    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('browser code uses components, lib and shared; server code never reaches the browser', [
+        'server', 'functions', 'layouts', 'pages', 'local', 'cli',
+      ]),
+    },
+  },
+  {
+    // Pages are pre-rendered static HTML: they compose everything below, but server code belongs
+    // to the functions (a page needing a server value means the value belongs in shared).
+    files: ['src/pages/**/*.{ts,astro}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('pages are static: what they need from the API lives in shared', ['server', 'functions', 'local', 'cli']),
+    },
+  },
+  {
+    // An .astro file's <script> blocks are browser code, whatever folder the file is in.
+    files: ['src/**/*.astro/*'],
+    rules: {
+      'no-restricted-imports': forbidLayers('a <script> block runs in the browser', ['server', 'functions', 'layouts', 'pages', 'local', 'cli']),
+    },
+  },
+];
+
 export default defineConfig(
   // Generated, vendored or downloaded files: not ours to lint.
   globalIgnores([
@@ -152,88 +242,5 @@ export default defineConfig(
     files: ['**/*.astro'],
     rules: { 'astro/jsx-a11y/no-noninteractive-tabindex': focusableScrollRegions },
   },
-
-  // Layer rules (shipped code only: a test may check a module against its users, as the contracts
-  // test does against the OpenAPI document). A later block overrides an earlier one's options for
-  // the files both match, so the <script> blocks' rule comes last.
-  {
-    // Both stacks import shared (the functions and the browser bundles), so it must pull in
-    // neither: only itself and content's data.
-    files: ['src/shared/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('shared is imported by both the functions and the site, so it imports neither', [
-        'server', 'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
-    },
-  },
-  {
-    // Server code is zipped into each function that imports it: site code here would ship in
-    // every function bundle and tie the API to the page build.
-    files: ['src/server/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('server code may use only shared and itself (it ships in function bundles)', [
-        'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
-    },
-  },
-  {
-    // Functions are the top of the server stack: thin handlers over server and shared.
-    files: ['functions/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('functions use server and shared; site code belongs to the pages', [
-        'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
-    },
-  },
-  {
-    // lib is the site's logic, run at build time and in islands: server code (sharp, the
-    // database) must not reach page bundles, and lib must not depend on what renders it.
-    files: ['src/lib/**/*.ts', 'content/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('lib (and the docs copy in content/) uses only shared, content and itself', [
-        'server', 'functions', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser',
-      ]),
-    },
-  },
-  {
-    // Astro components and layouts (page shells, one layer) render markup from lib and shared;
-    // they may mount an island's component but not use its modules, nor reach server code.
-    files: ['src/components/**/*.{ts,tsx,astro}', 'src/layouts/**/*.astro'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('components use lib, shared and island components they mount', [
-        'server', 'functions', 'islandModules', 'pages', 'local', 'cli', 'browser',
-      ]),
-    },
-  },
-  {
-    // Islands and browser scripts run in the browser: lib, shared and components (icons) only.
-    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('browser code uses components, lib and shared; server code never reaches the browser', [
-        'server', 'functions', 'layouts', 'pages', 'local', 'cli',
-      ]),
-    },
-  },
-  {
-    // Pages are pre-rendered static HTML: they compose everything below, but server code belongs
-    // to the functions (a page needing a server value means the value belongs in shared).
-    files: ['src/pages/**/*.{ts,astro}'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': forbidLayers('pages are static: what they need from the API lives in shared', ['server', 'functions', 'local', 'cli']),
-    },
-  },
-  {
-    // An .astro file's <script> blocks are browser code, whatever folder the file is in.
-    files: ['src/**/*.astro/*'],
-    rules: {
-      'no-restricted-imports': forbidLayers('a <script> block runs in the browser', ['server', 'functions', 'layouts', 'pages', 'local', 'cli']),
-    },
-  },
+  ...layerRules,
 );
