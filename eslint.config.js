@@ -12,9 +12,131 @@ import tseslint from 'typescript-eslint';
 const PRODUCTION = ['src/**/*.{ts,tsx}', 'functions/**/*.ts'];
 const TESTS = ['**/*.test.{ts,tsx}'];
 
+/**
+ * Layers: `shared < server < functions` on the server side and `shared < lib < components <
+ * islands < pages` on the site side (README, "Layout"). Each regex names a folder as a relative
+ * import reaches it (`../server/x`, `../../src/server/x`), so package paths never match.
+ */
+const folder = (path) => `^\\.{1,2}/(?:\\.\\./)*(?:src/)?${path}(?:/|$)`;
+const LAYERS = {
+  server: folder('server'),
+  functions: folder('functions'),
+  lib: folder('lib'),
+  components: folder('components'),
+  layouts: folder('layouts'),
+  islands: folder('islands'),
+  /** An island's modules (lower-case files): an Astro component may mount an island (a PascalCase
+   * component file, as a page does), never reach into its state or requests. */
+  islandModules: `${folder('islands')}.*/[a-z][^/]*$`,
+  pages: folder('pages'),
+  local: folder('local'),
+  /** The CLIs' modules (scripts/lib/, scripts/eval/, ...: a subfolder; src/scripts has none). */
+  cli: `^\\.{1,2}/(?:\\.\\./)*scripts/[^/]+/`,
+  /** Browser scripts: the files directly in src/scripts. */
+  browser: `^\\.{1,2}/(?:\\.\\./)*scripts/[^/]+$`,
+  /** The docs copy in TypeScript (content/docs/): site-side code at the lib layer. */
+  docsCopy: `^\\.{1,2}/(?:\\.\\./)*content/docs/`,
+};
+
+/** `no-restricted-imports` refusing the named layers, with the reason in the message. */
+const forbidLayers = (why, names) => [
+  'error',
+  { patterns: names.map((name) => ({ regex: LAYERS[name], caseSensitive: true, message: `no ${name} imports here: ${why}` })) },
+];
+
 /** Scrollable code blocks and table wrappers take tabindex="0" so keyboard users can scroll them
  * (axe: scrollable-region-focusable); the rule's default allows it only on role="tabpanel". */
 const focusableScrollRegions = ['error', { tags: ['pre'], roles: ['tabpanel', 'region'] }];
+
+/**
+ * The layer rules, for shipped code only (a test may check a module against its users, as the
+ * contracts test does against the OpenAPI document). A later block overrides an earlier one's
+ * options for the files both match, so the <script> blocks' rule comes last, and the list ends
+ * the config. scripts/ci/lint-layers.test.ts checks what each refuses and lets through.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export const layerRules = [
+  {
+    // Both stacks import shared (the functions and the browser bundles), so it must pull in
+    // neither: only itself and content's data.
+    files: ['src/shared/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('shared is imported by both the functions and the site, so it imports neither', [
+        'server', 'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // Server code is zipped into each function that imports it: site code here would ship in
+    // every function bundle and tie the API to the page build.
+    files: ['src/server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('server code may use only shared and itself (it ships in function bundles)', [
+        'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // Functions are the top of the server stack: thin handlers over server and shared.
+    files: ['functions/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('functions use server and shared; site code belongs to the pages', [
+        'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
+      ]),
+    },
+  },
+  {
+    // lib is the site's logic, run at build time and in islands: server code (sharp, the
+    // database) must not reach page bundles, and lib must not depend on what renders it.
+    files: ['src/lib/**/*.ts', 'content/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('lib (and the docs copy in content/) uses only shared, content and itself', [
+        'server', 'functions', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser',
+      ]),
+    },
+  },
+  {
+    // Astro components and layouts (page shells, one layer) render markup from lib and shared;
+    // they may mount an island's component but not use its modules, nor reach server code.
+    files: ['src/components/**/*.{ts,tsx,astro}', 'src/layouts/**/*.astro'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('components use lib, shared and island components they mount', [
+        'server', 'functions', 'islandModules', 'pages', 'local', 'cli', 'browser',
+      ]),
+    },
+  },
+  {
+    // Islands and browser scripts run in the browser: lib, shared and components (icons) only.
+    files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('browser code uses components, lib and shared; server code never reaches the browser', [
+        'server', 'functions', 'layouts', 'pages', 'local', 'cli',
+      ]),
+    },
+  },
+  {
+    // Pages are pre-rendered static HTML: they compose everything below, but server code belongs
+    // to the functions (a page needing a server value means the value belongs in shared).
+    files: ['src/pages/**/*.{ts,astro}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': forbidLayers('pages are static: what they need from the API lives in shared', ['server', 'functions', 'local', 'cli']),
+    },
+  },
+  {
+    // An .astro file's <script> blocks are browser code, whatever folder the file is in.
+    files: ['src/**/*.astro/*'],
+    rules: {
+      'no-restricted-imports': forbidLayers('a <script> block runs in the browser', ['server', 'functions', 'layouts', 'pages', 'local', 'cli']),
+    },
+  },
+];
 
 export default defineConfig(
   // Generated, vendored or downloaded files: not ours to lint.
@@ -120,4 +242,5 @@ export default defineConfig(
     files: ['**/*.astro'],
     rules: { 'astro/jsx-a11y/no-noninteractive-tabindex': focusableScrollRegions },
   },
+  ...layerRules,
 );

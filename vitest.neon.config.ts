@@ -17,7 +17,7 @@ export default defineConfig({
       'src/server/db/seed.test.ts',
       // Accounts: sign-up, sign-in, sessions.
       'tests/functions/account.test.ts',
-      'tests/functions/auth.test.ts',
+      'tests/functions/admin-auth.test.ts',
       'src/server/auth/session-store.test.ts',
       // API keys, metering and quotas, rate limits.
       'tests/functions/api-keys.test.ts',
@@ -28,7 +28,7 @@ export default defineConfig({
       'src/server/batch/worker.test.ts',
       // Similar-image search (needs pgvector; skipped with the reason where the server lacks it).
       'tests/functions/similar.test.ts',
-      'src/server/similar/similar.test.ts',
+      'src/server/vision/similar/similar.test.ts',
       // Retention pruning.
       'tests/functions/prune-usage-events.test.ts',
       'tests/functions/prune-detection-results.test.ts',

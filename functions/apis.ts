@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { getApi, listApis } from '../src/server/catalogue/catalogue.service';
+import { getApi, listApis } from '../src/server/catalogue/service';
 import { getDb } from '../src/server/db';
 import { defineHandler, json } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { DETECT_API_ID, defineCategories } from '../src/server/vision/detection-service';
 import { dbVisionStore } from '../src/server/vision/store';
 import { defineCategoriesOperation } from '../src/shared/contracts/object-detection';

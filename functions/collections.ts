@@ -3,9 +3,9 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
-import { createCollection, deleteCollection, listCollections } from '../src/server/similar/collections';
-import { requireSimilarSearch, SIMILAR_API_ID } from '../src/server/similar/service';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
+import { createCollection, deleteCollection, listCollections } from '../src/server/vision/similar/collections';
+import { requireSimilarSearch, SIMILAR_API_ID } from '../src/server/vision/similar/service';
 import { createCollectionOperation } from '../src/shared/contracts/similar';
 
 /**

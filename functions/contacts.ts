@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { authorize } from '../src/server/auth/require-admin';
-import { CONTACT_MAX_BODY_BYTES } from '../src/server/contacts/contact.schema';
-import { createContact, listContacts } from '../src/server/contacts/contact.service';
+import { CONTACT_MAX_BODY_BYTES } from '../src/server/contacts/schema';
+import { createContact, listContacts } from '../src/server/contacts/service';
 import { pretendStored } from '../src/server/contacts/honeypot';
 import { getDb } from '../src/server/db';
 import { validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { createContactOperation, listContactsOperation } from '../src/shared/contracts/contacts';
 import { HONEYPOT_FIELD } from '../src/shared/schemas/contact';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { runDetect } from '../src/server/vision/detection-service';
 import { siteOrigins } from '../src/server/vision/site-images';

@@ -8,7 +8,7 @@ import { runDemo } from '../src/server/vision/detection-service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageForm, uploadReservation } from '../src/server/vision/upload';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { demoObjectDetectionOperation as op } from '../src/shared/contracts/object-detection';
 import { parseObjectsList, type DemoRequest } from '../src/shared/schemas/detect';
 

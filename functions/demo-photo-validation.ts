@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { HttpError, validationError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { analyzeSource, loadImageBytes, type ImageSource } from '../src/server/vision/authenticity/service';
 import { photoValidation } from '../src/server/vision/authenticity/validation';

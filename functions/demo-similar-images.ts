@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, type HandlerContext } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
-import { requireSimilarSearch, runSimilarSearch } from '../src/server/similar/service';
+import { requireSimilarSearch, runSimilarSearch } from '../src/server/vision/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';

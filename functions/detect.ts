@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
-import { API_RATE_LIMITS, policyForImages } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS, policyForImages } from '../src/shared/rate-limits';
 import { DETECT_API_ID, runDetect } from '../src/server/vision/detection-service';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { insertErrorReport } from '../src/server/vision/authenticity/error-reports';
 import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
 import { errorReportOperation } from '../src/shared/contracts/photo-authenticity';

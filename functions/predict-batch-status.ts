@@ -5,7 +5,7 @@ import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler } from '../src/server/http/handler';
 import { routeParam } from '../src/server/http/path-param';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
 
 /**

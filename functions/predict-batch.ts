@@ -5,7 +5,7 @@ import { checkBatchUrls, idempotencyKey, requireQueue, wakeBackgroundWorker } fr
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { predictBatchOperation } from '../src/shared/contracts/photo-authenticity';

@@ -3,7 +3,7 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { MAX_ACCOUNT_BRANDS, addAccountBrand, listAccountBrands, removeAccountBrand } from '../src/server/vision/watermark/brand-store';
 import { WATERMARK_API_ID } from '../src/server/vision/watermark/api-id';

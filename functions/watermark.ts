@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
-import { API_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { DECODE_BYTES, withImageBudget } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { brandsForAccount } from '../src/server/vision/watermark/brand-store';

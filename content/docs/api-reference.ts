@@ -5,7 +5,7 @@
  * product spec, sections 2, 3, 6, 8 and 9.
  */
 import type { HttpMethod, JsonValue } from '../../src/lib/snippets';
-import { API_RATE_LIMITS } from '../../src/server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../../src/shared/rate-limits';
 import { storedExamples } from '../../src/shared/examples';
 import { fig } from '../../src/lib/figures';
 

@@ -22,9 +22,9 @@ import { createBatchTestDb } from '../../src/server/batch/test-support';
 import { seed, setDb } from '../../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../../src/local/function-routes';
 import { createSiteHandler } from '../../src/local/site-handler';
-import { addCollectionImage, collectionId, createCollection } from '../../src/server/similar/collections';
-import { seedGallery } from '../../src/server/similar/gallery';
-import { embedImage } from '../../src/server/similar/service';
+import { addCollectionImage, collectionId, createCollection } from '../../src/server/vision/similar/collections';
+import { seedGallery } from '../../src/server/vision/similar/gallery';
+import { embedImage } from '../../src/server/vision/similar/service';
 import { docsDocument, documentOperations } from '../../src/lib/docs/reference';
 import { parseCli } from '../lib/cli';
 

@@ -3,14 +3,14 @@
  * runs, into `content/gallery/embeddings.json` (committed; seeding reads it, so a fresh
  * database gets its gallery index without running the model for every photo). Rerun after changing
  * the gallery (scripts/data/build-gallery.ts) or the calibration (scripts/data/calibrate-similar.ts);
- * `src/server/similar/similar.test.ts` fails when the stored vectors drift from the engine's.
+ * `src/server/vision/similar/similar.test.ts` fails when the stored vectors drift from the engine's.
  *
  *   npx tsx scripts/data/embed-gallery.ts              # every photo
  *   npx tsx scripts/data/embed-gallery.ts --missing    # only photos without a stored embedding (same variant)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
+import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/vision/similar/gallery';
 import { EMBEDDING_NEEDS_MIRROR, EMBEDDING_VARIANT, embedded } from '../../src/server/vision/similar/embedding';
 import { imageFeatures } from '../../src/server/vision/similar/features';
 import { parseCli } from '../lib/cli';

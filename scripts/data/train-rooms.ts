@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoomHeadFile } from '../../src/server/vision/rooms/head';
 import { applyOtherFloor, EVIDENCE_CLASSES, foldToRooms, HEAD_LABELS, NOT_ROOM, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../../src/server/vision/rooms/linear';
-import { roomScores } from '../../src/server/vision/room';
+import { roomScores } from '../../src/server/vision/rooms/infer';
 import type { CocoLabel } from '../../src/server/vision/coco-labels';
 import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from '../lib/rooms-data';
 import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from '../lib/nonroom-photos';

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/similar/gallery';
+import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/vision/similar/gallery';
 import { EMBEDDING_NEEDS_MIRROR, NEAR_DUPLICATE_SIMILARITY, embedded, judgeMatch, type EmbeddedImage } from '../../src/server/vision/similar/embedding';
 import { IMAGE_LIMITS } from '../../src/server/vision/image-input';
 import { imageFeatures } from '../../src/server/vision/similar/features';

@@ -7,7 +7,7 @@
  * engine answers.
  */
 import { createDb, migrateToLatest, seed, setDb } from '../../src/server/db';
-import { seedGallery } from '../../src/server/similar/gallery';
+import { seedGallery } from '../../src/server/vision/similar/gallery';
 import demoDetect from '../../functions/demo-object-detection';
 import demoWatermark from '../../functions/demo-watermark-detection';
 import demoValidation from '../../functions/demo-photo-validation';

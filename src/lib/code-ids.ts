@@ -1,3 +1,6 @@
+/** localStorage key holding the chosen sample language. */
+export const CODE_LANG_KEY = 'optiq:code-lang';
+
 let counter = 0;
 
 /**

@@ -1,10 +1,10 @@
 import { getCollection, getEntry } from 'astro:content';
-import { sortApis } from '../islands/catalogue/api-card-data';
+import { sortApis } from './api-card-data';
 import { resolveEndpointExamples } from '../shared/examples';
 import { siteOriginFromEnv } from '../shared/site-origin';
 import type { ApiCategoryEntry, ApiEntry, UseCaseEntry } from '../shared/schemas/catalogue';
 import { assertMarketingType, type IndustryPage, type MarketingPage } from '../shared/schemas/pages';
-import type { IconName } from '../components/kit/icons';
+import type { IconName } from '../shared/icons';
 import type { SiteCopy } from './copy';
 import type { AccuracyCard } from '../shared/schemas/accuracy';
 import { quoteFigures } from './figures';

@@ -5,7 +5,7 @@
  * pricing model's figures into the copy, so a price is written in one place only.
  */
 import { z } from 'zod';
-import { ICON_NAMES } from '../components/kit/icons';
+import { ICON_NAMES } from '../shared/icons';
 
 /** A `{name}` placeholder in copy. */
 const PLACEHOLDER = /\{(\w+)\}/g;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentedFigures, fig, figureRegistry, formatMegabytes, formatRate, quoteFigures } from './figures';
-import { IMAGE_LIMITS } from '../server/vision/image-input';
-import { API_RATE_LIMITS } from '../server/rate-limit/policies';
+import { IMAGE_LIMITS } from '../shared/limits';
+import { API_RATE_LIMITS } from '../shared/rate-limits';
 
 describe('documented figures', () => {
   it('quotes the limits the API enforces', () => {

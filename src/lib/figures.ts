@@ -5,10 +5,9 @@ import { apiSchema } from '../shared/schemas/catalogue';
 import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
 import { BATCH_MAX_IMAGES } from '../shared/contracts/photo-authenticity';
-import { BYTES_PER_MB, UPLOAD_LIMITS } from '../shared/limits';
-import { IMAGE_LIMITS } from '../server/vision/image-input';
-import { DETECTED_SHARE, TRACE_SHARE } from '../server/vision/invisible-watermark/known-marks';
-import { ALL_RATE_LIMITS } from '../server/rate-limit/policies';
+import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
+import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
+import { ALL_RATE_LIMITS } from '../shared/rate-limits';
 import { ENTERPRISE_ABOVE_IMAGES, PAY_PER_USE_MINIMUM, STANDARD_PLAN } from './pricing-model';
 import { formatCount, formatRate, formatUsd, formatWholeUsd, monthlyTotal } from './format';
 
@@ -112,7 +111,7 @@ function catalogueApis(dir = join(CONTENT_DIR, 'apis')) {
 export function documentedFigures(): Figure[] {
   const limit = (key: string, text: string, from: string): Figure => ({ key, text, source: 'limit', from });
   const price = (key: string, text: string, from: string): Figure => ({ key, text, source: 'price', from });
-  const IMAGE = 'src/server/vision/image-input.ts IMAGE_LIMITS';
+  const IMAGE = 'src/shared/limits.ts IMAGE_LIMITS';
   const UPLOAD = 'src/shared/limits.ts UPLOAD_LIMITS';
   const PRICING = 'src/lib/pricing-model.ts';
   const figures: Figure[] = [
@@ -135,7 +134,7 @@ export function documentedFigures(): Figure[] {
     limit('watermark.invisible_detected_share', formatThreshold(DETECTED_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts DETECTED_SHARE'),
     limit('watermark.invisible_trace_share', formatThreshold(TRACE_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts TRACE_SHARE'),
     // Rate limits: per key for the API, per client for the site's own endpoints.
-    ...Object.values(ALL_RATE_LIMITS).map((p) => limit(`rate.${p.name}`, formatRate(p), 'src/server/rate-limit/policies.ts')),
+    ...Object.values(ALL_RATE_LIMITS).map((p) => limit(`rate.${p.name}`, formatRate(p), 'src/shared/rate-limits.ts')),
     price('price.starts_at', `${formatWholeUsd(PAY_PER_USE_MINIMUM)}/month`, PRICING),
     price('price.standard_plan', `${formatWholeUsd(STANDARD_PLAN.base)}/month`, PRICING),
     price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_QUEUE_SCHEMA, setQueueConfig } from '../server/batch/queue';
 import { closeDb, createDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed, setDb, type Database, type DbTarget, type SeedReport } from '../server/db';
 import { servePglite, type PgliteServer } from '../server/db/pglite-server';
-import { seedGallery, type GallerySeedReport } from '../server/similar/gallery';
+import { seedGallery, type GallerySeedReport } from '../server/vision/similar/gallery';
 
 export interface PrepareDatabaseOptions {
   /**

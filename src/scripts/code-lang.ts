@@ -9,9 +9,8 @@
  */
 import { sampleLangs, type SampleLang } from '../lib/snippets';
 import { keyTarget, markSelectedTab } from '../lib/tabs';
+import { CODE_LANG_KEY } from '../lib/code-ids';
 
-/** localStorage key holding the chosen sample language. */
-export const CODE_LANG_KEY = 'optiq:code-lang';
 /** Language shown before a visitor picks one. */
 export const DEFAULT_CODE_LANG: SampleLang = 'curl';
 

@@ -1,7 +1,6 @@
 /**
  * Upload limits of the hosting platform that the API reference, the demos and the quotable
- * figures share. The image limits themselves (10 MB by URL, 256 to 4096 px a side) are
- * `IMAGE_LIMITS` in src/server/vision/image-input.ts, which enforces them.
+ * figures share, and the image limits that src/server/vision/image-input.ts enforces.
  */
 
 const MIB = 1024 * 1024;
@@ -17,3 +16,10 @@ export const UPLOAD_LIMITS = {
 
 /** Bytes in a megabyte as the docs count them (binary, as the limits are enforced). */
 export const BYTES_PER_MB = MIB;
+
+/** Documented image limits (docs "Images": JPEG, PNG, WebP; max 10 MB; 256x256 to 4096x4096). */
+export const IMAGE_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  minSide: 256,
+  maxSide: 4096,
+} as const;

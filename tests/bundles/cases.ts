@@ -117,7 +117,7 @@ export const BUNDLE_CASES: BundleCase[] = [
     steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/api/no-such-endpoint`, json: {} }, status: 404 }],
   },
   {
-    fn: 'auth-login',
+    fn: 'admin-login',
     steps: (s) => [
       {
         ...step(adminLoginOperation, '/api/auth/login', { json: { username: s.adminUsername, password: s.adminPassword } }),
@@ -125,7 +125,7 @@ export const BUNDLE_CASES: BundleCase[] = [
       },
     ],
   },
-  { fn: 'auth-session', steps: (s) => [step(adminSessionOperation, '/api/auth/session', { headers: cookie(s.adminCookie) })] },
+  { fn: 'admin-session', steps: (s) => [step(adminSessionOperation, '/api/auth/session', { headers: cookie(s.adminCookie) })] },
   {
     fn: 'contacts',
     steps: (s) => [
@@ -304,5 +304,5 @@ export const BUNDLE_CASES: BundleCase[] = [
   },
   { fn: 'prune-detection-results', steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/prune-detection-results`, json: { next_run: new Date().toISOString() } }, status: 200 }] },
   { fn: 'prune-usage-events', steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/prune-usage-events`, json: { next_run: new Date().toISOString() } }, status: 200 }] },
-  { fn: 'auth-logout', steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })] },
+  { fn: 'admin-logout', steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })] },
 ];

@@ -14,9 +14,9 @@ import { createContactOperation, listContactsOperation } from '../../src/shared/
 import { demoDetectOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import { errorBodySchema, type OperationContract } from '../../src/shared/contracts';
 import * as apisFunction from '../../functions/apis';
-import authLogin from '../../functions/auth-login';
-import authLogout from '../../functions/auth-logout';
-import authSession from '../../functions/auth-session';
+import authLogin from '../../functions/admin-login';
+import authLogout from '../../functions/admin-logout';
+import authSession from '../../functions/admin-session';
 import contacts from '../../functions/contacts';
 import demoDetect from '../../functions/demo-detect';
 import { noImageAnalysedDetailsSchema } from '../../src/shared/schemas/detect';

@@ -4,7 +4,7 @@ import { hashPasswordSync } from '../../src/server/auth/password';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { errorReportListSchema, errorReportOperation, predictOperation, whyNotRealOperation } from '../../src/shared/contracts/photo-authenticity';
-import authLogin from '../../functions/auth-login';
+import authLogin from '../../functions/admin-login';
 import errorReport from '../../functions/error-report';
 import errorReports from '../../functions/error-reports';
 import predict from '../../functions/predict';

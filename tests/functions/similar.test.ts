@@ -7,7 +7,7 @@ import demoSimilar from '../../functions/demo-similar-images';
 import similar from '../../functions/similar';
 import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
 import { getDb } from '../../src/server/db';
-import { seedGallery } from '../../src/server/similar/gallery';
+import { seedGallery } from '../../src/server/vision/similar/gallery';
 import {
   addCollectionImageOperation,
   createCollectionOperation,

@@ -1,4 +1,4 @@
-import { ICONS, type IconName } from './icons';
+import { ICONS, type IconName } from '../../shared/icons';
 
 export interface IconProps {
   name: IconName;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { loginOperation, loginRequestSchema, meOperation, PASSWORD_MIN, signupOperation, signupRequestSchema } from '../../shared/contracts/account';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { FieldError, Label } from '../ui/label';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { FieldError, Label } from '../ui/Label';
 import { authUrl, safeNext } from './next-path';
 import { request, type ApiClientError } from '../../shared/api-client';
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';

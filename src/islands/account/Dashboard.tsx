@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { logoutOperation, meOperation, usageOperation } from '../../shared/contracts/account';
-import { Button } from '../ui/button';
+import { Button } from '../ui/Button';
 import { KeysPanel } from './KeysPanel';
 import { request } from '../../shared/api-client';
 import { SubscriptionsPanel } from './SubscriptionsPanel';

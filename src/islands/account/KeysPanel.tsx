@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { createKeyOperation, createKeyRequestSchema, listKeysOperation, revokeKeyOperation, type ApiKeySummary } from '../../shared/contracts/account';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { FieldError, Label } from '../ui/label';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { FieldError, Label } from '../ui/Label';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, maskedKey } from './format';
 import { request } from '../../shared/api-client';
 import { useResource } from './use-resource';
-import { ErrorState, Loading, ScrollRegion } from './states';
+import { ErrorState, Loading, ScrollRegion } from './States';
 
 interface Props {
   /** Says a change out loud (the dashboard's live region). */

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { cancelSubscriptionOperation, listSubscriptionsOperation, type Subscription } from '../../shared/contracts/account';
-import { Button } from '../ui/button';
+import { Button } from '../ui/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatNumber } from './format';
 import { request } from '../../shared/api-client';
-import { ErrorState, Loading, ScrollRegion } from './states';
+import { ErrorState, Loading, ScrollRegion } from './States';
 import { useResource } from './use-resource';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Usage } from '../../shared/contracts/account';
 import { formatNumber, formatTime, maskedKey, periodSentence, usedPercent } from './format';
-import { ErrorState, Loading, ScrollRegion } from './states';
+import { ErrorState, Loading, ScrollRegion } from './States';
 import type { Resource } from './use-resource';
 
 interface Props {

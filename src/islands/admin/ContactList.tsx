@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { subscribe, type ApiClientError } from '../../shared/api-client';
-import { Button } from '../ui/button';
+import { Button } from '../ui/Button';
 import { fetchContactsPage, type ContactSubmission } from './contacts-api';
 import { formatSubmittedAt } from './format-date';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { FieldError, Label } from '../ui/label';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { FieldError, Label } from '../ui/Label';
 import { login } from './contacts-api';
 
 interface Props {

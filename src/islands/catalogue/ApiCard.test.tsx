@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiCard } from './ApiCard';
-import type { ApiCardData } from './api-card-data';
+import type { ApiCardData } from '../../lib/api-card-data';
 
 const api: ApiCardData = {
   id: 'image-object-detection',

@@ -1,9 +1,9 @@
 import { Icon } from '../../components/kit/Icon';
-import { API_ICONS, resolveApiIcon } from '../../components/kit/icons';
+import { API_ICONS, resolveApiIcon } from '../../shared/icons';
 import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../lib/format';
 import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
 import { cn } from '../../lib/cn';
-import type { ApiCardData } from './api-card-data';
+import type { ApiCardData } from '../../lib/api-card-data';
 
 export interface ApiCardProps {
   api: ApiCardData;

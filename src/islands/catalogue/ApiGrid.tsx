@@ -4,7 +4,7 @@ import { listApisOperation } from '../../shared/contracts/catalogue';
 import { ApiCard, ApiCardSkeleton } from './ApiCard';
 import { balancedGridClass } from '../../lib/grid';
 import { cn } from '../../lib/cn';
-import { sortApis, toCardData, type ApiCardData } from './api-card-data';
+import { sortApis, toCardData, type ApiCardData } from '../../lib/api-card-data';
 
 export interface ApiGridProps {
   /** Catalogue from the content collections, rendered into the HTML at build time. */

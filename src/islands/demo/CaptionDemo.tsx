@@ -6,7 +6,7 @@ import type { CaptionResponse } from '../../shared/schemas/caption';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
 import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
-import { SelectField } from './fields';
+import { SelectField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { absoluteSampleUrl, type DemoSample } from '../../lib/demo-samples';
 import { balancedColumns } from '../../lib/grid';
-import { fieldClass } from '../ui/input';
+import { fieldClass } from '../ui/Input';
 
 /**
  * Sample cards two to a row on phones and three where five, six or more fit better, never one

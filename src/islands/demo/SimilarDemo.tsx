@@ -6,7 +6,7 @@ import type { SimilarResponse } from '../../shared/schemas/similar';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
 import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
-import { SelectField, SliderField } from './fields';
+import { SelectField, SliderField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
 

@@ -6,7 +6,7 @@ import { demoPhotoValidationOperation, type PhotoValidationResponse } from '../.
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
 import { imageUrlError, VALIDATION_TYPES, type ValidationType } from './demo-requests';
-import { SelectField } from './fields';
+import { SelectField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { JsonPanel } from './JsonPanel';
 import { validationToast, VERDICT_LABEL } from './validation-toast';

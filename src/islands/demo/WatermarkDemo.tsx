@@ -17,7 +17,7 @@ import {
   type WatermarkSensitivity,
   type WatermarkType,
 } from './demo-requests';
-import { SelectField, SwitchField } from './fields';
+import { SelectField, SwitchField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
 import { createContactOperation } from '../../shared/contracts/contacts';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
-import { Input } from '../ui/input';
-import { FieldError, Label } from '../ui/label';
-import { Textarea } from '../ui/textarea';
+import { Button } from '../ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import { Input } from '../ui/Input';
+import { FieldError, Label } from '../ui/Label';
+import { Textarea } from '../ui/Textarea';
 import { showToast } from '../ui/toast-store';
 import { HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactFieldName } from './contact-form';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Toaster } from '../ui/toaster';
+import { Toaster } from '../ui/Toaster';
 import { ContactDialog } from './ContactDialog';
 import { overlayStore } from './overlay-store';
 import { SignupDialog } from './SignupDialog';

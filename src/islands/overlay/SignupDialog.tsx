@@ -1,10 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
 import { createContactOperation } from '../../shared/contracts/contacts';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
+import { Button } from '../ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import { Input } from '../ui/Input';
+import { Label } from '../ui/Label';
 import { showToast } from '../ui/toast-store';
 
 /** The fixed texts the pricing sign-up sends. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiReferences, docsDocument, type CatalogueApi } from './reference';
 import { quotaRows, rateLimitRows } from './quotas';
-import { API_RATE_LIMITS } from '../../server/rate-limit/policies';
+import { API_RATE_LIMITS } from '../../shared/rate-limits';
 
 const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
 const refs = apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test');

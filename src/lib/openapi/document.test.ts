@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, errorCodes, operations } from '../../shared/contracts';
-import { API_RATE_LIMITS, SITE_RATE_LIMITS } from '../../server/rate-limit/policies';
+import { API_RATE_LIMITS, SITE_RATE_LIMITS } from '../../shared/rate-limits';
 import { buildOpenApiDocument, type OpenApiMediaType } from './document';
 import { ACCURACY_API_IDS } from '../../shared/schemas/accuracy';
 

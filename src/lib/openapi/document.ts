@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_RATE_LIMITS } from '../../server/rate-limit/policies';
+import { ALL_RATE_LIMITS } from '../../shared/rate-limits';
 import {
   ERROR_EXAMPLE_MESSAGES,
   ERROR_HELP,

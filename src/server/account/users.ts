@@ -12,7 +12,7 @@ import { SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
 import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '../auth/password';
 import { createSession, findSession, revokeSession } from '../auth/session-store';
 import { HttpError } from '../http/errors';
-import { SITE_RATE_LIMITS } from '../rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../../shared/rate-limits';
 import { rateLimitSecret } from '../rate-limit/rate-limit';
 import type { AccountUser, LoginRequest } from '../../shared/contracts/account';
 

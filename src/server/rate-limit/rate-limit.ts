@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import { clientNetwork } from './client-address';
+import type { RatePolicy } from '../../shared/rate-limits';
 
 /** The table this module owns (migration `..._rate_limit_sliding`). */
 // Type aliases, not interfaces: `withTables` needs an index-signature-compatible shape.
@@ -28,15 +29,6 @@ export type RateLimitTable = {
 export type RateLimitTables = {
   rate_limits: RateLimitTable;
 };
-
-/** A documented limit: its name (the bucket, and the `RateLimit-Policy` name), count and window. */
-export interface RatePolicy {
-  name: string;
-  /** Requests allowed per window. */
-  limit: number;
-  /** Window length in milliseconds. */
-  windowMs: number;
-}
 
 export interface RateLimitOptions {
   /** What is limited, e.g. `contacts` or `auth-login`; buckets never share counts. */

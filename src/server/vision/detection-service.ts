@@ -9,7 +9,7 @@ import type { AnalyzeOptions, ImageAnalysis } from './detector';
 import { analyzeImageBytes } from './engine';
 import { withImageBudget } from './engine/image-budget';
 import { ANALYSIS_METHOD } from './model';
-import type { RoomType } from './room';
+import type { RoomType } from './rooms/infer';
 import { classifyRoom, ROOM_LABELS, toRoomType, type RoomLabel } from './rooms/classifier';
 import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from './safe-fetch';
 import { readSiteSample, siteSampleName } from './site-images';

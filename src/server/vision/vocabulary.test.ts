@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferRoom } from './room';
+import { inferRoom } from './rooms/infer';
 import { normalizeObjectName, resolveObject, resolveObjects } from './vocabulary';
 
 describe('vocabulary', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
-import { ICON_NAMES } from '../../components/kit/icons';
+import { ICON_NAMES } from '../icons';
 
 /**
  * Content schemas of the industry pages (`content/industries/*.json`) and the use-case
@@ -8,7 +8,7 @@ import { ICON_NAMES } from '../../components/kit/icons';
  * literal `type`, so a page's extra sections are checked at build time and narrowed in code.
  */
 
-/** Icons the page components can draw: the names of the site's icon set (src/components/kit/icons.ts). */
+/** Icons the page components can draw: the names of the site's icon set (src/shared/icons.ts). */
 export const iconSchema = z.enum(ICON_NAMES);
 export type IconName = z.infer<typeof iconSchema>;
 

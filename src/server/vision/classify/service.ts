@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db';
 import { HttpError } from '../../http/errors';
-import { labelSetExamples } from '../../label-sets/store';
+import { labelSetExamples } from './label-set-store';
 import type { BudgetLease } from '../engine/image-budget';
 import { analyzeSceneBytes } from '../engine';
 import { withImageBytes, type ImageDeps, type ImageSource } from '../scene/request';

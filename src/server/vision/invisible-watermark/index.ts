@@ -6,10 +6,8 @@
 export { DEFAULT_SCALES, decodeBands, decodeDwtDct, encodeDwtDct, readerBands } from './dwt-dct';
 export type { DwtDctOptions, DwtDctReading, LLBand, PixelArithmetic, RgbPixels } from './dwt-dct';
 export {
-  DETECTED_SHARE,
   KNOWN_MARKS,
   SDXL_WATERMARK_MESSAGE,
-  TRACE_SHARE,
   binaryToBits,
   bitsToText,
   readKnownMarks,

@@ -12,6 +12,7 @@
  *   `set_watermark("bits", ...)`, 48 bits.
  */
 import { decodeBands, readerBands, type RgbPixels } from './dwt-dct';
+import { DETECTED_SHARE, TRACE_SHARE } from '../../../shared/invisible-watermark';
 
 /** MSB-first bits of a UTF-8 string, as `np.unpackbits` gives them. */
 export function textToBits(text: string): number[] {
@@ -70,16 +71,6 @@ export const KNOWN_MARKS: readonly KnownMark[] = [
   },
 ];
 
-/**
- * How many of the payload's bits must match for each finding. Chance agreement on an unmarked
- * image follows Binomial(n, 1/2): at these cut-offs it is below one in a million for 32 or
- * more bits. Stability's own checker (generative-models `scripts/demo/detect.py`) calls 35 of
- * 48 bits "very likely marked"; ours is stricter because a wrong "AI" label costs more than a
- * missed one.
- */
-export const DETECTED_SHARE = 0.9;
-/** Share of matching bits reported as a weak (not decisive) trace. */
-export const TRACE_SHARE = 0.75;
 
 export interface MarkReading {
   id: KnownMark['id'];

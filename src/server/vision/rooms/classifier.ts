@@ -7,12 +7,12 @@
  * the scores come from the trained head in `./head.ts` (a softmax over the pooled backbone, the
  * detection head's mean and the best score of 30 COCO classes; see MODEL_CARD.md): `other`
  * wins when no room is confident, and for photos that are not of a room (a close-up object, a
- * pet, a street, a portrait, a landscape), which the head was trained on as well. Without features, only the object votes of `../room.ts` can
+ * pet, a street, a portrait, a landscape), which the head was trained on as well. Without features, only the object votes of `infer.ts` can
  * speak, and `other` keeps the mass when they name no room.
  */
 import type { CocoLabel } from '../coco-labels';
 import type { PassFeatures } from '../model';
-import { roomScores, type RoomType } from '../room';
+import { roomScores, type RoomType } from './infer';
 import { headInput, roomProbabilities } from './head';
 
 import { ROOM_LABELS, type RoomLabel } from './linear';
@@ -36,7 +36,7 @@ const fromRule = (room: RoomType): RoomLabel => (room === 'general' ? 'other' : 
 /** The object-vote fallback, for callers without features. */
 function ruleScores(evidence: RoomEvidence): number[] {
   const votes = roomScores(evidence.detections.map((d) => d.label));
-  // Evidence below 1.5 votes names no room (the rule in ../room.ts): `other` keeps that mass.
+  // Evidence below 1.5 votes names no room (the rule in infer.ts): `other` keeps that mass.
   const raw = new Map<RoomLabel, number>(ROOM_LABELS.map((l) => [l, 0]));
   for (const [room, v] of votes) raw.set(fromRule(room), (raw.get(fromRule(room)) ?? 0) + v);
   raw.set('other', 1.5);
@@ -57,7 +57,7 @@ export function classifyRoom(evidence: RoomEvidence): RoomScore[] {
 }
 
 /**
- * The room in the detect API's vocabulary (`../room.ts` RoomType): `other` is `general` there,
+ * The room in the detect API's vocabulary (`infer.ts` RoomType): `other` is `general` there,
  * the category whose object list is the general one.
  */
 export const toRoomType = (label: RoomLabel): RoomType => (label === 'other' ? 'general' : label);

@@ -5,10 +5,10 @@
  * changes another's collections (404 as if they did not exist).
  */
 import { sql, type Kysely } from 'kysely';
-import { HttpError } from '../http/errors';
-import { toJson, type Database } from '../db/tables';
-import { toVector, type EmbeddedImage } from '../vision/similar/embedding';
-import type { CollectionImageView, CollectionView } from '../../shared/schemas/similar';
+import { HttpError } from '../../http/errors';
+import { toJson, type Database } from '../../db/tables';
+import { toVector, type EmbeddedImage } from './embedding';
+import type { CollectionImageView, CollectionView } from '../../../shared/schemas/similar';
 import { requireSimilarSearch } from './service';
 
 /** Most collections per account, and images per collection. */

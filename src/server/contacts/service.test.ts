@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { createContact, decodeCursor, encodeCursor, listContacts } from './contact.service';
+import { createContact, decodeCursor, encodeCursor, listContacts } from './service';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { ContactRow, Database } from '../db';
 import { HttpError } from '../http/errors';
-import * as repo from './contact.repository';
-import type { ContactListQuery, ContactPage, ContactRequest, ContactSubmission } from './contact.schema';
+import * as repo from './repository';
+import type { ContactListQuery, ContactPage, ContactRequest, ContactSubmission } from './schema';
 
 export function toSubmission(row: ContactRow): ContactSubmission {
   return {

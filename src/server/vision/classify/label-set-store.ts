@@ -3,10 +3,10 @@
  * delete is scoped to the owning user: another account's set id answers as if it did not exist.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db';
-import { decodeEmbedding, encodeEmbedding } from '../vision/classify/embedding';
-import type { LabelledEmbedding } from '../vision/classify/knn';
-import type { LabelSet } from '../../shared/schemas/classify';
+import type { Database } from '../../db';
+import { decodeEmbedding, encodeEmbedding } from './embedding';
+import type { LabelledEmbedding } from './knn';
+import type { LabelSet } from '../../../shared/schemas/classify';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EMBEDDING_DIMS, EMBEDDING_VARIANT } from '../vision/similar/embedding';
+import { EMBEDDING_DIMS, EMBEDDING_VARIANT } from './embedding';
 import { loadGalleryEmbeddings, loadGalleryManifest } from './gallery';
 
 describe('gallery manifest', () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
-import { fieldClass } from '../ui/input';
+import { fieldClass } from '../ui/Input';
 import { snapToRange, type DemoOption, type SliderRange } from './demo-requests';
 
 interface FieldBase {

@@ -8,16 +8,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { HttpError } from '../http/errors';
-import type { Database } from '../db/tables';
-import { withImageBudget, type BudgetLease } from '../vision/engine/image-budget';
-import { imageFeaturesBytes } from '../vision/engine';
-import { locate } from '../vision/model-files';
-import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from '../vision/safe-fetch';
-import { readSiteSample, siteSampleName } from '../vision/site-images';
-import { EMBEDDING_NEEDS_MIRROR, embedded, judgeMatch, toVector, type EmbeddedImage } from '../vision/similar/embedding';
-import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../shared/schemas/similar';
-import type { ImageSource } from '../vision/upload';
+import { HttpError } from '../../http/errors';
+import type { Database } from '../../db/tables';
+import { withImageBudget, type BudgetLease } from '../engine/image-budget';
+import { imageFeaturesBytes } from '../engine';
+import { locate } from '../model-files';
+import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from '../safe-fetch';
+import { readSiteSample, siteSampleName } from '../site-images';
+import { EMBEDDING_NEEDS_MIRROR, embedded, judgeMatch, toVector, type EmbeddedImage } from './embedding';
+import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../../shared/schemas/similar';
+import type { ImageSource } from '../upload';
 
 export const SIMILAR_API_ID = 'similar-image-search';
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ApiView, UseCaseView } from '../../shared/schemas/catalogue';
 import type { ApiRow, Database, UseCaseRow } from '../db';
 import { HttpError } from '../http/errors';
-import * as repo from './api.repository';
+import * as repo from './repository';
 
 /** The shapes `GET /api/apis` and `GET /api/use-cases` return, declared with their contracts. */
 export type { ApiView, UseCaseView };

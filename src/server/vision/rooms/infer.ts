@@ -3,7 +3,7 @@
  * Each detected class votes for the rooms it is typical of; the best total wins, and with no
  * evidence the room is `general`.
  */
-import type { CocoLabel } from './coco-labels';
+import type { CocoLabel } from '../coco-labels';
 
 export const ROOM_TYPES = ['bathroom', 'kitchen', 'bedroom', 'living_room', 'dining_room', 'office', 'general'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

@@ -5,9 +5,9 @@ import { createSession, hashSessionToken, pruneSessions } from '../../src/server
 import { getDb, setDb } from '../../src/server/db';
 import { createTestDb } from '../../src/server/db/test-db';
 import contacts from '../../functions/contacts';
-import login, { LOGIN_LIMIT, LOGIN_USER_LIMIT } from '../../functions/auth-login';
-import logout from '../../functions/auth-logout';
-import session from '../../functions/auth-session';
+import login, { LOGIN_LIMIT, LOGIN_USER_LIMIT } from '../../functions/admin-login';
+import logout from '../../functions/admin-logout';
+import session from '../../functions/admin-session';
 
 const PASSWORD = 'correct horse battery staple';
 const SECRET = 'test-secret-'.padEnd(48, 'x');

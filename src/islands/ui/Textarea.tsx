@@ -1,6 +1,6 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { fieldClass } from './input';
+import { fieldClass } from './Input';
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   ref?: Ref<HTMLTextAreaElement>;

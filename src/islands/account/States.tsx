@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../ui/button';
+import { Button } from '../ui/Button';
 
 /** A section's first load. */
 export function Loading({ what }: { what: string }) {

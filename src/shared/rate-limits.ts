@@ -3,7 +3,16 @@
  * one table every endpoint draws from. The name is the bucket and the `RateLimit-Policy` name,
  * so one kind of call shares one budget across the endpoints that make it.
  */
-import type { RatePolicy } from './rate-limit';
+
+/** A documented limit: its name (the bucket, and the `RateLimit-Policy` name), count and window. */
+export interface RatePolicy {
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
+
 
 const MINUTE = 60_000;
 

@@ -4,13 +4,13 @@
  * `examples.<label>` per example, holding a file or a URL.
  */
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { readJson } from '../http/handler';
-import { embedImage } from '../vision/classify/service';
-import { withImageBytes, type ImageDeps } from '../vision/scene/request';
-import { isMultipart, readImageForm } from '../vision/upload';
-import { LABEL_SET_LIMITS, createLabelSetSchema, labelNameSchema } from '../../shared/schemas/classify';
-import type { LabelledEmbedding } from '../vision/classify/knn';
+import { HttpError } from '../../http/errors';
+import { readJson } from '../../http/handler';
+import { embedImage } from './service';
+import { withImageBytes, type ImageDeps } from '../scene/request';
+import { isMultipart, readImageForm } from '../upload';
+import { LABEL_SET_LIMITS, createLabelSetSchema, labelNameSchema } from '../../../shared/schemas/classify';
+import type { LabelledEmbedding } from './knn';
 
 export type ExampleSource = { label: string; url: string } | { label: string; bytes: Uint8Array };
 

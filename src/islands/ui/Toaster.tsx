@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './Toast';
 import { dismissToast, getToasts, subscribeToasts } from './toast-store';
 
 /** Renders the shared toast store; mount once per page (the overlay root does). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { iconSchema } from '../../shared/schemas/pages';
-import { apiIcons } from '../../shared/schemas/catalogue';
+import { iconSchema } from './schemas/pages';
+import { apiIcons } from './schemas/catalogue';
 import { API_ICONS, ICONS, ICON_NAMES, industryIcon, resolveApiIcon } from './icons';
 
 describe('icon names', () => {

@@ -1,4 +1,4 @@
-import type { ApiEntry } from '../../shared/schemas/catalogue';
+import type { ApiEntry } from '../shared/schemas/catalogue';
 
 /** The fields an API card reads, whether from content or `GET /api/apis`. */
 export type ApiCardData = Pick<ApiEntry, 'id' | 'name' | 'description' | 'icon' | 'status' | 'features' | 'price' | 'category'>;

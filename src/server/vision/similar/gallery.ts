@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/tables';
-import { createSimilarTables } from '../db/migrations/2026_11_23_100000_similar_images';
-import { EMBEDDING_DIMS, EMBEDDING_VARIANT, toVector } from '../vision/similar/embedding';
-import { galleryManifestSchema, type GalleryImage } from '../../shared/schemas/similar';
+import type { Database } from '../../db/tables';
+import { createSimilarTables } from '../../db/migrations/2026_11_23_100000_similar_images';
+import { EMBEDDING_DIMS, EMBEDDING_VARIANT, toVector } from './embedding';
+import { galleryManifestSchema, type GalleryImage } from '../../../shared/schemas/similar';
 
 export const DEFAULT_GALLERY_CONTENT = resolve('content/gallery');
 

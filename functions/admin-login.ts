@@ -5,7 +5,7 @@ import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
-import { SITE_RATE_LIMITS } from '../src/server/rate-limit/policies';
+import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
 import { enforceRateLimit, enforceRateLimitFor, rateLimitSecret, refundRateLimit } from '../src/server/rate-limit/rate-limit';
 import { adminLoginOperation } from '../src/shared/contracts/admin-auth';
 
