@@ -35,6 +35,7 @@ export default defineHandler(['GET', 'HEAD'], async (req, ctx) => {
 // /api/v1 belongs to api-not-found.ts, which answers JSON to everyone.
 export const config: Config = {
   path: '/api/*',
+  // @ts-expect-error Netlify's bundler accepts HEAD here (its config schema lists it); the type omits it.
   method: ['GET', 'HEAD'],
   preferStatic: true,
   excludedPath: [
