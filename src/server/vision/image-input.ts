@@ -6,13 +6,10 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from '../http/errors';
 import { MODEL_INPUT_SIZE } from './model-input';
+import { IMAGE_LIMITS } from '../../shared/limits';
 
 /** Documented image limits (docs "Images": JPEG, PNG, WebP; max 10 MB; 256x256 to 4096x4096). */
-export const IMAGE_LIMITS = {
-  maxBytes: 10 * 1024 * 1024,
-  minSide: 256,
-  maxSide: 4096,
-} as const;
+export { IMAGE_LIMITS };
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 

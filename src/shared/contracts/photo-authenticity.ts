@@ -6,15 +6,17 @@
  */
 import { z } from 'zod';
 import '../schemas/zod-config';
-import { withUsage, type ApiUsage } from '../schemas/api-usage';
-import { example } from '../examples';
+import { withUsage } from '../schemas/api-usage';
+import { API_IDS } from '../api-ids';
+import { IMAGE_LIMIT_TEXT } from '../limits';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as const;
 export const VERDICT_VALUES = ['ai_generated', 'edited', 'recaptured', 'camera_original', 'inconclusive'] as const;
 
-const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048).url({ protocol: /^https?$/, message: 'image_url must be an http(s) URL' }).describe('URL of a JPEG, PNG or WebP image (10 MB at most, 256 to 4096 pixels a side).');
+const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048).url({ protocol: /^https?$/, message: 'image_url must be an http(s) URL' }).describe(`URL of a JPEG, PNG or WebP image (${IMAGE_LIMIT_TEXT.size} at most, ${IMAGE_LIMIT_TEXT.sides} pixels a side).`);
 
 export const predictRequestSchema = z
   .object({
@@ -235,17 +237,14 @@ export const errorReportResponseSchema = z
 /** The site's own sample photos (read from disk by the server): samples run as copied. */
 const SAMPLE_AI = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-iptc-ai.jpg`;
 const SAMPLE_CAMERA = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-camera-exif.jpg`;
-/** The stored real exchange of POST /api/predict on the AI sample (content/examples/photo-authenticity.json). */
-const storedPredict = example('predict', DEFAULT_SITE_ORIGIN);
-
-const API_ERRORS = ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
+const API_ERRORS = [...IMAGE_ERRORS, ...KEY_ERRORS] as const;
 
 /** POST /api/predict */
 export const predictOperation = defineOperation({
   operationId: 'predictAuthenticity',
   method: 'POST',
   path: '/api/predict',
-  group: 'photo-authenticity',
+  group: API_IDS.photoAuthenticity,
   summary: 'Analyse one image for authenticity evidence',
   description:
     'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.',
@@ -254,11 +253,9 @@ export const predictOperation = defineOperation({
   response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
   errors: API_ERRORS,
   rateLimit: 'single',
-  examples: {
-    request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }],
-    // A real answer (npm run examples -- predict): the docs' quick start reads its verdict.
-    response: [{ summary: storedPredict.title, value: storedPredict.response as z.infer<typeof predictResponseSchema> & { usage: ApiUsage } }],
-  },
+  examples: { request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }] },
+  // A real answer (npm run examples -- predict): the docs' quick start reads its verdict.
+  storedExamples: { response: ['predict'] },
 });
 
 /** POST /api/why_not_real */
@@ -266,7 +263,7 @@ export const whyNotRealOperation = defineOperation({
   operationId: 'whyNotReal',
   method: 'POST',
   path: '/api/why_not_real',
-  group: 'photo-authenticity',
+  group: API_IDS.photoAuthenticity,
   summary: 'Explain the fail tags of an image',
   description: 'Runs the same analysis as /api/predict and returns, for each fail tag, the evidence behind it in plain words.',
   auth: 'apiKey',
@@ -282,7 +279,7 @@ export const errorReportOperation = defineOperation({
   operationId: 'reportAuthenticityError',
   method: 'POST',
   path: '/api/error',
-  group: 'photo-authenticity',
+  group: API_IDS.photoAuthenticity,
   summary: 'Report a wrong result',
   description: 'Stores a report of a wrong authenticity result; the team reads reports on the admin page.',
   auth: 'apiKey',
@@ -348,37 +345,26 @@ export const batchJobSchema = z
       })
       .describe('How far the job is.'),
     finished_at: z.string().optional().describe('When the job completed or failed (ISO 8601).'),
-    error: z.string().optional().describe('Why the job failed, when failed.'),
+    error: z.string().optional().describe('Why the job failed, when failed (an image failed on our side through every retry); there are no results then.'),
     results: z.array(batchItemSchema).optional().describe('One entry per image in request order; present only when job_status is completed.'),
   })
   .describe('A batch job and, once completed, its results.');
-
-/** A stored real exchange of the batch endpoints (content/examples/photo-authenticity.json), with the default origin. */
-function storedBatch(name: 'predictBatch' | 'predictBatchCompleted' | 'predictBatchPending') {
-  const ex = example(name, DEFAULT_SITE_ORIGIN);
-  return { summary: ex.title, request: ex.request as z.infer<typeof predictBatchRequestSchema>, response: ex.response };
-}
-const batchCreated = storedBatch('predictBatch');
-const batchStatuses = [storedBatch('predictBatchCompleted'), storedBatch('predictBatchPending')];
 
 /** POST /api/predict_batch */
 export const predictBatchOperation = defineOperation({
   operationId: 'predictAuthenticityBatch',
   method: 'POST',
   path: '/api/predict_batch',
-  group: 'photo-authenticity',
+  group: API_IDS.photoAuthenticity,
   summary: 'Start a batch job of up to 50 images',
   description:
-    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. Image and callback URLs meet the address rules of /api/predict at submission: another scheme is a 400 `INVALID_REQUEST`, credentials, another port, an internal host name or a private, loopback or link-local address a 422 `IMAGE_URL_NOT_ALLOWED` naming the field, and no job is made. A host name that resolves to such an address fails only that image, with `IMAGE_URL_NOT_ALLOWED`. The call counts as one request of the monthly quota, with its images (an image refused that way is given back); a repeated Idempotency-Key counts nothing.',
+    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Jobs run on a durable queue: a job survives a server restart, and each image is analysed and counted once. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. Image and callback URLs meet the address rules of /api/predict at submission: another scheme is a 400 `INVALID_REQUEST`, credentials, another port, an internal host name or a private, loopback or link-local address a 422 `IMAGE_URL_NOT_ALLOWED` naming the field, and no job is made. A host name that resolves to such an address fails only that image, with `IMAGE_URL_NOT_ALLOWED`. The call counts as one request of the monthly quota, with its images (an image refused that way is given back); a repeated Idempotency-Key counts nothing.',
   auth: 'apiKey',
   body: predictBatchRequestSchema,
   response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'batch',
-  examples: {
-    request: [{ summary: batchCreated.summary, value: batchCreated.request }],
-    response: [{ summary: batchCreated.summary, value: batchCreated.response as z.infer<typeof batchJobCreatedSchema> & { usage: ApiUsage } }],
-  },
+  storedExamples: storedExchanges('predictBatch'),
 });
 
 /** GET /api/predict_batch/{job_id} */
@@ -386,15 +372,15 @@ export const getPredictBatchOperation = defineOperation({
   operationId: 'getAuthenticityBatch',
   method: 'GET',
   path: '/api/predict_batch/{job_id}',
-  group: 'photo-authenticity',
+  group: API_IDS.photoAuthenticity,
   summary: 'Get a batch job and its results',
-  description: 'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404.',
+  description: 'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404. Reading a job counts nothing against the quota.',
   auth: 'apiKey',
   params: z.object({ job_id: z.string().describe('The job_id returned when the job was created.') }),
   response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'results',
-  examples: { response: batchStatuses.map((e) => ({ summary: e.summary, value: e.response as z.infer<typeof batchJobSchema> & { usage: ApiUsage } })) },
+  storedExamples: { response: ['predictBatchCompleted', 'predictBatchPending'] },
 });
 
 export const errorReportListSchema = z

@@ -11,7 +11,6 @@ import { readSiteSample, siteSampleName } from '../site-images';
 import type { AuthenticityReport } from './analyze';
 import type { FailTag } from './rules';
 
-export const AUTHENTICITY_API_ID = 'photo-authenticity';
 
 export interface AuthenticityDeps {
   fetch?: SafeFetchOptions;
