@@ -4,7 +4,7 @@ import { accuracyCardSchema, type AccuracyCard, type Proportion } from '../share
 import { apiSchema } from '../shared/schemas/catalogue';
 import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
-import { BATCH_MAX_IMAGES } from '../shared/contracts/photo-authenticity';
+import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
 import { BYTES_PER_MB, UPLOAD_LIMITS } from '../shared/limits';
 import { IMAGE_LIMITS } from '../server/vision/image-input';
 import { DETECTED_SHARE, TRACE_SHARE } from '../server/vision/invisible-watermark/known-marks';

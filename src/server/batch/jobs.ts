@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { batchJobSchema } from '../../shared/contracts/photo-authenticity';
+import type { batchJobSchema } from '../../shared/schemas/photo-authenticity/batch';
 import type { BatchJobsTable, Database } from '../db';
 import { HttpError } from '../http/errors';
 import { installQueue, type QueueConfig } from './queue';

@@ -6,6 +6,7 @@ import {
   collectionImageAddSchema,
   collectionImageSchema,
   collectionSchema,
+  demoSimilarRequestSchema,
   similarRequestSchema,
   similarResponseSchema,
   type SimilarRequest,
@@ -48,8 +49,6 @@ export const similarSearchOperation = defineOperation({
   rateLimit: 'single',
   examples: { request: requestExamples },
 });
-
-export const demoSimilarRequestSchema = similarRequestSchema.omit({ collection: true });
 
 /** POST /api/demo/similar-images */
 export const demoSimilarOperation = defineOperation({

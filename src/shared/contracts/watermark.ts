@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withUsage } from '../schemas/api-usage';
-import { watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema } from '../schemas/watermark';
+import { accountBrandSchema, addBrandRequestSchema, brandListSchema, watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema } from '../schemas/watermark';
 import { API_IDS } from '../api-ids';
 import { IMAGE_LIMIT_TEXT } from '../limits';
 import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
@@ -41,32 +41,6 @@ export const demoWatermarkOperation = defineOperation({
   errors: IMAGE_ERRORS,
   rateLimit: 'demo-watermark-detection',
   storedExamples: storedExchanges('demoWatermark'),
-});
-
-// ---- The account's brand list ----
-
-export const accountBrandSchema = z
-  .object({
-    id: z.string().describe('Id of the brand entry (UUID); use it to remove the brand.'),
-    name: z.string().describe('The brand as reported in `brand_logos`.'),
-    aliases: z.array(z.string().describe('One other spelling.')).describe('Other spellings that count as this brand (compared without case, spaces or punctuation).'),
-    created_at: z.string().describe('When the brand was added (ISO 8601, UTC).'),
-  })
-  .meta({ id: 'AccountBrand', description: 'A brand wordmark the account added to the watermark analysis.' });
-
-const brandListSchema = z.object({
-  brands: z.array(accountBrandSchema).describe("The account's own brands, oldest first."),
-  default_brands: z.array(z.string().describe('One brand of the default list.')).describe('The default list, which every analysis uses as well.'),
-  limit: z.number().int().describe('How many brands an account may add.'),
-});
-
-export const addBrandRequestSchema = z.strictObject({
-  name: z.string().trim().min(3).max(80).describe('The brand as written in its wordmark (at least 3 letters or digits), e.g. `Northlight Images`.'),
-  aliases: z
-    .array(z.string().trim().min(3).max(80).describe('One other spelling.'))
-    .max(10)
-    .optional()
-    .describe('Other spellings that count as the brand, e.g. a domain (`northlight.example`) or a handle.'),
 });
 
 const BRAND_NOTE =

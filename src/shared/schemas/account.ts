@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import '../schemas/zod-config';
-import { defineOperation } from './operation';
+import './zod-config';
 
 /**
- * The account side of the marketplace: sign-up and sessions, API keys, subscriptions and
- * usage. Tools and tests outside the site rely on these paths and field names.
+ * The shapes of the account side of the marketplace: sign-up and sessions, API keys,
+ * subscriptions and usage (their operations: src/shared/contracts/account.ts). Tools and tests
+ * outside the site rely on these field names.
  */
 
-const COMMON_ERRORS = ['INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
-
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+
 export const PASSWORD_MIN = 12;
+
 export const PASSWORD_MAX = 200;
 
 export const accountUserSchema = z
@@ -21,6 +21,7 @@ export const accountUserSchema = z
     created_at: z.string().describe('When the account was created (ISO 8601).'),
   })
   .meta({ id: 'AccountUser', description: 'An Optiq account.' });
+
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
 export const signupRequestSchema = z.object({
@@ -43,67 +44,17 @@ export const signupRequestSchema = z.object({
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
     .describe(`Password, ${PASSWORD_MIN}-${PASSWORD_MAX} characters, not a common or easily guessed one (checked with zxcvbn against lists of breached passwords, keyboard patterns and your own username and email: 400 with a field error); stored only as a scrypt hash.`),
 });
+
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
   login: z.string({ message: 'Please enter your username or email' }).trim().min(1, 'Please enter your username or email').max(254).describe('Username or email address of the account.'),
   password: z.string({ message: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX).describe('The account password.'),
 });
+
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const accountResponseSchema = z.object({ user: accountUserSchema.describe('The signed-in account.') });
-
-export const signupOperation = defineOperation({
-  operationId: 'signUp',
-  method: 'POST',
-  path: '/api/account/signup',
-  group: 'account',
-  summary: 'Create an account',
-  description: 'Creates an account and signs it in (sets the HttpOnly session cookie). Username and email must not be taken.',
-  auth: 'none',
-  body: signupRequestSchema,
-  response: { status: 201, description: 'The new account; the session cookie is set.', schema: accountResponseSchema },
-  errors: ['INVALID_REQUEST', 'CONFLICT', 'FORBIDDEN', ...COMMON_ERRORS],
-  rateLimit: 'account-signup',
-});
-
-export const loginOperation = defineOperation({
-  operationId: 'logIn',
-  method: 'POST',
-  path: '/api/account/login',
-  group: 'account',
-  summary: 'Sign in',
-  description: 'Signs in with username or email and password; sets the HttpOnly session cookie.',
-  auth: 'none',
-  body: loginRequestSchema,
-  response: { status: 200, description: 'The signed-in account; the session cookie is set.', schema: accountResponseSchema },
-  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS],
-  rateLimit: ['account-login', 'account-login-id'],
-});
-
-export const logoutOperation = defineOperation({
-  operationId: 'logOut',
-  method: 'POST',
-  path: '/api/account/logout',
-  group: 'account',
-  summary: 'Sign out',
-  description: 'Ends the session on the server and clears the cookie. Answers 200 when no session was open.',
-  auth: 'session',
-  response: { status: 200, description: 'Signed out.', schema: z.object({ signed_out: z.literal(true).describe('Always true.') }) },
-  errors: ['FORBIDDEN', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
-
-export const meOperation = defineOperation({
-  operationId: 'getAccount',
-  method: 'GET',
-  path: '/api/account',
-  group: 'account',
-  summary: 'Who am I',
-  description: 'The account of the current session.',
-  auth: 'session',
-  response: { status: 200, description: 'The signed-in account.', schema: accountResponseSchema },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
 
 // ---- API keys ----
 
@@ -118,6 +69,7 @@ export const apiKeySummarySchema = z
     revoked_at: z.string().nullable().describe('When the key was revoked (ISO 8601), null while it is active.'),
   })
   .meta({ id: 'ApiKeySummary', description: 'An API key as listed: never the key itself.' });
+
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
 export const createKeyRequestSchema = z.object({
@@ -131,44 +83,6 @@ export const createdKeySchema = z.object({
   prefix: z.string().describe('Recognisable start of the key.'),
   last4: z.string().describe('Last four characters of the key.'),
   created_at: z.string().describe('When the key was created (ISO 8601).'),
-});
-
-export const createKeyOperation = defineOperation({
-  operationId: 'createApiKey',
-  method: 'POST',
-  path: '/api/account/keys',
-  group: 'account',
-  summary: 'Create an API key',
-  description: 'Creates a key for the account. The full key is in this response only; afterwards it is shown as prefix and last four characters.',
-  auth: 'session',
-  body: createKeyRequestSchema,
-  response: { status: 201, description: 'The new key, in full this once.', schema: createdKeySchema },
-  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS],
-});
-
-export const listKeysOperation = defineOperation({
-  operationId: 'listApiKeys',
-  method: 'GET',
-  path: '/api/account/keys',
-  group: 'account',
-  summary: 'List API keys',
-  description: "The account's keys, newest first, revoked ones included.",
-  auth: 'session',
-  response: { status: 200, description: 'The keys (never in full).', schema: z.object({ keys: z.array(apiKeySummarySchema).describe('Keys of the account.') }) },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
-
-export const revokeKeyOperation = defineOperation({
-  operationId: 'revokeApiKey',
-  method: 'DELETE',
-  path: '/api/account/keys/{id}',
-  group: 'account',
-  summary: 'Revoke an API key',
-  description: 'Revokes a key of the account; calls with it are refused with 401 from then on.',
-  auth: 'session',
-  params: z.object({ id: z.string().describe('Id of the key to revoke.') }),
-  response: { status: 200, description: 'The revoked key.', schema: z.object({ key: apiKeySummarySchema.describe('The key, now revoked.') }) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
 // ---- Subscriptions ----
@@ -188,51 +102,15 @@ export const subscriptionSchema = z
     cancelled_at: z.string().nullable().describe('When it was cancelled (ISO 8601), null while active.'),
   })
   .meta({ id: 'Subscription', description: "An account's subscription to one API at one tier." });
+
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscribeRequestSchema = z.object({
   api_id: z.string({ message: 'Please choose an API' }).trim().min(1, 'Please choose an API').max(100).describe('Catalogue id of the API to subscribe to.'),
   tier: z.string({ message: 'Please choose a tier' }).trim().min(1, 'Please choose a tier').max(32).describe('Tier id: `pay-per-use` (every API; `standard` is also accepted for an API without bundles), or a monthly bundle: `testing`, `standard`, `premium`.'),
 });
+
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
-
-export const subscribeOperation = defineOperation({
-  operationId: 'subscribe',
-  method: 'POST',
-  path: '/api/subscriptions',
-  group: 'account',
-  summary: 'Subscribe to an API',
-  description: 'Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier.',
-  auth: 'session',
-  body: subscribeRequestSchema,
-  response: { status: 201, description: 'The subscription.', schema: z.object({ subscription: subscriptionSchema.describe('The new subscription.') }) },
-  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', ...COMMON_ERRORS],
-});
-
-export const listSubscriptionsOperation = defineOperation({
-  operationId: 'listSubscriptions',
-  method: 'GET',
-  path: '/api/subscriptions',
-  group: 'account',
-  summary: 'List subscriptions',
-  description: "The account's subscriptions, active and cancelled, newest first.",
-  auth: 'session',
-  response: { status: 200, description: 'The subscriptions.', schema: z.object({ subscriptions: z.array(subscriptionSchema).describe('Subscriptions of the account.') }) },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
-
-export const cancelSubscriptionOperation = defineOperation({
-  operationId: 'cancelSubscription',
-  method: 'DELETE',
-  path: '/api/subscriptions/{id}',
-  group: 'account',
-  summary: 'Cancel a subscription',
-  description: 'Cancels a subscription of the account; calls to that API with its keys get 403 from then on.',
-  auth: 'session',
-  params: z.object({ id: z.string().describe('Id of the subscription to cancel.') }),
-  response: { status: 200, description: 'The cancelled subscription.', schema: z.object({ subscription: subscriptionSchema.describe('The subscription, now cancelled.') }) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
 
 // ---- Usage ----
 
@@ -284,31 +162,5 @@ export const usageSchema = z
       .describe('The last 20 requests of the account, newest first.'),
   })
   .meta({ id: 'Usage', description: "The account's usage in the current billing month." });
+
 export type Usage = z.infer<typeof usageSchema>;
-
-export const usageOperation = defineOperation({
-  operationId: 'getUsage',
-  method: 'GET',
-  path: '/api/account/usage',
-  group: 'account',
-  summary: "This month's usage",
-  description: 'Usage of the current billing month per API and per key, the remaining quota of each tier, and the last 20 requests.',
-  auth: 'session',
-  response: { status: 200, description: 'Usage this billing month.', schema: usageSchema },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
-
-/** Every account operation, in the order the reference lists them. */
-export const accountOperations = [
-  signupOperation,
-  loginOperation,
-  logoutOperation,
-  meOperation,
-  createKeyOperation,
-  listKeysOperation,
-  revokeKeyOperation,
-  subscribeOperation,
-  listSubscriptionsOperation,
-  cancelSubscriptionOperation,
-  usageOperation,
-] as const;

@@ -1,26 +1,25 @@
-/**
- * Contracts of the photo-authenticity API (/api/predict, /api/why_not_real, /api/error) and of
- * the keyless photo-validation demo endpoint. The analysis reports evidence in layers, each
- * with its `method`; fail tags come from documented rules (src/server/vision/authenticity/rules.ts)
- * and missing evidence proves nothing.
- */
 import { z } from 'zod';
-import '../schemas/zod-config';
-import { withUsage } from '../schemas/api-usage';
-import { API_IDS } from '../api-ids';
-import { IMAGE_LIMIT_TEXT } from '../limits';
-import { DEFAULT_SITE_ORIGIN } from '../site-origin';
-import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
-import { defineOperation } from './operation';
+import '../zod-config';
+import { IMAGE_LIMIT_TEXT } from '../../limits';
+
+/**
+ * The shapes of the photo-authenticity analysis (POST /api/predict, POST /api/why_not_real):
+ * evidence in layers, each with its `method`; fail tags come from documented rules
+ * (src/server/vision/authenticity/rules.ts) and missing evidence proves nothing. The other
+ * endpoint families' shapes sit beside this file; their operations are in
+ * src/shared/contracts/photo-authenticity.ts.
+ */
 
 export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as const;
+
 export const VERDICT_VALUES = ['ai_generated', 'edited', 'recaptured', 'camera_original', 'inconclusive'] as const;
 
-const imageUrl = z.string().trim().min(1, 'Please enter an image URL').max(2048).url({ protocol: /^https?$/, message: 'image_url must be an http(s) URL' }).describe(`URL of a JPEG, PNG or WebP image (${IMAGE_LIMIT_TEXT.size} at most, ${IMAGE_LIMIT_TEXT.sides} pixels a side).`);
+/** The image URL every authenticity request takes (trimmed, http(s), with the messages the demo shows). */
+export const authenticityImageUrlSchema = z.string().trim().min(1, 'Please enter an image URL').max(2048).url({ protocol: /^https?$/, message: 'image_url must be an http(s) URL' }).describe(`URL of a JPEG, PNG or WebP image (${IMAGE_LIMIT_TEXT.size} at most, ${IMAGE_LIMIT_TEXT.sides} pixels a side).`);
 
 export const predictRequestSchema = z
   .object({
-    image_url: imageUrl,
+    image_url: authenticityImageUrlSchema,
     include_ela_heatmap: z.boolean().optional().describe('Also return the error-level-analysis heatmap as a PNG data URL (it makes the response larger). Default false.'),
   })
   .strict()
@@ -169,7 +168,7 @@ const signalsSchema = z
   })
   .describe('Layer 4: pixel and file signals.');
 
-const evidenceSchema = z
+export const evidenceSchema = z
   .object({ c2pa: c2paSchema, metadata: metadataSchema, watermark: watermarkSchema, signals: signalsSchema })
   .describe('Every evidence layer, as found.');
 
@@ -217,289 +216,6 @@ export const whyNotRealResponseSchema = z
   })
   .describe('Why an image was not judged real.');
 
-export const errorReportRequestSchema = z
-  .object({
-    image_url: imageUrl,
-    job_id: z.string().uuid().nullable().optional().describe('The batch job the result came from, if any.'),
-    comment: z.string().trim().max(2000).nullable().optional().describe('What was wrong with the result (2000 characters at most).'),
-  })
-  .strict()
-  .describe('A report of a wrong result.');
-
-export const errorReportResponseSchema = z
-  .object({
-    status: z.literal('received').describe('The report is stored.'),
-    message: z.string().describe('A confirmation sentence.'),
-    report_id: z.string().uuid().describe('Id of the stored report.'),
-  })
-  .describe('Acknowledgement of an error report.');
-
-/** The site's own sample photos (read from disk by the server): samples run as copied. */
-const SAMPLE_AI = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-iptc-ai.jpg`;
-const SAMPLE_CAMERA = `${DEFAULT_SITE_ORIGIN}/images/samples/validation-camera-exif.jpg`;
-const API_ERRORS = [...IMAGE_ERRORS, ...KEY_ERRORS] as const;
-
-/** POST /api/predict */
-export const predictOperation = defineOperation({
-  operationId: 'predictAuthenticity',
-  method: 'POST',
-  path: '/api/predict',
-  group: API_IDS.photoAuthenticity,
-  summary: 'Analyse one image for authenticity evidence',
-  description:
-    'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.',
-  auth: 'apiKey',
-  body: predictRequestSchema,
-  response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
-  errors: API_ERRORS,
-  rateLimit: 'single',
-  examples: { request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }] },
-  // A real answer (npm run examples -- predict): the docs' quick start reads its verdict.
-  storedExamples: { response: ['predict'] },
-});
-
-/** POST /api/why_not_real */
-export const whyNotRealOperation = defineOperation({
-  operationId: 'whyNotReal',
-  method: 'POST',
-  path: '/api/why_not_real',
-  group: API_IDS.photoAuthenticity,
-  summary: 'Explain the fail tags of an image',
-  description: 'Runs the same analysis as /api/predict and returns, for each fail tag, the evidence behind it in plain words.',
-  auth: 'apiKey',
-  body: z.object({ image_url: imageUrl }).strict().describe('The image to explain.'),
-  response: { status: 200, description: 'The fail tags and their evidence, and what the call counted.', schema: withUsage(whyNotRealResponseSchema) },
-  errors: API_ERRORS,
-  rateLimit: 'single',
-  examples: { request: [{ summary: 'Explain one image', value: { image_url: SAMPLE_AI } }] },
-});
-
-/** POST /api/error */
-export const errorReportOperation = defineOperation({
-  operationId: 'reportAuthenticityError',
-  method: 'POST',
-  path: '/api/error',
-  group: API_IDS.photoAuthenticity,
-  summary: 'Report a wrong result',
-  description: 'Stores a report of a wrong authenticity result; the team reads reports on the admin page.',
-  auth: 'apiKey',
-  body: errorReportRequestSchema,
-  response: { status: 201, description: 'The report is stored (reports are not metered).', schema: withUsage(errorReportResponseSchema) },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'errors',
-  examples: {
-    request: [{ summary: 'A result that looks wrong', value: { image_url: SAMPLE_CAMERA, job_id: null, comment: 'Unedited photo from our own adjuster.' } }],
-  },
-});
-
-export const BATCH_MAX_IMAGES = 50;
-export const JOB_STATUS_VALUES = ['pending', 'processing', 'completed', 'failed'] as const;
-
-export const predictBatchRequestSchema = z
-  .object({
-    image_urls: z.array(imageUrl).min(1, 'Send at least one image URL').max(BATCH_MAX_IMAGES, `Send at most ${BATCH_MAX_IMAGES} image URLs`).describe('URLs of the images to analyse, 1 to 50; results come back in this order.'),
-    callback_url: z
-      .string()
-      .trim()
-      .max(2048)
-      .url({ protocol: /^https?$/, message: 'callback_url must be an http(s) URL' })
-      .optional()
-      .describe('Public https URL that receives the final job body (POST, signed with the Optiq-Signature header) when the job ends. Needs an API key.'),
-  })
-  .strict()
-  .describe('The images of a batch job.');
-
-export const batchJobCreatedSchema = z
-  .object({
-    job_id: z.string().uuid().describe('Id of the job: poll GET /api/predict_batch/{job_id}.'),
-    job_status: z.enum(JOB_STATUS_VALUES).describe('pending for a new job; a retry with the same Idempotency-Key returns the job as it is now.'),
-    created_at: z.string().describe('When the job was created (ISO 8601).'),
-  })
-  .describe('The queued job.');
-
-const batchItemSchema = z
-  .object({
-    image_url: z.string().describe('The image, as sent.'),
-    is_real: z.boolean().optional().describe('false exactly when a fail tag is present; absent when the image could not be analysed.'),
-    fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).optional().describe('Fail tags, as /api/predict gives them; absent on error.'),
-    verdict: z.enum(VERDICT_VALUES).optional().describe('The verdict, as /api/predict gives it; absent on error.'),
-    error: z
-      .object({
-        code: z.string().describe('Error code, e.g. IMAGE_FETCH_FAILED, INVALID_IMAGE, IMAGE_URL_NOT_ALLOWED.'),
-        message: z.string().describe('What went wrong with this image.'),
-      })
-      .optional()
-      .describe('Why this image has no result (the other images are not affected).'),
-  })
-  .describe('The result of one image, or its error.');
-
-export const batchJobSchema = z
-  .object({
-    job_id: z.string().uuid().describe('Id of the job.'),
-    job_status: z.enum(JOB_STATUS_VALUES).describe('pending (queued), processing (images being analysed), completed (every image has a result or an error), failed (the job could not be finished).'),
-    created_at: z.string().describe('When the job was created (ISO 8601).'),
-    progress: z
-      .object({
-        done: z.number().int().describe('Images finished (with a result or an error).'),
-        total: z.number().int().describe('Images in the job.'),
-      })
-      .describe('How far the job is.'),
-    finished_at: z.string().optional().describe('When the job completed or failed (ISO 8601).'),
-    error: z.string().optional().describe('Why the job failed, when failed (an image failed on our side through every retry); there are no results then.'),
-    results: z.array(batchItemSchema).optional().describe('One entry per image in request order; present only when job_status is completed.'),
-  })
-  .describe('A batch job and, once completed, its results.');
-
-/** POST /api/predict_batch */
-export const predictBatchOperation = defineOperation({
-  operationId: 'predictAuthenticityBatch',
-  method: 'POST',
-  path: '/api/predict_batch',
-  group: API_IDS.photoAuthenticity,
-  summary: 'Start a batch job of up to 50 images',
-  description:
-    'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Jobs run on a durable queue: a job survives a server restart, and each image is analysed and counted once. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. Image and callback URLs meet the address rules of /api/predict at submission: another scheme is a 400 `INVALID_REQUEST`, credentials, another port, an internal host name or a private, loopback or link-local address a 422 `IMAGE_URL_NOT_ALLOWED` naming the field, and no job is made. A host name that resolves to such an address fails only that image, with `IMAGE_URL_NOT_ALLOWED`. The call counts as one request of the monthly quota, with its images (an image refused that way is given back); a repeated Idempotency-Key counts nothing.',
-  auth: 'apiKey',
-  body: predictBatchRequestSchema,
-  response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'batch',
-  storedExamples: storedExchanges('predictBatch'),
-});
-
-/** GET /api/predict_batch/{job_id} */
-export const getPredictBatchOperation = defineOperation({
-  operationId: 'getAuthenticityBatch',
-  method: 'GET',
-  path: '/api/predict_batch/{job_id}',
-  group: API_IDS.photoAuthenticity,
-  summary: 'Get a batch job and its results',
-  description: 'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404. Reading a job counts nothing against the quota.',
-  auth: 'apiKey',
-  params: z.object({ job_id: z.string().describe('The job_id returned when the job was created.') }),
-  response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'results',
-  storedExamples: { response: ['predictBatchCompleted', 'predictBatchPending'] },
-});
-
-export const errorReportListSchema = z
-  .object({
-    items: z
-      .array(
-        z
-          .object({
-            id: z.string().uuid().describe('Report id.'),
-            imageUrl: z.string().describe('The image reported.'),
-            jobId: z.string().nullable().describe('Batch job, if any.'),
-            comment: z.string().nullable().describe('What the caller said.'),
-            account: z.string().nullable().describe('Email of the reporting account, when known.'),
-            createdAt: z.string().describe('When it was received (ISO 8601).'),
-          })
-          .describe('One report.'),
-      )
-      .describe('The newest reports first (at most 50).'),
-    total: z.number().int().describe('Reports stored in all.'),
-  })
-  .describe('Reports of wrong authenticity results.');
-
-/** GET /api/error-reports */
-export const listErrorReportsOperation = defineOperation({
-  operationId: 'listAuthenticityErrorReports',
-  method: 'GET',
-  path: '/api/error-reports',
-  group: 'admin',
-  summary: 'List reports of wrong authenticity results',
-  description: 'The 50 newest reports sent to POST /api/error, shown on /c beside the contact submissions. Admin session only.',
-  auth: 'admin',
-  response: { status: 200, description: 'The newest reports.', schema: errorReportListSchema },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-});
-
-export const CHECK_TYPE_VALUES = ['comprehensive', 'ai_detection', 'manipulation', 'deepfake'] as const;
-
-export const photoValidationRequestSchema = z
-  .object({
-    image_url: imageUrl.optional(),
-    check_type: z.enum(CHECK_TYPE_VALUES).default('comprehensive').describe('comprehensive (every rule), ai_detection, manipulation, or deepfake (people counted + provenance rules; no deepfake model).'),
-  })
-  .strict()
-  .describe('A photo to validate: image_url as JSON, or a multipart upload with a `file` field and `check_type`.');
-
-export const photoValidationUploadSchema = photoValidationRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP; sent unresized so its evidence survives); replaces `image_url`.'),
-});
-
-const detectedSchema = (what: string) =>
-  z
-    .object({
-      detected: z.boolean().describe(`Whether a rule found ${what}.`),
-      confidence: z.number().min(0).max(1).describe('Strength of the evidence behind the detection (0 when none).'),
-      indicators: z.array(z.string().describe('One piece of evidence.')).describe('The evidence in plain words.'),
-    })
-    .describe(`Whether the photo is ${what}.`);
-
-export const photoValidationResponseSchema = z
-  .object({
-    image_url: z.string().describe('The image validated (the URL, or the uploaded file name).'),
-    is_authentic: z.boolean().describe('True when no counted rule fired; not a proof of authenticity.'),
-    authenticity_score: z.number().min(0).max(1).describe('clamp(0.5 + 0.4 camera_original + 0.1 intact C2PA capture - 0.45 ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way.'),
-    check_type: z.enum(CHECK_TYPE_VALUES).describe('The check run.'),
-    verdict: z.enum(VERDICT_VALUES).describe('The verdict over the rules this check counts.'),
-    fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).describe('Fail tags counted by this check.'),
-    analysis: z
-      .object({
-        ai_generated: detectedSchema('AI-generated'),
-        manipulation_detected: z
-          .object({
-            detected: z.boolean().describe('Whether a rule found editing.'),
-            confidence: z.number().min(0).max(1).describe('Strength of the evidence (0 when none).'),
-            types: z.array(z.string().describe('Kind of evidence.')).describe('Kinds of editing evidence found.'),
-          })
-          .describe('Whether the photo was edited.'),
-        photo_of_photo: detectedSchema('a photo of a screen or print').optional(),
-        specific_issues: z.array(z.string().describe('One issue.')).describe('Every finding and indicator, in plain words.'),
-        metadata_analysis: z
-          .object({
-            camera_info_present: z.boolean().describe('Camera make or model in EXIF.'),
-            gps_data: z.boolean().describe('GPS position in EXIF.'),
-            edit_history: z.array(z.string().describe('One step.')).describe('XMP history and C2PA actions.'),
-            creation_date: z.string().nullable().describe('EXIF DateTimeOriginal.'),
-          })
-          .describe('What the metadata says.'),
-        people: z
-          .object({
-            count: z.number().int().describe('People found.'),
-            method: z.string().describe('How they were found.'),
-            note: z.string().describe('What is and is not checked.'),
-          })
-          .optional()
-          .describe('deepfake check only.'),
-      })
-      .describe('The analysis by question.'),
-    evidence: evidenceSchema,
-    indicators: z.array(z.string().describe('One indicator.')).describe('Signals that decide nothing.'),
-    processing_time: z.number().describe('Seconds spent.'),
-    request_id: z.string().describe('Id of this request.'),
-  })
-  .describe('The photo-validation result shown by the demo.');
-
-/** POST /api/demo/photo-validation */
-export const demoPhotoValidationOperation = defineOperation({
-  operationId: 'demoPhotoValidation',
-  method: 'POST',
-  path: '/api/demo/photo-validation',
-  group: 'demo',
-  summary: 'Validate a photo (demo)',
-  description: 'The keyless endpoint of the /demo/photo-validation page: the same analysis as /api/predict, shaped as the demo shows it, with the ELA heatmap. Strict per-client limit.',
-  auth: 'none',
-  body: photoValidationRequestSchema,
-  multipartBody: photoValidationUploadSchema,
-  response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
-  rateLimit: 'demo-photo-validation',
-});
-
-export type PhotoValidationResponse = z.infer<typeof photoValidationResponseSchema>;
 export type PredictResponse = z.infer<typeof predictResponseSchema>;
+
 export type WhyNotRealResponse = z.infer<typeof whyNotRealResponseSchema>;
