@@ -5,8 +5,7 @@ import { apiSchema } from '../shared/schemas/catalogue';
 import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
 import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
-import { BYTES_PER_MB, UPLOAD_LIMITS } from '../shared/limits';
-import { IMAGE_LIMITS } from '../server/vision/image-input';
+import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../server/vision/invisible-watermark/known-marks';
 import { ALL_RATE_LIMITS } from '../server/rate-limit/policies';
 import { ENTERPRISE_ABOVE_IMAGES, PAY_PER_USE_MINIMUM, STANDARD_PLAN } from './pricing-model';
@@ -112,7 +111,7 @@ function catalogueApis(dir = join(CONTENT_DIR, 'apis')) {
 export function documentedFigures(): Figure[] {
   const limit = (key: string, text: string, from: string): Figure => ({ key, text, source: 'limit', from });
   const price = (key: string, text: string, from: string): Figure => ({ key, text, source: 'price', from });
-  const IMAGE = 'src/server/vision/image-input.ts IMAGE_LIMITS';
+  const IMAGE = 'src/shared/limits.ts IMAGE_LIMITS';
   const UPLOAD = 'src/shared/limits.ts UPLOAD_LIMITS';
   const PRICING = 'src/lib/pricing-model.ts';
   const figures: Figure[] = [
@@ -123,7 +122,7 @@ export function documentedFigures(): Figure[] {
     limit('limits.upload_mb', formatMegabytes(UPLOAD_LIMITS.fileBytes), UPLOAD),
     limit('limits.request_body_mb', formatMegabytes(UPLOAD_LIMITS.platformBodyBytes), UPLOAD),
     limit('limits.downscale_megapixels', `${UPLOAD_LIMITS.downscalePixels / 1_000_000} megapixels`, UPLOAD),
-    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/contracts/photo-authenticity.ts BATCH_MAX_IMAGES'),
+    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/schemas/photo-authenticity/batch.ts BATCH_MAX_IMAGES'),
     limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
     limit('limits.error_checks', formatCount(MAX_ERROR_CHECKS), 'src/shared/schemas/detect.ts MAX_ERROR_CHECKS'),
     // The similar-images demo's threshold slider (spec section 9) and the calibrated bands.
