@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument, type JsonSchema } from '../../lib/openapi/document';
@@ -133,4 +134,16 @@ describe('URL fields of the contracts', () => {
       expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: 'https://hooks.example.com/x' }).success).toBe(true);
     },
   );
+});
+
+describe('what the contracts ship to the browser', () => {
+  it('carries no stored example bodies: contracts name them, the OpenAPI builder reads them', () => {
+    const dirs = ['src/shared/contracts', 'src/shared/schemas', 'src/shared/schemas/photo-authenticity'];
+    const sources = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `${dir}/${f}`));
+    expect(sources.length).toBeGreaterThan(20);
+    // A value import of src/shared/examples.ts (a type import is erased) would put every stored
+    // exchange into the chunks of the islands that import a contract.
+    const importing = sources.filter((file) => /^import (?!type )[^;]*from '(\.\.\/)+examples';/m.test(readFileSync(file, 'utf8')));
+    expect(importing).toEqual([]);
+  });
 });
