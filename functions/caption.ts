@@ -3,7 +3,8 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
-import { CAPTION_API_ID, runCaption } from '../src/server/vision/caption/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { runCaption } from '../src/server/vision/caption/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
@@ -19,7 +20,7 @@ export default defineHandler(['POST'], (req, ctx) =>
     getDb(),
     req,
     ctx,
-    CAPTION_API_ID,
+    API_IDS.captioning,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const caption = async (lease?: BudgetLease) => {

@@ -3,7 +3,8 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
-import { DETECT_API_ID, defineCategories } from '../src/server/vision/detection-service';
+import { API_IDS } from '../src/shared/api-ids';
+import { defineCategories } from '../src/server/vision/detection-service';
 import { dbVisionStore } from '../src/server/vision/store';
 import { defineCategoriesOperation } from '../src/shared/contracts/object-detection';
 
@@ -17,7 +18,7 @@ export const CATEGORIES_LIMIT = SITE_RATE_LIMITS.categories;
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, DETECT_API_ID, async (call) => {
+  return runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
     await call.rateLimit(CATEGORIES_LIMIT);
     const body = await readJson(req, defineCategoriesOperation.body);
     return { data: await defineCategories(body, { store: dbVisionStore(db, { userId: call.userId }) }), images: 0 };

@@ -3,7 +3,8 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
-import { CLASSIFY_API_ID, runClassify } from '../src/server/vision/classify/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { runClassify } from '../src/server/vision/classify/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
@@ -21,7 +22,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     db,
     req,
     ctx,
-    CLASSIFY_API_ID,
+    API_IDS.classification,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const classify = async (lease?: BudgetLease) => {

@@ -6,7 +6,8 @@ import { defineHandler } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { addCollectionImage, collectionId, deleteCollectionImage, listCollectionImages } from '../src/server/vision/similar/collections';
-import { embedImage, requireSimilarSearch, SIMILAR_API_ID } from '../src/server/vision/similar/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { embedImage, requireSimilarSearch } from '../src/server/vision/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
@@ -21,7 +22,7 @@ import { addCollectionImageOperation, listCollectionImagesOperation } from '../s
 export default defineHandler(
   (_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE'] : ['GET', 'POST']),
   (req, ctx) =>
-    runApiCall(getDb(), req, ctx, SIMILAR_API_ID, async (call) => {
+    runApiCall(getDb(), req, ctx, API_IDS.similarSearch, async (call) => {
       const adding = !hasRouteParam(ctx, 'id') && req.method === 'POST';
       await call.rateLimit(adding ? API_RATE_LIMITS.single : API_RATE_LIMITS.results);
       const db = getDb();

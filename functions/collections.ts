@@ -5,7 +5,8 @@ import { defineHandler, readJson } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { createCollection, deleteCollection, listCollections } from '../src/server/vision/similar/collections';
-import { requireSimilarSearch, SIMILAR_API_ID } from '../src/server/vision/similar/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { requireSimilarSearch } from '../src/server/vision/similar/service';
 import { createCollectionOperation } from '../src/shared/contracts/similar';
 
 /**
@@ -17,7 +18,7 @@ import { createCollectionOperation } from '../src/shared/contracts/similar';
 export default defineHandler(
   (_req, ctx) => (hasRouteParam(ctx, 'name') ? ['DELETE'] : ['GET', 'POST']),
   (req, ctx) =>
-    runApiCall(getDb(), req, ctx, SIMILAR_API_ID, async (call) => {
+    runApiCall(getDb(), req, ctx, API_IDS.similarSearch, async (call) => {
       await call.rateLimit(API_RATE_LIMITS.results);
       const db = getDb();
       await requireSimilarSearch(db);

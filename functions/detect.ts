@@ -3,7 +3,8 @@ import { runApiCall } from '../src/server/account/api-call';
 import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS, policyForImages } from '../src/shared/rate-limits';
-import { DETECT_API_ID, runDetect } from '../src/server/vision/detection-service';
+import { API_IDS } from '../src/shared/api-ids';
+import { runDetect } from '../src/server/vision/detection-service';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { dbVisionStore } from '../src/server/vision/store';
 import { detectOperation } from '../src/shared/contracts/object-detection';
@@ -15,7 +16,7 @@ import { detectOperation } from '../src/shared/contracts/object-detection';
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, DETECT_API_ID, async (call) => {
+  return runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
     const body = await readJson(req, detectOperation.body).catch(async (error: unknown) => {
       // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
       await call.rateLimit(API_RATE_LIMITS.single);

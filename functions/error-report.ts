@@ -4,7 +4,7 @@ import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { insertErrorReport } from '../src/server/vision/authenticity/error-reports';
-import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
+import { API_IDS } from '../src/shared/api-ids';
 import { errorReportOperation } from '../src/shared/contracts/photo-authenticity';
 
 /**
@@ -17,7 +17,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     db,
     req,
     ctx,
-    AUTHENTICITY_API_ID,
+    API_IDS.photoAuthenticity,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.errors);
       const body = await readJson(req, errorReportOperation.body);

@@ -8,7 +8,7 @@ import { embedExamples, readLabelSetRequest } from '../src/server/vision/classif
 import { createLabelSet, deleteLabelSet, listLabelSets } from '../src/server/vision/classify/label-set-store';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { EMBEDDING_METHOD } from '../src/server/vision/classify/embedding';
-import { CLASSIFY_API_ID } from '../src/server/vision/classify/service';
+import { API_IDS } from '../src/shared/api-ids';
 import { DECODE_BYTES, withImageBudget } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, uploadReservation } from '../src/server/vision/upload';
@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default defineHandler((_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE'] : ['GET', 'POST']), (req, ctx) => {
   const db = getDb();
   if (req.method === 'POST') {
-    return runApiCall(db, req, ctx, CLASSIFY_API_ID, async (call) => {
+    return runApiCall(db, req, ctx, API_IDS.classification, async (call) => {
       await call.rateLimit(API_RATE_LIMITS.batch);
       const create = async () => {
         const { name, examples } = await readLabelSetRequest(req);
@@ -41,7 +41,7 @@ export default defineHandler((_req, ctx) => (hasRouteParam(ctx, 'id') ? ['DELETE
     db,
     req,
     ctx,
-    CLASSIFY_API_ID,
+    API_IDS.classification,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.results);
       if (req.method === 'GET') return { data: { label_sets: await listLabelSets(db, call.userId) }, images: 0 };

@@ -6,7 +6,7 @@ import { HttpError } from '../src/server/http/errors';
 import { defineHandler } from '../src/server/http/handler';
 import { routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
-import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
+import { API_IDS } from '../src/shared/api-ids';
 
 /**
  * GET /api/predict_batch/{job_id}: the job's status and progress, and its results once completed
@@ -18,7 +18,7 @@ export default defineHandler(['GET'], (req, ctx) => {
     db,
     req,
     ctx,
-    AUTHENTICITY_API_ID,
+    API_IDS.photoAuthenticity,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.results);
       const job = await findBatchJob(db, call.userId, routeParam(ctx, 'job_id'));

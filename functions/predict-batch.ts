@@ -6,7 +6,7 @@ import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
-import { AUTHENTICITY_API_ID } from '../src/server/vision/authenticity/service';
+import { API_IDS } from '../src/shared/api-ids';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { predictBatchOperation } from '../src/shared/contracts/photo-authenticity';
 
@@ -17,7 +17,7 @@ import { predictBatchOperation } from '../src/shared/contracts/photo-authenticit
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, AUTHENTICITY_API_ID, async (call) => {
+  return runApiCall(db, req, ctx, API_IDS.photoAuthenticity, async (call) => {
     await call.rateLimit(API_RATE_LIMITS.batch);
     const key = idempotencyKey(req);
     const body = await readJson(req, predictBatchOperation.body);
@@ -30,7 +30,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     checkBatchUrls(body, origins);
     const { job, created } = await createBatchJob(db, requireQueue(), {
       userId: call.userId,
-      apiId: AUTHENTICITY_API_ID,
+      apiId: API_IDS.photoAuthenticity,
       apiKeyId: call.keyId,
       imageUrls: body.image_urls,
       callbackUrl: body.callback_url ?? null,

@@ -4,7 +4,8 @@ import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { collectionId } from '../src/server/vision/similar/collections';
-import { requireSimilarSearch, runSimilarSearch, SIMILAR_API_ID, type SearchScope } from '../src/server/vision/similar/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { requireSimilarSearch, runSimilarSearch, type SearchScope } from '../src/server/vision/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
@@ -17,7 +18,7 @@ import { similarSearchOperation } from '../src/shared/contracts/similar';
  * site). A search counts one request and one image.
  */
 export default defineHandler(['POST'], (req, ctx) =>
-  runApiCall(getDb(), req, ctx, SIMILAR_API_ID, async (call) => {
+  runApiCall(getDb(), req, ctx, API_IDS.similarSearch, async (call) => {
     await call.rateLimit(API_RATE_LIMITS.single);
     const db = getDb();
     await requireSimilarSearch(db);

@@ -6,7 +6,7 @@ import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { MAX_ACCOUNT_BRANDS, addAccountBrand, listAccountBrands, removeAccountBrand } from '../src/server/vision/watermark/brand-store';
-import { WATERMARK_API_ID } from '../src/server/vision/watermark/api-id';
+import { API_IDS } from '../src/shared/api-ids';
 import { addBrandOperation } from '../src/shared/contracts/watermark';
 
 /**
@@ -24,7 +24,7 @@ export default defineHandler(
       db,
       req,
       ctx,
-      WATERMARK_API_ID,
+      API_IDS.watermark,
       async (call) => {
         await call.rateLimit(API_RATE_LIMITS.results);
         if (!collection) {

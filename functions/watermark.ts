@@ -8,7 +8,8 @@ import { siteOrigins } from '../src/server/vision/site-images';
 import { brandsForAccount } from '../src/server/vision/watermark/brand-store';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
 import { isMultipart, readWatermarkRequest, uploadReservation } from '../src/server/vision/watermark/request';
-import { WATERMARK_API_ID, runWatermark } from '../src/server/vision/watermark/service';
+import { API_IDS } from '../src/shared/api-ids';
+import { runWatermark } from '../src/server/vision/watermark/service';
 
 /**
  * POST /api/v1/watermark (contract: watermarkOperation): one image by URL (JSON) or upload
@@ -18,7 +19,7 @@ import { WATERMARK_API_ID, runWatermark } from '../src/server/vision/watermark/s
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, WATERMARK_API_ID, async (call) => {
+  return runApiCall(db, req, ctx, API_IDS.watermark, async (call) => {
     await call.rateLimit(API_RATE_LIMITS.single);
     const analyse = async (lease?: Parameters<typeof readWatermarkRequest>[1]) => {
       const { fields, image } = await readWatermarkRequest(req, lease);

@@ -22,7 +22,7 @@ import { seed } from '../../src/server/db';
 import { createTestDb } from '../../src/server/db/test-db';
 import { defineHandler, json, readJson } from '../../src/server/http/handler';
 import { enforceRateLimit } from '../../src/server/rate-limit/rate-limit';
-import { DETECT_API_ID } from '../../src/server/vision/detection-service';
+import { API_IDS } from '../../src/shared/api-ids';
 import { detectRequestSchema } from '../../src/shared/schemas/detect';
 import { parseCli } from '../lib/cli';
 import { loadText, machineLoad, percentile } from '../lib/stats';
@@ -49,7 +49,7 @@ const keyless = defineHandler(['POST'], async (req, ctx) => {
   return json(answer, ctx);
 });
 const keyed = defineHandler(['POST'], (req, ctx) =>
-  runApiCall(db, req, ctx, DETECT_API_ID, async (call) => {
+  runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
     await readJson(req, detectRequestSchema);
     await call.rateLimit(POLICY);
     return { data: answer, images: 1 };

@@ -20,7 +20,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closeEngine } from '../../src/server/vision/engine';
 import { analyzeSource, predictBody } from '../../src/server/vision/authenticity/service';
-import type { PredictResponse } from '../../src/shared/contracts/photo-authenticity';
+import type { PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { latencyRow, proportion } from '../lib/stats';

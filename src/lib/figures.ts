@@ -4,7 +4,7 @@ import { accuracyCardSchema, type AccuracyCard, type Proportion } from '../share
 import { apiSchema } from '../shared/schemas/catalogue';
 import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
-import { BATCH_MAX_IMAGES } from '../shared/contracts/photo-authenticity';
+import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
 import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
 import { ALL_RATE_LIMITS } from '../shared/rate-limits';
@@ -122,7 +122,7 @@ export function documentedFigures(): Figure[] {
     limit('limits.upload_mb', formatMegabytes(UPLOAD_LIMITS.fileBytes), UPLOAD),
     limit('limits.request_body_mb', formatMegabytes(UPLOAD_LIMITS.platformBodyBytes), UPLOAD),
     limit('limits.downscale_megapixels', `${UPLOAD_LIMITS.downscalePixels / 1_000_000} megapixels`, UPLOAD),
-    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/contracts/photo-authenticity.ts BATCH_MAX_IMAGES'),
+    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/schemas/photo-authenticity/batch.ts BATCH_MAX_IMAGES'),
     limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
     limit('limits.error_checks', formatCount(MAX_ERROR_CHECKS), 'src/shared/schemas/detect.ts MAX_ERROR_CHECKS'),
     // The similar-images demo's threshold slider and the calibrated bands.

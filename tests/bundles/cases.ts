@@ -15,6 +15,7 @@ import { createContactOperation, listContactsOperation } from '../../src/shared/
 import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from '../../src/shared/contracts/object-detection';
 import type { OperationContract } from '../../src/shared/contracts/operation';
 import { errorBodySchema } from '../../src/server/http/errors';
+import { operationExamples } from '../../src/lib/openapi/examples';
 import {
   demoPhotoValidationOperation,
   errorReportOperation,
@@ -79,7 +80,7 @@ const upload = (fields: Record<string, string> = {}): NonNullable<PlannedRequest
 
 /** The contract's first request example, its sample URLs moved to this run's origin. */
 const example = (operation: OperationContract): unknown =>
-  JSON.parse(JSON.stringify(operation.examples?.request?.[0]?.value ?? null).replaceAll('http://127.0.0.1:4321', ORIGIN)) as unknown;
+  JSON.parse(JSON.stringify(operationExamples(operation).request[0]?.value ?? null).replaceAll('http://127.0.0.1:4321', ORIGIN)) as unknown;
 
 const op = (list: readonly OperationContract[], method: string, path: string): OperationContract => {
   const found = list.find((o) => o.method === method && o.path === path);

@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '../../src/server/db/test-db';
 import type { SessionTables } from '../../src/server/auth/session-store';
 import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';
-import { apiKeySummarySchema, accountResponseSchema, createdKeySchema, subscriptionSchema } from '../../src/shared/contracts/account';
+import { apiKeySummarySchema, accountResponseSchema, createdKeySchema, subscriptionSchema } from '../../src/shared/schemas/account';
 import account from '../../functions/account';
 import * as accountKeysFunction from '../../functions/account-keys';
 import login from '../../functions/account-login';

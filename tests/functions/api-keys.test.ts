@@ -14,7 +14,7 @@ import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { defineHandler } from '../../src/server/http/handler';
 import type { RateLimitTables } from '../../src/server/rate-limit/rate-limit';
-import { usageSchema } from '../../src/shared/contracts/account';
+import { usageSchema } from '../../src/shared/schemas/account';
 import { apiUsageSchema } from '../../src/shared/schemas/api-usage';
 import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import accountUsage from '../../functions/account-usage';

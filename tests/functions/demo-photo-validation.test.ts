@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import demo from '../../functions/demo-photo-validation';
-import { photoValidationResponseSchema } from '../../src/shared/contracts/photo-authenticity';
+import { photoValidationResponseSchema } from '../../src/shared/schemas/photo-authenticity/photo-validation';
 import { useVisionEnv } from './vision-env';
 
 const env = useVisionEnv({ seeded: false });

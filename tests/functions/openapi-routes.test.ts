@@ -3,6 +3,11 @@
  * (its `config.path`, with the methods its handler accepts) is an operation of the OpenAPI
  * document, and every operation has a function that answers it. A new endpoint needs a
  * contract in src/shared/contracts (listed in `operations`) and a function; nothing else.
+ *
+ * Why the functions repeat the contract's path instead of reading it: Netlify's bundler
+ * (@netlify/zip-it-and-ship-it) reads `export const config` from the source without running it
+ * and keeps only literal values, so `path: predictOperation.path` would deploy the function
+ * without its route. The path stays a literal, and this test is the guard that it matches.
  */
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/lib/openapi/document';

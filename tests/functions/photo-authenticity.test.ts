@@ -3,7 +3,8 @@ import { bearer, createTestAccount } from '../../src/server/account/test-account
 import { hashPasswordSync } from '../../src/server/auth/password';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
-import { errorReportListSchema, errorReportOperation, predictOperation, whyNotRealOperation } from '../../src/shared/contracts/photo-authenticity';
+import { errorReportOperation, predictOperation, whyNotRealOperation } from '../../src/shared/contracts/photo-authenticity';
+import { errorReportListSchema } from '../../src/shared/schemas/photo-authenticity/error-reports';
 import authLogin from '../../functions/admin-login';
 import errorReport from '../../functions/error-report';
 import errorReports from '../../functions/error-reports';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { loginOperation, loginRequestSchema, meOperation, PASSWORD_MIN, signupOperation, signupRequestSchema } from '../../shared/contracts/account';
+import { loginOperation, meOperation, signupOperation } from '../../shared/contracts/account';
+import { loginRequestSchema, PASSWORD_MIN, signupRequestSchema } from '../../shared/schemas/account';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { FieldError, Label } from '../ui/Label';

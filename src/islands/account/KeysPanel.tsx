@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { createKeyOperation, createKeyRequestSchema, listKeysOperation, revokeKeyOperation, type ApiKeySummary } from '../../shared/contracts/account';
+import { createKeyOperation, listKeysOperation, revokeKeyOperation } from '../../shared/contracts/account';
+import { createKeyRequestSchema, type ApiKeySummary } from '../../shared/schemas/account';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { FieldError, Label } from '../ui/Label';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { cancelSubscriptionOperation, listSubscriptionsOperation, type Subscription } from '../../shared/contracts/account';
+import { cancelSubscriptionOperation, listSubscriptionsOperation } from '../../shared/contracts/account';
+import type { Subscription } from '../../shared/schemas/account';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatNumber } from './format';

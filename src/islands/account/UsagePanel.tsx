@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Usage } from '../../shared/contracts/account';
+import type { Usage } from '../../shared/schemas/account';
 import { formatNumber, formatTime, maskedKey, periodSentence, usedPercent } from './format';
 import { ErrorState, Loading, ScrollRegion } from './States';
 import type { Resource } from './use-resource';

@@ -1,6 +1,7 @@
 /** The admin page's calls, through the contracts, kept in one place so the components stay about UI. */
 import { request, type ApiResult } from '../../shared/api-client';
-import { adminLoginOperation, adminLogoutOperation, adminSessionOperation, type AdminSession } from '../../shared/contracts/admin-auth';
+import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../shared/contracts/admin-auth';
+import type { AdminSession } from '../../shared/schemas/admin-session';
 import { listContactsOperation } from '../../shared/contracts/contacts';
 import type { ContactPage } from '../../shared/schemas/contact';
 

@@ -1,4 +1,4 @@
-import type { PhotoValidationResponse } from '../../shared/contracts/photo-authenticity';
+import type { PhotoValidationResponse } from '../../shared/schemas/photo-authenticity/photo-validation';
 import type { ToastInput } from '../overlay/types';
 
 /** How the photo-validation demo names each verdict. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '../../shared/contracts/account';
+import type { Subscription } from '../../shared/schemas/account';
 import { activeSubscription } from './own-subscription';
 
 const sub = (over: Partial<Subscription>): Subscription => ({

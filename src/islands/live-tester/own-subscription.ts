@@ -4,7 +4,8 @@
  * usage) instead of the keyless demo endpoint.
  */
 import { useEffect, useState } from 'react';
-import { listSubscriptionsOperation, type Subscription } from '../../shared/contracts/account';
+import { listSubscriptionsOperation } from '../../shared/contracts/account';
+import type { Subscription } from '../../shared/schemas/account';
 import { request } from '../../shared/api-client';
 
 /** The active subscription to `apiId` among `subs`, if any. */

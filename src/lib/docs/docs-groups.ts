@@ -1,10 +1,10 @@
 /**
- * The endpoint groups /docs renders: the photo-authenticity API written by hand in
- * content/docs/api-reference.ts (its endpoints have no contract yet), then one group per API
- * reference generated from the OpenAPI document, so /docs shows the contract's fields and real
- * examples, never a hand-written copy of them.
+ * The endpoint groups /docs renders: one group per API reference generated from the OpenAPI
+ * document (itself generated from the contracts in src/shared/contracts/), so /docs shows the
+ * contract's fields and real examples, never a hand-written copy of them.
  */
-import { authenticityGroup, type DocApiGroup, type DocEndpoint, type DocField } from '../../../content/docs/api-reference';
+import { SAMPLE_JOB_ID, type DocApiGroup, type DocEndpoint, type DocField } from '../../../content/docs/api-reference';
+import { API_IDS } from '../../shared/api-ids';
 import type { HttpMethod, JsonValue } from '../snippets';
 import { storedExamples } from '../../shared/examples';
 import { withOrigin } from '../../shared/site-origin';
@@ -22,7 +22,7 @@ const docField = (r: FieldRow): DocField => ({
 export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   const others = Object.values(storedExamples).filter((e) => e.method === op.method && e.path === op.path && e.status < 300).slice(1);
   return {
-    id: `${op.method.toLowerCase()}-${op.path.split('/').filter((seg) => !seg.startsWith('{')).pop()}`,
+    id: `${op.method.toLowerCase()}-${op.path.split('/').filter((seg) => !seg.startsWith('{')).pop()?.replaceAll('_', '-')}`,
     title: op.summary,
     method: op.method as HttpMethod,
     path: op.path,
@@ -40,36 +40,43 @@ export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
   };
 }
 
-const handWritten = new Set(authenticityGroup.endpoints.map((e) => `${e.method} ${e.path}`));
-
 /** The API /docs documents in full (the spec's vision-authenticity API); the others link out. */
-export const DOCS_FULL_API_ID = 'photo-authenticity';
+export const DOCS_FULL_API_ID = API_IDS.photoAuthenticity;
+/** The group /docs follows with the batch job lifecycle. */
+export const BATCH_GROUP_ID = `${DOCS_FULL_API_ID}-endpoints`;
 
 /**
- * Every /docs group: authenticity first, then one per generated reference (its keyed
- * operations). Only the authenticity API is documented in full here; every other API's
- * group carries `reference`, and /docs lists its endpoints with a link to that page, so the
- * page stays light however many APIs the catalogue grows.
+ * Path values that run as copied: the code-sample check gives its account a batch job with
+ * `SAMPLE_JOB_ID`, so the sample that reads a job finds one. A call on any other stored
+ * resource's id would need an id from an earlier call: it stays on the reference page.
+ */
+const SAMPLE_PATHS: Record<string, Record<string, string>> = {
+  'GET /api/predict_batch/{job_id}': { job_id: SAMPLE_JOB_ID },
+};
+
+/**
+ * Every /docs group, one per generated reference (its keyed operations), the API documented in
+ * full first. Every other API's group carries `reference`, and /docs lists its endpoints with
+ * a link to that page, so the page stays light however many APIs the catalogue grows.
  */
 export function docsGroups(refs: readonly ApiReference[], origin: string): DocApiGroup[] {
-  return [
-    withOrigin(authenticityGroup, origin),
-    ...refs.map((ref) => ({
+  const ordered = [...refs.filter((ref) => ref.id === DOCS_FULL_API_ID), ...refs.filter((ref) => ref.id !== DOCS_FULL_API_ID)];
+  return ordered.map((ref) => {
+    const full = ref.id === DOCS_FULL_API_ID;
+    return {
       id: `${ref.id}-endpoints`,
       title: `${ref.name} endpoints`,
       description: `${ref.description} Generated from the OpenAPI document; the [${ref.name} reference](${ref.href}) has every error, Try it and the keyless demo.`,
-      ...(ref.id === DOCS_FULL_API_ID ? {} : { reference: { name: ref.name, href: ref.href, markdownHref: ref.markdownHref } }),
-      // Documented in full here, a call on a stored resource's id (GET .../{job_id}) would need
-      // an id from an earlier call, so its sample could not run as copied: it stays on the
-      // reference page. Listed in one line, every keyed operation is shown.
+      ...(full ? {} : { reference: { name: ref.name, href: ref.href, markdownHref: ref.markdownHref } }),
+      // Listed in one line, every keyed operation is shown; documented in full, those whose
+      // samples run as copied.
       endpoints: ref.operations
-        // The batch endpoints are written by hand in the authenticity group (with the job
-        // lifecycle beside them); the API's own reference page still generates them.
-        .filter((op) => op.auth === 'apiKey' && !handWritten.has(`${op.method} ${op.path}`) && (ref.id !== DOCS_FULL_API_ID || !op.path.includes('{')))
+        .filter((op) => op.auth === 'apiKey' && (!full || !op.path.includes('{') || SAMPLE_PATHS[`${op.method} ${op.path}`]))
         .map((op) => {
           const e = docEndpoint(op, origin);
-          return { ...e, notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };
+          const pathExample = full ? SAMPLE_PATHS[`${op.method} ${op.path}`] : undefined;
+          return { ...e, ...(pathExample ? { pathExample } : {}), notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };
         }),
-    })),
-  ];
+    };
+  });
 }

@@ -4,6 +4,7 @@
  */
 import type { DocApiGroup, DocEndpoint } from '../../../content/docs/api-reference';
 import { codeSamples, type CodeSamples, type RequestSample } from '../snippets';
+import { BATCH_GROUP_ID } from './docs-groups';
 
 /** Tabs of the reference, in order. */
 export const docsTabs = [
@@ -68,7 +69,6 @@ export interface TocEntry {
 
 /** The "On this page" list. */
 export function tocFor(groups: DocApiGroup[]): TocEntry[] {
-  const endpoints = groups.flatMap((g) => g.endpoints);
   return [
     { id: 'quick-start', label: 'Quick start', children: [] },
     { id: 'authentication', label: 'Authentication', children: [] },
@@ -78,7 +78,7 @@ export function tocFor(groups: DocApiGroup[]): TocEntry[] {
       id: 'endpoints',
       label: 'Endpoints',
       tab: 'endpoints',
-      children: [...endpoints.map((e) => ({ id: e.id, label: e.title })), { id: 'batch-job-lifecycle', label: 'Batch job lifecycle' }],
+      children: groups.flatMap((g) => [...g.endpoints.map((e) => ({ id: e.id, label: e.title })), ...(g.id === BATCH_GROUP_ID ? [{ id: 'batch-job-lifecycle', label: 'Batch job lifecycle' }] : [])]),
     },
     { id: 'examples', label: 'Examples', tab: 'examples', children: [] },
     { id: 'errors', label: 'Errors', tab: 'errors', children: [...errorSections] },

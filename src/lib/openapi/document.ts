@@ -12,6 +12,7 @@ import {
 } from '../../shared/contracts';
 import { DEFAULT_SITE_ORIGIN } from '../../shared/site-origin';
 import { ACCURACY_API_IDS } from '../../shared/schemas/accuracy';
+import { operationExamples } from './examples';
 
 /**
  * The accuracy card of an API group (its reference page's #accuracy section), for the tag and
@@ -219,12 +220,12 @@ function errorDetailsOf(op: OperationContract, codes: readonly ErrorCode[], comp
   return entries.length ? { 'x-error-details': Object.fromEntries(entries) } : {};
 }
 
-/** The policies an operation names, resolved from src/server/rate-limit/policies.ts. */
+/** The policies an operation names, resolved from src/shared/rate-limits.ts. */
 export function rateLimitsOf(op: OperationContract): OpenApiRateLimit[] {
   const names = op.rateLimit === undefined ? [] : typeof op.rateLimit === 'string' ? [op.rateLimit] : [...op.rateLimit];
   return names.map((name) => {
     const policy = ALL_RATE_LIMITS[name];
-    if (!policy) throw new Error(`${op.operationId}: no rate-limit policy named "${name}" in src/server/rate-limit/policies.ts`);
+    if (!policy) throw new Error(`${op.operationId}: no rate-limit policy named "${name}" in src/shared/rate-limits.ts`);
     return { name, limit: policy.limit, windowSeconds: policy.windowMs / 1000 };
   });
 }
@@ -239,9 +240,10 @@ function operationObject(op: OperationContract, components: Components, origin: 
   const params = parameters(op, components);
   const limits = rateLimitsOf(op);
   const accuracy = accuracyDocs(op.group, origin);
+  const examples = operationExamples(op);
   const requestContent: Record<string, OpenApiMediaType> = {};
   if (op.body) {
-    requestContent[op.bodyType ?? 'application/json'] = { schema: components.convert(op.body, 'input'), ...namedExamples(op.examples?.request, origin) };
+    requestContent[op.bodyType ?? 'application/json'] = { schema: components.convert(op.body, 'input'), ...namedExamples(examples.request, origin) };
   }
   if (op.multipartBody) requestContent['multipart/form-data'] = { schema: components.convert(op.multipartBody, 'input') };
   return {
@@ -258,7 +260,7 @@ function operationObject(op: OperationContract, components: Components, origin: 
         description: op.response.description,
         ...(op.response.status === 204
           ? {}
-          : { content: { 'application/json': { schema: components.convert(op.response.schema, 'output'), ...namedExamples(op.examples?.response, origin) } } }),
+          : { content: { 'application/json': { schema: components.convert(op.response.schema, 'output'), ...namedExamples(examples.response, origin) } } }),
       },
       ...errorResponses(op, components),
     },

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
-import type { ApiKeySummary } from '../../shared/contracts/account';
+import type { ApiKeySummary } from '../../shared/schemas/account';
 import { generateApiKey, hashApiKey, keyDisplay } from './api-key';
 
 /** Keys one account may hold at once (revoked ones do not count). */

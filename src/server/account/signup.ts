@@ -7,7 +7,7 @@ import type { Database } from '../db';
 import { hashPassword } from '../auth/password';
 import { passwordRefusal } from '../auth/password-policy';
 import { HttpError } from '../http/errors';
-import type { SignupRequest } from '../../shared/contracts/account';
+import type { SignupRequest } from '../../shared/schemas/account';
 import { isUniqueViolation, taken, takenFields, type UserRecord } from './users';
 
 /** Creates an account; 409 CONFLICT when the username or the email is taken (any case). */

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiRow, Database } from '../db';
 import { HttpError } from '../http/errors';
-import type { Subscription } from '../../shared/contracts/account';
+import type { Subscription } from '../../shared/schemas/account';
 import type { PricingPlan } from '../../shared/schemas/catalogue';
 import { UUID_PATTERN } from './keys';
 

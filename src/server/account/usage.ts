@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { Usage } from '../../shared/contracts/account';
+import type { Usage } from '../../shared/schemas/account';
 
 export interface BillingPeriod {
   /** `YYYY-MM-01`, the counters' key. */

@@ -14,7 +14,7 @@ import { createSession, findSession, revokeSession } from '../auth/session-store
 import { HttpError } from '../http/errors';
 import { SITE_RATE_LIMITS } from '../../shared/rate-limits';
 import { rateLimitSecret } from '../rate-limit/rate-limit';
-import type { AccountUser, LoginRequest } from '../../shared/contracts/account';
+import type { AccountUser, LoginRequest } from '../../shared/schemas/account';
 
 /** Name of the account session cookie (the admin's is `optiq_admin_session`). */
 export const USER_SESSION_COOKIE = 'optiq_session';

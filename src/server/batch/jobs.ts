@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { batchJobSchema } from '../../shared/schemas/photo-authenticity/batch';
 import type { BatchJobsTable, Database } from '../db';
 import { HttpError } from '../http/errors';
 import { installQueue, type QueueConfig } from './queue';
@@ -14,20 +16,14 @@ export type BatchJobRow = Selectable<BatchJobsTable>;
 /** Attempts a queue entry gets before the job is given up as failed (graphile-worker backs off exponentially). */
 export const ITEM_MAX_ATTEMPTS = 5;
 
-/** One image's result: its summary, or what went wrong with it. */
-export type BatchItemResult =
-  | { image_url: string; is_real: boolean; fail_tags: string[]; verdict: string }
-  | { image_url: string; error: { code: string; message: string } };
+/** The documented job body: the contract's schema (GET /api/predict_batch/{job_id}). */
+export type BatchJobBody = z.infer<typeof batchJobSchema>;
 
-export interface BatchJobBody {
-  job_id: string;
-  job_status: BatchJobRow['status'];
-  created_at: string;
-  progress: { done: number; total: number };
-  finished_at?: string;
-  error?: string;
-  results?: BatchItemResult[];
-}
+type BatchItem = NonNullable<BatchJobBody['results']>[number];
+/** The fields `K` of the contract's item, present. */
+type With<K extends keyof BatchItem> = { [P in K]-?: NonNullable<BatchItem[P]> };
+/** One image's result, as the contract's item: its summary, or what went wrong with it. */
+export type BatchItemResult = With<'image_url' | 'is_real' | 'fail_tags' | 'verdict'> | With<'image_url' | 'error'>;
 
 export interface CreateBatchJobInput {
   userId: string;

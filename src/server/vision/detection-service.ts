@@ -3,6 +3,7 @@
  * them, map classes to the caller's object names and category, and record each detect run.
  * Functions stay thin: validate, call one of these, answer JSON.
  */
+import { API_IDS } from '../../shared/api-ids';
 import { HttpError } from '../http/errors';
 import type { CocoLabel } from './coco-labels';
 import type { AnalyzeOptions, ImageAnalysis } from './detector';
@@ -25,8 +26,6 @@ import type {
   DemoResponse,
 } from '../../shared/schemas/detect';
 
-/** The catalogue id detect runs are recorded under. */
-export const DETECT_API_ID = 'image-object-detection';
 
 /** Objects checked when the inferred room has no category definition. */
 export const GENERAL_OBJECTS = [
@@ -222,7 +221,7 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   };
   await deps.store.saveDetectionRun({
     id: resultId,
-    apiId: DETECT_API_ID,
+    apiId: API_IDS.objectDetection,
     imageUrls: req.image_urls,
     category: categoryId,
     mode: req.mode,

@@ -1,18 +1,6 @@
 import { z } from 'zod';
+import { adminSessionSchema, adminSignedInSchema, adminSignedOutSchema } from '../schemas/admin-session';
 import { defineOperation } from './operation';
-
-const signedIn = z.object({
-  authenticated: z.literal(true).describe('True: the request carries a live admin session.'),
-  username: z.string().describe('The signed-in admin.'),
-  expires_at: z.string().describe('When the session ends (ISO 8601).'),
-});
-const signedOut = z.object({ authenticated: z.literal(false).describe('False: no live admin session.') });
-
-/** The admin session state `/api/auth/*` answer with. */
-export const adminSessionSchema = z
-  .discriminatedUnion('authenticated', [signedIn, signedOut])
-  .meta({ id: 'AdminSession', description: 'Whether the request carries a live admin session, and whose.' });
-export type AdminSession = z.output<typeof adminSessionSchema>;
 
 /** POST /api/auth/login */
 export const adminLoginOperation = defineOperation({
@@ -28,7 +16,7 @@ export const adminLoginOperation = defineOperation({
     username: z.string().min(1, 'Required').max(200).describe('Admin username.'),
     password: z.string().min(1, 'Required').max(1000).describe('Admin password.'),
   }),
-  response: { status: 200, description: 'Signed in; the session cookie is set.', schema: signedIn },
+  response: { status: 200, description: 'Signed in; the session cookie is set.', schema: adminSignedInSchema },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'auth-login',
 });
@@ -42,7 +30,7 @@ export const adminLogoutOperation = defineOperation({
   summary: 'Sign out',
   description: 'Revokes the admin session on the server and clears its cookie. Same-origin requests only.',
   auth: 'none',
-  response: { status: 200, description: 'Signed out.', schema: signedOut },
+  response: { status: 200, description: 'Signed out.', schema: adminSignedOutSchema },
   errors: ['FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 

@@ -10,59 +10,32 @@ import {
   deleteLabelSetResponseSchema,
   labelSetIdParamsSchema,
   listLabelSetsResponseSchema,
-  type ClassifyRequest,
-  type ClassifyResponse,
   type CreateLabelSet,
 } from '../schemas/classify';
-import type { ApiUsage } from '../schemas/api-usage';
-import { example } from '../examples';
+import { API_IDS } from '../api-ids';
+import { IMAGE_LIMIT_TEXT } from '../limits';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
-
-/** A stored real exchange (content/examples) with the default origin in its URLs. */
-function stored<Req, Res>(name: string) {
-  const ex = example(name, DEFAULT_SITE_ORIGIN);
-  return { summary: ex.title, value: { request: ex.request as Req, response: ex.response as Res } };
-}
-
-const classifyExamples = ['classify', 'classifyTop1'].map((n) => stored<ClassifyRequest, ClassifyResponse & { usage: ApiUsage }>(n));
-const demoExample = stored<ClassifyRequest, ClassifyResponse>('demoClassify');
 
 const ANALYSIS =
   'One CenterNet MobileNetV3 pass (the object detector the detection API runs, no error-check passes) gives the detections and image-level features. `room_type` scores come from the room classifier over those features and detections (kitchen, bathroom, bedroom, living_room, dining_room, office, other; `other` when no room is clear). A label set id scores by nearest neighbours over the embeddings of your example images (the pooled backbone features of the same pass, L2-normalised). Scores are shares of the evidence, not certainties.';
-
-const IMAGE_ERRORS = [
-  'INVALID_REQUEST',
-  'INVALID_JSON',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'METHOD_NOT_ALLOWED',
-  'INVALID_IMAGE',
-  'IMAGE_FETCH_FAILED',
-  'IMAGE_URL_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
 
 /** POST /api/v1/classify */
 export const classifyOperation = defineOperation({
   operationId: 'classifyImage',
   method: 'POST',
   path: '/api/v1/classify',
-  group: 'image-classification',
+  group: API_IDS.classification,
   summary: 'Classify one image',
-  description: `Scores one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB), against the room types or one of your label sets. ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to image classification; an analysed image counts one request of the monthly quota.`,
+  description: `Scores one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}), against the room types or one of your label sets. ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to image classification; an analysed image counts one request of the monthly quota.`,
   auth: 'apiKey',
   body: classifyRequestSchema,
   multipartBody: classifyUploadSchema,
   response: { status: 200, description: 'The top labels with their scores, and what the call counted.', schema: withUsage(classifyResponseSchema) },
   errors: [...IMAGE_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'QUOTA_EXCEEDED'],
   rateLimit: 'single',
-  examples: {
-    request: classifyExamples.map((e) => ({ summary: e.summary, value: e.value.request })),
-    response: classifyExamples.map((e) => ({ summary: e.summary, value: e.value.response })),
-  },
+  storedExamples: storedExchanges('classify', 'classifyTop1'),
 });
 
 /** POST /api/demo/image-classification */
@@ -79,10 +52,7 @@ export const demoClassifyOperation = defineOperation({
   response: { status: 200, description: 'The top room types with their scores.', schema: classifyResponseSchema },
   errors: IMAGE_ERRORS,
   rateLimit: 'demo-image-classification',
-  examples: {
-    request: [{ summary: demoExample.summary, value: demoExample.value.request }],
-    response: [{ summary: demoExample.summary, value: demoExample.value.response }],
-  },
+  storedExamples: storedExchanges('demoClassify'),
 });
 
 const sample = (file: string) => `${DEFAULT_SITE_ORIGIN}/images/samples/${file}`;
@@ -102,14 +72,14 @@ export const createLabelSetOperation = defineOperation({
   operationId: 'createLabelSet',
   method: 'POST',
   path: '/api/v1/label-sets',
-  group: 'image-classification',
+  group: API_IDS.classification,
   summary: 'Create a custom label set from example images',
   description: `Creates a label set of your account from example images (${SET_LIMITS}), by URL (JSON \`examples\`: label -> URLs) or uploaded (multipart/form-data: \`name\`, and one field \`examples.<label>\` per image holding a file or a URL; the whole form at most 10 MB). Each example is analysed once and only its embedding is stored, never the image. Classify with \`taxonomy: <id>\`; other accounts cannot see or use the set. Every analysed example counts as an image, and the call one request of the monthly quota.`,
   auth: 'apiKey',
   body: createLabelSetSchema,
   multipartBody: labelSetUploadSchema,
   response: { status: 201, description: 'The stored set, and what the call counted.', schema: withUsage(createLabelSetResponseSchema) },
-  errors: [...IMAGE_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
+  errors: [...IMAGE_ERRORS, ...KEY_ERRORS],
   rateLimit: 'batch',
   examples: { request: [{ summary: 'Two labels from the site sample photos, five each', value: labelSetExample }] },
 });
@@ -119,7 +89,7 @@ export const listLabelSetsOperation = defineOperation({
   operationId: 'listLabelSets',
   method: 'GET',
   path: '/api/v1/label-sets',
-  group: 'image-classification',
+  group: API_IDS.classification,
   summary: 'List your label sets',
   description: 'The label sets of your account, newest first, with their labels and example counts. Analyses no image, so it uses no quota (`usage.requests` is 0).',
   auth: 'apiKey',
@@ -133,7 +103,7 @@ export const deleteLabelSetOperation = defineOperation({
   operationId: 'deleteLabelSet',
   method: 'DELETE',
   path: '/api/v1/label-sets/{id}',
-  group: 'image-classification',
+  group: API_IDS.classification,
   summary: 'Delete a label set',
   description: "Deletes one of your label sets and its stored example embeddings; classify calls naming it answer 404 from then on. Another account's set id answers 404 too. Uses no quota.",
   auth: 'apiKey',

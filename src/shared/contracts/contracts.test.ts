@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument, type JsonSchema } from '../../lib/openapi/document';
+import { operationExamples } from '../../lib/openapi/examples';
 import { storedExamples } from '../examples';
 import { DEFAULT_SITE_ORIGIN, withOrigin } from '../site-origin';
 import { ERROR_EXAMPLE_MESSAGES, ERROR_HELP, ERROR_STATUS, errorCodes, operations } from './index';
@@ -60,13 +62,13 @@ describe('contracts', () => {
   it('have examples that parse with their own schemas', () => {
     let count = 0;
     for (const op of operations) {
-      for (const ex of op.examples?.request ?? []) {
+      for (const ex of operationExamples(op).request) {
         expect(op.body, `${op.operationId} has a request example but no body`).toBeDefined();
         const parsed = op.body!.safeParse(ex.value);
         expect(parsed.success, `${op.operationId} request "${ex.summary}": ${parsed.error?.message}`).toBe(true);
         count++;
       }
-      for (const ex of op.examples?.response ?? []) {
+      for (const ex of operationExamples(op).response) {
         const parsed = op.response.schema.safeParse(ex.value);
         expect(parsed.success, `${op.operationId} response "${ex.summary}": ${parsed.error?.message}`).toBe(true);
         count++;
@@ -79,9 +81,9 @@ describe('contracts', () => {
     for (const [name, ex] of Object.entries(storedExamples)) {
       const op = operations.find((o) => o.method === ex.method && o.path === ex.path);
       const response = withOrigin(ex.response, DEFAULT_SITE_ORIGIN);
-      expect(op?.examples?.response?.some((e) => JSON.stringify(e.value) === JSON.stringify(response)), name).toBe(true);
+      expect((op ? operationExamples(op).response : []).some((e) => JSON.stringify(e.value) === JSON.stringify(response)), name).toBe(true);
     }
-    const shown = operations.reduce((n, op) => n + (op.examples?.response?.length ?? 0), 0);
+    const shown = operations.reduce((n, op) => n + operationExamples(op).response.length, 0);
     // Responses beyond the engine's are the session state, written as the handler answers it.
     expect(shown).toBe(Object.keys(storedExamples).length + 1);
   });
@@ -104,7 +106,7 @@ describe('contracts', () => {
 describe('URL fields of the contracts', () => {
   /** The request examples' fields that hold URLs the server will fetch or call. */
   const urlFields = operations.flatMap((op) =>
-    (op.examples?.request ?? []).flatMap((example, i) =>
+    operationExamples(op).request.flatMap((example, i) =>
       typeof example.value === 'object' && example.value !== null && op.body
         ? Object.entries(example.value as Record<string, unknown>)
             .filter(([key]) => /(^|_)urls?$/.test(key))
@@ -132,4 +134,16 @@ describe('URL fields of the contracts', () => {
       expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: 'https://hooks.example.com/x' }).success).toBe(true);
     },
   );
+});
+
+describe('what the contracts ship to the browser', () => {
+  it('carries no stored example bodies: contracts name them, the OpenAPI builder reads them', () => {
+    const dirs = ['src/shared/contracts', 'src/shared/schemas', 'src/shared/schemas/photo-authenticity'];
+    const sources = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `${dir}/${f}`));
+    expect(sources.length).toBeGreaterThan(20);
+    // A value import of src/shared/examples.ts (a type import is erased) would put every stored
+    // exchange into the chunks of the islands that import a contract.
+    const importing = sources.filter((file) => /^import (?!type )[^;]*from '(\.\.\/)+examples';/m.test(readFileSync(file, 'utf8')));
+    expect(importing).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
  * the docs. Kept apart from errors.ts so the islands, which read error bodies, do not ship it.
  */
 import type { ErrorCode } from './errors';
+import { BYTES_PER_MB, IMAGE_LIMIT_TEXT, UPLOAD_LIMITS } from '../limits';
 
 /**
  * A message the server really answers with for each code (the OpenAPI document's example error
@@ -61,7 +62,7 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
   CONFLICT: { meaning: 'The request conflicts with the current state, e.g. the resource already exists.', remedy: 'Read the current state, then change the request to fit it.', retry: false },
   PAYLOAD_TOO_LARGE: {
     meaning: 'The request body or an image is over the size limit.',
-    remedy: 'Send fewer or smaller images: image URLs up to 10 MB, uploaded files up to 4.5 MB.',
+    remedy: `Send fewer or smaller images: image URLs up to ${IMAGE_LIMIT_TEXT.size}, uploaded files up to ${UPLOAD_LIMITS.fileBytes / BYTES_PER_MB} MB.`,
     retry: false,
   },
   UNSUPPORTED_MEDIA_TYPE: {
@@ -71,7 +72,7 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
   },
   INVALID_IMAGE: {
     meaning: 'The file is not a JPEG, PNG or WebP image, or its dimensions are out of range.',
-    remedy: 'Send a JPEG, PNG or WebP image between 256x256 and 4096x4096 pixels.',
+    remedy: `Send a JPEG, PNG or WebP image between ${IMAGE_LIMIT_TEXT.area} pixels.`,
     retry: false,
   },
   NO_IMAGE_ANALYSED: {
@@ -80,7 +81,7 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     retry: false,
   },
   IMAGE_FETCH_FAILED: {
-    meaning: 'An image could not be downloaded: invalid URL, unknown host or over 10 MB (422), or its host failed or timed out (502).',
+    meaning: `An image could not be downloaded: invalid URL, unknown host or over ${IMAGE_LIMIT_TEXT.size} (422), or its host failed or timed out (502).`,
     remedy: 'Open the URL from outside your network to check it is public and answers with an image; retry a 502 later.',
     retry: true,
   },

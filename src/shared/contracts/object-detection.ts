@@ -7,39 +7,18 @@ import {
   detectRequestSchema,
   detectResponseSchema,
   noImageAnalysedDetailsSchema,
-  type CategoryDefinitions,
-  type CategoryDefinitionsResponse,
-  type DemoRequest,
-  type DemoResponse,
-  type DetectRequest,
-  type DetectResponse,
 } from '../schemas/detect';
-import { withUsage, type ApiUsage } from '../schemas/api-usage';
-import { example } from '../examples';
-import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { withUsage } from '../schemas/api-usage';
+import { API_IDS } from '../api-ids';
+import { IMAGE_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
-
-/**
- * A stored real exchange (content/examples, produced by the engine) as a request and response
- * example, with the default origin in its URLs (the OpenAPI document swaps in the site's).
- */
-function stored<Req, Res>(name: string) {
-  const ex = example(name, DEFAULT_SITE_ORIGIN);
-  return { summary: ex.title, request: ex.request as Req, response: ex.response as Res };
-}
-
-const detectExamples = ['detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectWithObjects', 'detectImageError'].map((name) =>
-  stored<DetectRequest, DetectResponse & { usage: ApiUsage }>(name),
-);
-const categoriesExample = stored<CategoryDefinitions, CategoryDefinitionsResponse & { usage: ApiUsage }>('categories');
-const demoExamples = ['demo', 'demoEverything'].map((name) => stored<DemoRequest, DemoResponse>(name));
 
 /** POST /api/v1/detect */
 export const detectOperation = defineOperation({
   operationId: 'detectObjects',
   method: 'POST',
   path: '/api/v1/detect',
-  group: 'image-object-detection',
+  group: API_IDS.objectDetection,
   summary: 'Detect the objects of a room category',
   description:
     'Checks 1 to 20 image URLs for the objects of a category. Without `category`, the room is inferred by the trained room classifier (scores averaged over the images; `general`, with the general object list, when no room is confident). With `include_objects: true` each image entry also lists `objects_found`: the boxes (source-image pixels), raw scores and counts behind its `true` answers. `error_checks` (default 3) drops doubtful borderline detections: checks 1-3 (room context, overlap, size) cost no extra pass, each check above 3 one augmented-view pass on photos that still have borderline detections. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.',
@@ -49,10 +28,7 @@ export const detectOperation = defineOperation({
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
   rateLimit: ['single', 'batch'],
-  examples: {
-    request: detectExamples.map((e) => ({ summary: e.summary, value: e.request })),
-    response: detectExamples.map((e) => ({ summary: e.summary, value: e.response })),
-  },
+  storedExamples: storedExchanges('detect', 'detectSuperset', 'detectInferred', 'detectNoneObserved', 'detectWithObjects', 'detectImageError'),
 });
 
 /** POST /api/v1/categories */
@@ -60,7 +36,7 @@ export const defineCategoriesOperation = defineOperation({
   operationId: 'defineCategories',
   method: 'POST',
   path: '/api/v1/categories',
-  group: 'image-object-detection',
+  group: API_IDS.objectDetection,
   summary: 'Add or replace category definitions',
   description: 'Adds or replaces the object lists of categories for your account; detect calls made with your keys use them over the defaults, and nobody else sees them. Analyses no image, so it uses no quota (`usage.requests` is 0).',
   auth: 'apiKey',
@@ -68,10 +44,7 @@ export const defineCategoriesOperation = defineOperation({
   response: { status: 200, description: 'The definitions written, and what the call counted.', schema: withUsage(categoryDefinitionsResponseSchema) },
   errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
   rateLimit: 'categories',
-  examples: {
-    request: [{ summary: categoriesExample.summary, value: categoriesExample.request }],
-    response: [{ summary: categoriesExample.summary, value: categoriesExample.response }],
-  },
+  storedExamples: storedExchanges('categories'),
 });
 
 /** POST /api/demo/object-detection */
@@ -87,24 +60,9 @@ export const demoObjectDetectionOperation = defineOperation({
   body: demoRequestSchema,
   multipartBody: demoUploadSchema,
   response: { status: 200, description: 'The objects found, with their boxes.', schema: demoResponseSchema },
-  errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
-    'METHOD_NOT_ALLOWED',
-    'INVALID_IMAGE',
-    'IMAGE_FETCH_FAILED',
-    'IMAGE_URL_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: IMAGE_ERRORS,
   rateLimit: 'demo-object-detection',
-  examples: {
-    request: demoExamples.map((e) => ({ summary: e.summary, value: e.request })),
-    response: demoExamples.map((e) => ({ summary: e.summary, value: e.response })),
-  },
+  storedExamples: storedExchanges('demo', 'demoEverything'),
 });
 
 /** POST /api/demo/detect */

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { OperationGroup } from '../api-ids';
+import type { ExampleName } from '../examples';
 import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,9 +35,10 @@ export interface OperationContract<
   path: string;
   /**
    * Catalogue API id this operation belongs to (`image-object-detection`, `photo-authenticity`...)
-   * or a site group (`catalogue`, `contact`, `account`, `admin`, `demo`). Becomes the OpenAPI tag.
+   * or a site group (`catalogue`, `contact`, `account`, `admin`, `demo`): src/shared/api-ids.ts.
+   * Becomes the OpenAPI tag.
    */
-  group: string;
+  group: OperationGroup;
   summary: string;
   description: string;
   auth: OperationAuth;
@@ -62,14 +65,21 @@ export interface OperationContract<
   /** The shape of `error.details` for codes that carry more than null, e.g. NO_IMAGE_ANALYSED's per-image results. */
   errorDetails?: Partial<Record<ErrorCode, z.ZodType>> | undefined;
   /**
-   * Name of the rate-limit policy that applies (src/server/rate-limit/policies.ts), if any; a
+   * Name of the rate-limit policy that applies (src/shared/rate-limits.ts), if any; a
    * list when the call picks one of several (detect: `single`, or `batch` for several images).
    */
   rateLimit?: string | readonly string[];
+  /** Examples written in the contract (shown first). */
   examples?: {
     request?: NamedExample<Body extends z.ZodType ? z.input<Body> : never>[];
     response?: NamedExample<z.output<Response>>[];
   };
+  /**
+   * Stored real exchanges (content/examples) shown after them, by name: the OpenAPI builder
+   * (src/lib/openapi/examples.ts) reads them, so contracts an island imports carry no example
+   * bodies. `request` adds each one's request body, `response` its response.
+   */
+  storedExamples?: { request?: readonly ExampleName[]; response?: readonly ExampleName[] };
 }
 
 /** A contract as `defineOperation` returns it: its body, params, query and multipart schemas keep their exact types. */

@@ -6,11 +6,15 @@ import {
   collectionImageAddSchema,
   collectionImageSchema,
   collectionSchema,
+  demoSimilarRequestSchema,
   similarRequestSchema,
   similarResponseSchema,
   type SimilarRequest,
 } from '../schemas/similar';
+import { API_IDS } from '../api-ids';
+import { IMAGE_LIMIT_TEXT } from '../limits';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { IMAGE_ERRORS, KEY_ERRORS } from './common';
 import { defineOperation } from './operation';
 
 /** Shown in every similar-search description: what the similarity numbers mean. */
@@ -28,20 +32,6 @@ const requestExamples: { summary: string; value: SimilarRequest }[] = [
   },
 ];
 
-const IMAGE_ERRORS = [
-  'INVALID_REQUEST',
-  'INVALID_JSON',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'METHOD_NOT_ALLOWED',
-  'INVALID_IMAGE',
-  'IMAGE_FETCH_FAILED',
-  'IMAGE_URL_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
-const KEY_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'] as const;
 const AVAILABILITY = ' Answers 503 SERVICE_UNAVAILABLE on a server whose database has no pgvector extension.';
 
 /** POST /api/v1/similar */
@@ -49,9 +39,9 @@ export const similarSearchOperation = defineOperation({
   operationId: 'searchSimilarImages',
   method: 'POST',
   path: '/api/v1/similar',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'Find images similar to one image',
-  description: `Searches the public gallery (or one of your collections, \`collection\`) for the images most similar to one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). Matches below \`similarity_threshold\` are dropped. ${SIMILARITY_NOTE} Needs \`Authorization: Bearer <key>\` of an account subscribed to similar-image search; a search counts one request and one image.${AVAILABILITY}`,
+  description: `Searches the public gallery (or one of your collections, \`collection\`) for the images most similar to one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}). Matches below \`similarity_threshold\` are dropped. ${SIMILARITY_NOTE} Needs \`Authorization: Bearer <key>\` of an account subscribed to similar-image search; a search counts one request and one image.${AVAILABILITY}`,
   auth: 'apiKey',
   body: similarRequestSchema,
   response: { status: 200, description: 'The matches, best first, with the parameters as applied and what the call counted.', schema: withUsage(similarResponseSchema) },
@@ -59,8 +49,6 @@ export const similarSearchOperation = defineOperation({
   rateLimit: 'single',
   examples: { request: requestExamples },
 });
-
-export const demoSimilarRequestSchema = similarRequestSchema.omit({ collection: true });
 
 /** POST /api/demo/similar-images */
 export const demoSimilarOperation = defineOperation({
@@ -87,7 +75,7 @@ export const createCollectionOperation = defineOperation({
   operationId: 'createCollection',
   method: 'POST',
   path: '/api/v1/collections',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'Create a collection',
   description: `Creates a named collection of your own images to search with POST /api/v1/similar (\`collection\`), e.g. your marketplace's listing photos to find re-used ones. At most 50 per account. ${COLLECTIONS_NOTE} Analyses no image, so it counts nothing against the quota.${AVAILABILITY}`,
   auth: 'apiKey',
@@ -103,7 +91,7 @@ export const listCollectionsOperation = defineOperation({
   operationId: 'listCollections',
   method: 'GET',
   path: '/api/v1/collections',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'List your collections',
   description: `Your collections with their image counts, oldest first. ${COLLECTIONS_NOTE} Analyses no image, so it counts nothing against the quota.${AVAILABILITY}`,
   auth: 'apiKey',
@@ -117,7 +105,7 @@ export const deleteCollectionOperation = defineOperation({
   operationId: 'deleteCollection',
   method: 'DELETE',
   path: '/api/v1/collections/{name}',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'Delete a collection',
   description: `Deletes one of your collections with all its images. ${COLLECTIONS_NOTE}${AVAILABILITY}`,
   auth: 'apiKey',
@@ -132,7 +120,7 @@ export const addCollectionImageOperation = defineOperation({
   operationId: 'addCollectionImage',
   method: 'POST',
   path: '/api/v1/collections/{name}/images',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'Add an image to a collection',
   description: `Adds one image to your collection, by URL (JSON) or uploaded as \`file\` (multipart/form-data, metadata as JSON text), with your id, category and metadata; adding an id again replaces that image. The image is embedded and hashed like a search query; only the embedding, the hash, your fields and the URL are stored, never the pixels. At most 10,000 images per collection. Counts one request and one image.${AVAILABILITY}`,
   auth: 'apiKey',
@@ -156,7 +144,7 @@ export const listCollectionImagesOperation = defineOperation({
   operationId: 'listCollectionImages',
   method: 'GET',
   path: '/api/v1/collections/{name}/images',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'List the images of a collection',
   description: `The images of one of your collections in order of id, a page at a time. ${COLLECTIONS_NOTE}${AVAILABILITY}`,
   auth: 'apiKey',
@@ -184,7 +172,7 @@ export const deleteCollectionImageOperation = defineOperation({
   operationId: 'deleteCollectionImage',
   method: 'DELETE',
   path: '/api/v1/collections/{name}/images/{id}',
-  group: 'similar-image-search',
+  group: API_IDS.similarSearch,
   summary: 'Delete an image from a collection',
   description: `Removes one image (by your id) from one of your collections. ${COLLECTIONS_NOTE}${AVAILABILITY}`,
   auth: 'apiKey',

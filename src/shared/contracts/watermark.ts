@@ -1,53 +1,29 @@
 import { z } from 'zod';
-import { withUsage, type ApiUsage } from '../schemas/api-usage';
-import { watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema, type WatermarkRequest, type WatermarkResponse } from '../schemas/watermark';
-import { example } from '../examples';
-import { DEFAULT_SITE_ORIGIN } from '../site-origin';
+import { withUsage } from '../schemas/api-usage';
+import { accountBrandSchema, addBrandRequestSchema, brandListSchema, watermarkRequestSchema, watermarkResponseSchema, watermarkUploadSchema } from '../schemas/watermark';
+import { API_IDS } from '../api-ids';
+import { IMAGE_LIMIT_TEXT } from '../limits';
+import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
-
-/** A stored real exchange (content/examples/watermark-detection.json) with the default origin in its URLs. */
-function stored(name: string) {
-  const ex = example(name, DEFAULT_SITE_ORIGIN);
-  return { summary: ex.title, request: ex.request as WatermarkRequest, response: ex.response as WatermarkResponse & { usage: ApiUsage } };
-}
-const apiExamples = ['watermark', 'watermarkTiled', 'watermarkInvisible', 'watermarkSceneText'].map(stored);
-const demoExample = stored('demoWatermark');
 
 const ANALYSIS =
   'Visible text marks are read with PaddleOCR and told from scene text by how they blend with the photo (estimated opacity), repetition, placement, angle and wording; brand wordmarks come from their text, named only on an exact spelling of a listed name (picture-only logos are not recognised); the invisible dwtDct mark of Stable Diffusion and SDXL is decoded with bit agreement as confidence (other invisible schemes need their vendors\' keys and are not checked); IPTC/XMP rights metadata is reported in its own group and never counts as a watermark. Confidence and opacity are measured indicators, not certainties.';
-
-const ERRORS = [
-  'INVALID_REQUEST',
-  'INVALID_JSON',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'METHOD_NOT_ALLOWED',
-  'INVALID_IMAGE',
-  'IMAGE_FETCH_FAILED',
-  'IMAGE_URL_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
 
 /** POST /api/v1/watermark */
 export const watermarkOperation = defineOperation({
   operationId: 'detectWatermarks',
   method: 'POST',
   path: '/api/v1/watermark',
-  group: 'watermark-detection',
+  group: API_IDS.watermark,
   summary: 'Detect watermarks in one image',
-  description: `Analyses one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
+  description: `Analyses one image given by URL (JSON), or uploaded as \`file\` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}). ${ANALYSIS} Needs \`Authorization: Bearer <key>\` of an account subscribed to watermark detection; an analysed image counts one request of the monthly quota.`,
   auth: 'apiKey',
   body: watermarkRequestSchema,
   multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks, the rights metadata, and what the call counted.', schema: withUsage(watermarkResponseSchema) },
-  errors: [...ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'],
+  errors: [...IMAGE_ERRORS, ...KEY_ERRORS],
   rateLimit: 'single',
-  examples: {
-    request: apiExamples.map((e) => ({ summary: e.summary, value: e.request })),
-    response: apiExamples.map((e) => ({ summary: e.summary, value: e.response })),
-  },
+  storedExamples: storedExchanges('watermark', 'watermarkTiled', 'watermarkInvisible', 'watermarkSceneText'),
 });
 
 /** POST /api/demo/watermark-detection */
@@ -62,38 +38,9 @@ export const demoWatermarkOperation = defineOperation({
   body: watermarkRequestSchema,
   multipartBody: watermarkUploadSchema,
   response: { status: 200, description: 'The three groups of marks and the rights metadata.', schema: watermarkResponseSchema },
-  errors: ERRORS,
+  errors: IMAGE_ERRORS,
   rateLimit: 'demo-watermark-detection',
-  examples: {
-    request: [{ summary: demoExample.summary, value: demoExample.request }],
-    response: [{ summary: demoExample.summary, value: demoExample.response }],
-  },
-});
-
-// ---- The account's brand list ----
-
-export const accountBrandSchema = z
-  .object({
-    id: z.string().describe('Id of the brand entry (UUID); use it to remove the brand.'),
-    name: z.string().describe('The brand as reported in `brand_logos`.'),
-    aliases: z.array(z.string().describe('One other spelling.')).describe('Other spellings that count as this brand (compared without case, spaces or punctuation).'),
-    created_at: z.string().describe('When the brand was added (ISO 8601, UTC).'),
-  })
-  .meta({ id: 'AccountBrand', description: 'A brand wordmark the account added to the watermark analysis.' });
-
-const brandListSchema = z.object({
-  brands: z.array(accountBrandSchema).describe("The account's own brands, oldest first."),
-  default_brands: z.array(z.string().describe('One brand of the default list.')).describe('The default list, which every analysis uses as well.'),
-  limit: z.number().int().describe('How many brands an account may add.'),
-});
-
-export const addBrandRequestSchema = z.strictObject({
-  name: z.string().trim().min(3).max(80).describe('The brand as written in its wordmark (at least 3 letters or digits), e.g. `Northlight Images`.'),
-  aliases: z
-    .array(z.string().trim().min(3).max(80).describe('One other spelling.'))
-    .max(10)
-    .optional()
-    .describe('Other spellings that count as the brand, e.g. a domain (`northlight.example`) or a handle.'),
+  storedExamples: storedExchanges('demoWatermark'),
 });
 
 const BRAND_NOTE =
@@ -105,7 +52,7 @@ export const listBrandsOperation = defineOperation({
   operationId: 'listWatermarkBrands',
   method: 'GET',
   path: '/api/v1/watermark/brands',
-  group: 'watermark-detection',
+  group: API_IDS.watermark,
   summary: "List the account's brand wordmarks",
   description: `The brands this account added to the watermark analysis, and the default list every analysis uses. ${BRAND_NOTE}`,
   auth: 'apiKey',
@@ -119,7 +66,7 @@ export const addBrandOperation = defineOperation({
   operationId: 'addWatermarkBrand',
   method: 'POST',
   path: '/api/v1/watermark/brands',
-  group: 'watermark-detection',
+  group: API_IDS.watermark,
   summary: 'Add a brand wordmark to the account',
   description: `Adds a brand to the list POST /api/v1/watermark matches read text against for this account; found, it is reported in \`brand_logos\` and as a \`wordmark\`. ${BRAND_NOTE} 409 when the account already has the brand or has reached the limit.`,
   auth: 'apiKey',
@@ -135,7 +82,7 @@ export const removeBrandOperation = defineOperation({
   operationId: 'removeWatermarkBrand',
   method: 'DELETE',
   path: '/api/v1/watermark/brands/{id}',
-  group: 'watermark-detection',
+  group: API_IDS.watermark,
   summary: 'Remove a brand wordmark from the account',
   description: `Removes one of the account's brands; the default list cannot be changed. Idempotent: \`removed\` is false when the account has no brand with that id (already removed, or never its own). ${BRAND_NOTE}`,
   auth: 'apiKey',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
+import { API_ID_LIST, type ApiId } from '../api-ids';
 
 /**
  * An accuracy card: what one API was measured on, the figures, and how its scores read.
@@ -12,15 +13,8 @@ import './zod-config';
  * The APIs that carry an accuracy card, by catalogue id: each has `scripts/eval/<id>.ts` and
  * `npm run eval:<id>`, and its reference page shows the card (or says it is not measured yet).
  */
-export const ACCURACY_API_IDS = [
-  'image-object-detection',
-  'image-classification',
-  'image-captioning',
-  'similar-image-search',
-  'photo-authenticity',
-  'watermark-detection',
-] as const;
-export type AccuracyApiId = (typeof ACCURACY_API_IDS)[number];
+export const ACCURACY_API_IDS = API_ID_LIST;
+export type AccuracyApiId = ApiId;
 
 /** A proportion with its counts and a 95% Wilson interval. */
 export const proportionSchema = z.object({

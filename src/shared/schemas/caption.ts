@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
-import { imageSourceFields } from '../contracts/image-source';
+import { imageSourceFields } from './image-source';
 
 const image = imageSourceFields();
 

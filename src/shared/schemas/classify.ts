@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
-import { imageSourceFields, imageUrlSchema } from '../contracts/image-source';
+import { imageSourceFields, imageUrlSchema } from './image-source';
 
 const image = imageSourceFields();
 

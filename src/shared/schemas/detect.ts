@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
+import { IMAGE_LIMIT_TEXT } from '../limits';
 
 /**
  * Request and response shapes of the detection endpoints, shared by the functions, the demo
@@ -201,7 +202,7 @@ export const demoUploadSchema = demoRequestSchema.extend({
   file: z
     .file()
     .optional()
-    .describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.'),
+    .describe(`The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`),
 });
 export type DemoUpload = z.input<typeof demoUploadSchema>;
 

@@ -4,7 +4,7 @@
  * island (parsing), the docs and the gallery manifest.
  */
 import { z } from 'zod';
-import { imageSourceFields } from '../contracts/image-source';
+import { imageSourceFields } from './image-source';
 import { jsonDepthExceeds } from './safe-text';
 
 const image = imageSourceFields();
@@ -51,6 +51,9 @@ export const similarRequestSchema = z.strictObject({
 });
 export type SimilarRequest = z.input<typeof similarRequestSchema>;
 export type SimilarRequestParsed = z.output<typeof similarRequestSchema>;
+
+/** The keyless demo's request: the public gallery only, so no `collection`. */
+export const demoSimilarRequestSchema = similarRequestSchema.omit({ collection: true });
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const similarUploadSchema = similarRequestSchema.extend({

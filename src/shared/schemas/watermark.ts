@@ -3,7 +3,7 @@
  * demo twin. Shared by the functions (validation), the island (parsing) and the docs.
  */
 import { z } from 'zod';
-import { imageSourceFields } from '../contracts/image-source';
+import { imageSourceFields } from './image-source';
 
 const image = imageSourceFields();
 
@@ -120,3 +120,29 @@ export const watermarkResponseSchema = z.object({
   request_id: z.string().describe('Identifier of this request, for support.'),
 });
 export type WatermarkResponse = z.infer<typeof watermarkResponseSchema>;
+
+// ---- The account's brand list (/api/v1/watermark/brands) ----
+
+export const accountBrandSchema = z
+  .object({
+    id: z.string().describe('Id of the brand entry (UUID); use it to remove the brand.'),
+    name: z.string().describe('The brand as reported in `brand_logos`.'),
+    aliases: z.array(z.string().describe('One other spelling.')).describe('Other spellings that count as this brand (compared without case, spaces or punctuation).'),
+    created_at: z.string().describe('When the brand was added (ISO 8601, UTC).'),
+  })
+  .meta({ id: 'AccountBrand', description: 'A brand wordmark the account added to the watermark analysis.' });
+
+export const brandListSchema = z.object({
+  brands: z.array(accountBrandSchema).describe("The account's own brands, oldest first."),
+  default_brands: z.array(z.string().describe('One brand of the default list.')).describe('The default list, which every analysis uses as well.'),
+  limit: z.number().int().describe('How many brands an account may add.'),
+});
+
+export const addBrandRequestSchema = z.strictObject({
+  name: z.string().trim().min(3).max(80).describe('The brand as written in its wordmark (at least 3 letters or digits), e.g. `Northlight Images`.'),
+  aliases: z
+    .array(z.string().trim().min(3).max(80).describe('One other spelling.'))
+    .max(10)
+    .optional()
+    .describe('Other spellings that count as the brand, e.g. a domain (`northlight.example`) or a handle.'),
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { predictResponseSchema, whyNotRealResponseSchema } from '../../../shared/contracts/photo-authenticity';
+import { predictResponseSchema, whyNotRealResponseSchema } from '../../../shared/schemas/photo-authenticity/analysis';
 import { analyzeAuthenticity } from './analyze';
 import { predictBody, whyNotRealBody } from './service';
 

@@ -3,7 +3,7 @@
  * from disk, anything else through the SSRF-safe fetcher, within the in-flight image budget),
  * analyse it, and shape the documented responses.
  */
-import type { PredictResponse, WhyNotRealResponse } from '../../../shared/contracts/photo-authenticity';
+import type { PredictResponse, WhyNotRealResponse } from '../../../shared/schemas/photo-authenticity/analysis';
 import { analyzeAuthenticityBytes } from '../engine';
 import { withImageBudget } from '../engine/image-budget';
 import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from '../safe-fetch';
@@ -11,7 +11,6 @@ import { readSiteSample, siteSampleName } from '../site-images';
 import type { AuthenticityReport } from './analyze';
 import type { FailTag } from './rules';
 
-export const AUTHENTICITY_API_ID = 'photo-authenticity';
 
 export interface AuthenticityDeps {
   fetch?: SafeFetchOptions;

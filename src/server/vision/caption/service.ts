@@ -9,7 +9,6 @@ import { withImageBytes, type ImageDeps, type ImageSource } from '../scene/reque
 import { CAPTION_METHOD, type CaptionRequestParsed, type CaptionResponse } from '../../../shared/schemas/caption';
 import { composeCaption } from './compose';
 
-export const CAPTION_API_ID = 'image-captioning';
 
 /** Captions one image. */
 export async function runCaption(image: ImageSource, req: CaptionRequestParsed, requestId: string, deps: ImageDeps = {}, lease?: BudgetLease): Promise<CaptionResponse> {

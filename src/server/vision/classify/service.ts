@@ -14,7 +14,6 @@ import { ROOM_TYPE_TAXONOMY, type ClassifyRequestParsed, type ClassifyResponse }
 import { embed } from './embedding';
 import { KNN_METHOD, knnScores } from './knn';
 
-export const CLASSIFY_API_ID = 'image-classification';
 export const ROOM_TYPE_METHOD = 'room classifier over the features and detections of one CenterNet MobileNetV3 pass (TensorFlow.js WASM)';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

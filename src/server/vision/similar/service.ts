@@ -19,8 +19,6 @@ import { EMBEDDING_NEEDS_MIRROR, embedded, judgeMatch, toVector, type EmbeddedIm
 import type { SimilarMatch, SimilarRequestParsed, SimilarResponse } from '../../../shared/schemas/similar';
 import type { ImageSource } from '../upload';
 
-export const SIMILAR_API_ID = 'similar-image-search';
-
 /**
  * HNSW search breadth per query (pgvector's `hnsw.ef_search`, default 40), set with SET LOCAL
  * for the search's transaction. Measured by `npm run bench:similar` (README, "Similar-image

@@ -14,7 +14,6 @@ import { detectWatermarks } from './engine';
 import { SENSITIVITY_FACTOR, WATERMARK_THRESHOLD } from './visible';
 import type { ImageSource } from '../upload';
 
-export { WATERMARK_API_ID } from './api-id';
 
 export const LOGO_NOTE =
   'Wordmark logos are recognised from their text: a brand is named only when the text spells one of its names exactly (case, spaces and punctuation aside); logos that are pictures without text are not recognised.';

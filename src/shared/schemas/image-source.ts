@@ -4,11 +4,12 @@
  * image itself as `file` in the multipart form, which replaces it.
  */
 import { z } from 'zod';
+import { IMAGE_LIMIT_TEXT } from '../limits';
 
 /** An HTTP(S) image URL as the APIs accept it. */
 export const imageUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
 
-const IMAGE_URL = 'HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.';
+const IMAGE_URL = `HTTP(S) URL of a JPEG, PNG or WebP image (up to ${IMAGE_LIMIT_TEXT.size}, ${IMAGE_LIMIT_TEXT.sides} px a side). Leave out when uploading a file.`;
 
 /**
  * `json`: the `image_url` field of a JSON body (spread first into its object); `upload`: the
@@ -18,6 +19,6 @@ const IMAGE_URL = 'HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to
 export function imageSourceFields({ imageUrlDescription = IMAGE_URL }: { imageUrlDescription?: string } = {}) {
   return {
     json: { image_url: imageUrlSchema.optional().describe(imageUrlDescription) },
-    upload: { file: z.file().optional().describe('The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.') },
+    upload: { file: z.file().optional().describe(`The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`) },
   };
 }

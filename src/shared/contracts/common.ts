@@ -1,0 +1,31 @@
+/**
+ * What every contract shares: the error codes of an image endpoint, those an API key adds, and
+ * the stored example exchanges (content/examples) a contract may name. Examples stay names here;
+ * the OpenAPI builder (src/lib/openapi/) looks them up, so the stored bodies never ship to the
+ * browser with a contract an island imports.
+ */
+import type { ErrorCode } from './errors';
+import type { ExampleName } from '../examples';
+
+/** The errors of every endpoint that analyses one image given by URL or upload (keyless demos answer exactly these). */
+export const IMAGE_ERRORS = [
+  'INVALID_REQUEST',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'METHOD_NOT_ALLOWED',
+  'INVALID_IMAGE',
+  'IMAGE_FETCH_FAILED',
+  'IMAGE_URL_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** What an API key adds: a missing or revoked key, no subscription to the API, the monthly quota spent. */
+export const KEY_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'] as const satisfies readonly ErrorCode[];
+
+/** Stored exchanges (content/examples) shown as both request and response examples, in this order. */
+export function storedExchanges(...names: ExampleName[]): { request: ExampleName[]; response: ExampleName[] } {
+  return { request: names, response: names };
+}
