@@ -15,7 +15,7 @@
 import { rmSync } from 'node:fs';
 import { parseCli } from '../lib/cli';
 import { percentile, machineLoad } from '../lib/stats';
-import { buildFunctionZips, invokeUnpacked, unpack, zipsDir } from '../lib/netlify-bundles';
+import { buildFunctionZips, invokeUnpacked, mb, unpack, zipsDir } from '../lib/netlify-bundles';
 import { BUNDLE_CASES } from '../../tests/bundles/cases';
 import { startBundleDatabase } from '../../tests/bundles/database';
 
@@ -39,7 +39,7 @@ const rows: string[] = [];
 let over = 0;
 try {
   const built = await buildFunctionZips(out, { only: cases.map((c) => c.fn) });
-  console.log(`${'function'.padEnd(28)}${'import'.padStart(9)}${'first answer'.padStart(14)}${'warm'.padStart(9)}  (p50 of ${runs} fresh processes, ms)`);
+  console.log(`${'function'.padEnd(28)}${'zipped'.padStart(9)}${'import'.padStart(9)}${'first answer'.padStart(14)}${'warm'.padStart(9)}  (p50 of ${runs} fresh processes, ms)`);
   for (const c of cases) {
     const fn = built.find((b) => b.name === c.fn)!;
     // The first step is the sample image named by URL: asked twice, cold then warm.
@@ -65,7 +65,7 @@ try {
     const p50 = (v: number[]) => Math.round(percentile(v, 50));
     const cold = p50(firsts);
     if (cold > TARGET_MS) over++;
-    const row = `${c.fn.padEnd(28)}${String(p50(imports)).padStart(9)}${String(cold).padStart(14)}${String(p50(warms)).padStart(9)}${cold > TARGET_MS ? '  over 3 s' : ''}`;
+    const row = `${c.fn.padEnd(28)}${mb(fn.bytes).padStart(9)}${String(p50(imports)).padStart(9)}${String(cold).padStart(14)}${String(p50(warms)).padStart(9)}${cold > TARGET_MS ? '  over 3 s' : ''}`;
     rows.push(row);
     console.log(row);
   }

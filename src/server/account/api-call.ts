@@ -19,7 +19,7 @@ import { readCookie } from '../auth/cookies';
 import { assertSameOrigin } from '../auth/same-origin';
 import { findSession } from '../auth/session-store';
 import { databaseUnavailableError } from '../db/unavailable';
-import { HttpError } from '../http/errors';
+import { HttpError, toHttpError } from '../http/errors';
 import { json, type HandlerContext } from '../http/handler';
 import { applyRateLimit, enforceRateLimitFor, maybeSweep, RATE_LIMIT_EPSILON_MS, rateLimitHeaders, rateLimitResult, refundRateLimit, type RateLimitResult } from '../rate-limit/rate-limit';
 import type { RatePolicy } from '../../shared/rate-limits';
@@ -260,7 +260,8 @@ export interface RunApiCallOptions extends ApiCallOptions {
 }
 
 const statusOf = (error: unknown): number => {
-  if (error instanceof HttpError) return error.status;
+  const known = toHttpError(error);
+  if (known) return known.status;
   return databaseUnavailableError(error) ? 503 : 500;
 };
 

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from './errors';
+import { PoolBusyError } from '../vision/engine/pool';
+import { ERROR_STATUS, HttpError, toHttpError, type ErrorCode } from './errors';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -19,5 +20,17 @@ describe('HttpError calls', () => {
     expect(calls.length).toBeGreaterThan(20);
     const wrong = calls.filter(({ status, code }) => !(ERROR_STATUS[code] as readonly number[] | undefined)?.includes(status));
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('toHttpError', () => {
+  it('answers an HttpError as itself, a full engine queue as 503 with Retry-After, and nothing else', () => {
+    const own = new HttpError(422, 'INVALID_IMAGE', 'not an image');
+    expect(toHttpError(own)).toBe(own);
+    const busy = toHttpError(new PoolBusyError(7, 'watermark analysis'));
+    expect(busy).toBeInstanceOf(HttpError);
+    expect(busy).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The watermark analysis queue is full; retry in 7 s', headers: { 'Retry-After': '7' } });
+    expect(toHttpError(new Error('boom'))).toBeUndefined();
+    expect(toHttpError('boom')).toBeUndefined();
   });
 });

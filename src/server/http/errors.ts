@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode, ErrorStatus } from '../../shared/contracts/errors';
+import { PoolBusyError } from '../vision/engine/pool';
 
 export { errorBodySchema, errorCodes, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorStatus } from '../../shared/contracts/errors';
 
@@ -27,6 +28,22 @@ export class HttpError extends Error {
     this.details = options.details ?? null;
     this.headers = options.headers ?? {};
   }
+}
+
+/**
+ * The HttpError an error stands for: itself, or the documented answer to a domain error the
+ * services let through (an engine's full queue: 503 SERVICE_UNAVAILABLE with Retry-After).
+ * Undefined for anything else, which the handler logs and answers as a generic 500.
+ */
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof PoolBusyError) {
+    const seconds = error.retryAfterSeconds;
+    return new HttpError(503, 'SERVICE_UNAVAILABLE', `The ${error.queue} queue is full; retry in ${seconds} s`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+  return undefined;
 }
 
 /** Field errors keyed by dotted path, the `details` of a validation failure. */

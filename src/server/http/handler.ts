@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { databaseUnavailableError } from '../db/unavailable';
 import { isSafeText, jsonDepthExceeds, SAFE_TEXT_MESSAGE, unsafeTextFields } from '../../shared/schemas/safe-text';
 import { resolveClientIp } from '../rate-limit/client-address';
-import { HttpError, validationError, type ErrorBody } from './errors';
+import { HttpError, toHttpError, validationError, type ErrorBody } from './errors';
 
 /** Header carrying the request id on every function response. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -59,9 +59,10 @@ export function errorResponse(error: HttpError, ctx: HandlerContext): Response {
 }
 
 /**
- * Wraps a function body: assigns a request id, checks the method, maps HttpError to the
- * documented error body, a database that is away to 503 SERVICE_UNAVAILABLE with Retry-After,
- * and anything unexpected to a generic 500 that is logged, not echoed.
+ * Wraps a function body: assigns a request id, checks the method, maps HttpError (and the domain
+ * errors `toHttpError` knows, such as an engine's full queue) to the documented error body, a
+ * database that is away to 503 SERVICE_UNAVAILABLE with Retry-After, and anything unexpected to
+ * a generic 500 that is logged, not echoed.
  */
 export function defineHandler(
   /** The methods served; a function when they differ by path (a collection and its items). */
@@ -85,7 +86,8 @@ export function defineHandler(
       }
       return await body(req, ctx);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error, ctx);
+      const known = toHttpError(error);
+      if (known) return errorResponse(known, ctx);
       const unavailable = databaseUnavailableError(error);
       if (unavailable) return errorResponse(unavailable, ctx);
       console.error(`[${ctx.requestId}] unhandled error`, error);

@@ -4,7 +4,7 @@
  * Functions stay thin: validate, call one of these, answer JSON.
  */
 import { API_IDS } from '../../shared/api-ids';
-import { HttpError } from '../http/errors';
+import { HttpError, toHttpError } from '../http/errors';
 import type { CocoLabel } from './coco-labels';
 import type { AnalyzeOptions, ImageAnalysis } from './detector';
 import { analyzeImageBytes } from './engine';
@@ -166,7 +166,7 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
       return { url, analysis };
     } catch (error) {
       // A full engine queue or image budget is the server's state, not this image's: answer 503.
-      if (error instanceof HttpError && error.status === 503) throw error;
+      if (toHttpError(error)?.status === 503) throw error;
       return { url, error: itemError(error) };
     }
   });

@@ -5,10 +5,17 @@
  */
 import type { BudgetLease } from '../engine/image-budget';
 import { analyzeSceneBytes } from '../engine';
+import { warmOnServerless } from '../engine/runner';
 import { withImageBytes, type ImageDeps, type ImageSource } from '../scene/request';
 import { CAPTION_METHOD, type CaptionRequestParsed, type CaptionResponse } from '../../../shared/schemas/caption';
 import { composeCaption } from './compose';
 
+
+// A function instance loads CenterNet and the OCR together as it starts (every caption reads text).
+warmOnServerless(
+  async () => (await import('../model')).loadModel(),
+  async () => (await import('../ocr/ocr')).loadOcr(),
+);
 
 /** Captions one image. */
 export async function runCaption(image: ImageSource, req: CaptionRequestParsed, requestId: string, deps: ImageDeps = {}, lease?: BudgetLease): Promise<CaptionResponse> {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../http/errors';
+import { HttpError, toHttpError } from '../../http/errors';
+import { PoolBusyError } from './pool';
 import { FIXTURE_DIR } from '../test-image-server';
 import { analyzeImageBytes, closeEngine, engineConfig, engineMode, engineStats, engineTensorCount } from '.';
 
@@ -75,16 +76,18 @@ describe('analyzeImageBytes in the worker pool', () => {
     expect(error).toMatchObject({ status: 422, code: 'INVALID_IMAGE', message: expect.stringContaining('an HTML page') });
   });
 
-  it('answers 503 with Retry-After when the queue is full', async () => {
+  it('refuses at once when the queue is full, which the HTTP layer answers 503 with Retry-After', async () => {
     await closeEngine();
     vi.stubEnv('VISION_QUEUE_MAX', '1');
     const running = analyzeImageBytes(fixture('horses.jpg'), { errorChecks: 4 });
     const queued = analyzeImageBytes(fixture('dog.jpg'), { errorChecks: 0 });
     expect(engineStats()).toMatchObject({ busy: 1, queued: 1 });
     const refused = await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: 0 }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-    expect(Number((refused as HttpError).headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect(refused).toBeInstanceOf(PoolBusyError);
+    expect(refused).toMatchObject({ queue: 'image analysis' });
+    const answer = toHttpError(refused);
+    expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^The image analysis queue is full; retry in \d+ s$/) });
+    expect(Number(answer!.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
     await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
     vi.stubEnv('VISION_QUEUE_MAX', '16');
     await closeEngine();

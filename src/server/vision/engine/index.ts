@@ -12,21 +12,23 @@
  *   instance serves one request at a time, so nothing waits behind the inference, and a worker
  *   would cost a second copy of the model and wasm heap plus its start-up on every cold start.
  *   Setting VISION_WORKERS there still works: the pool re-runs the function bundle itself as
- *   the worker (see `workerFile`), so no separate file needs shipping.
+ *   the worker (its module URL, see ./runner.ts), so no separate file needs shipping.
  * Either way at most one image is analysed per worker at a time and at most VISION_QUEUE_MAX
- * (default 16) wait; past that the call fails at once with 503 and a Retry-After estimate.
+ * (default 16) wait; past that the call fails at once with PoolBusyError, which the HTTP layer
+ * answers with 503 and a Retry-After estimate (the pool runner: ./runner.ts).
  */
-import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { HttpError, type ErrorCode, type ErrorStatus } from '../../http/errors';
 import type { AuthenticityReport } from '../authenticity/analyze';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
 import type { SceneAnalysis, SceneOptions } from '../scene/analyze';
 import type { ImageFeatures } from '../similar/features';
-import { PoolBusyError, WorkerPool, type PoolStats } from './pool';
+import type { PoolStats } from './pool';
+import { engineConfig, lazyEngineRunner, type EngineConfig } from './runner';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
 import { decodeAndAnalyze, serveEngine, type EngineResult, type EngineTask } from './worker';
+
+export { engineConfig, type EngineConfig } from './runner';
 
 /** Marks a thread started by this module as an engine worker. */
 const WORKER_FLAG = 'optiqVisionEngine';
@@ -36,153 +38,34 @@ if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null
   serveEngine(parentPort);
 }
 
-export interface EngineConfig {
-  /** Worker threads; 0 runs the analysis in-process. */
-  workers: number;
-  /** Analyses allowed to wait for a free worker before callers get 503. */
-  maxQueue: number;
+/** In-process work: the engine's modules load on first use (a function imports only what it runs). */
+async function runInline(task: EngineTask): Promise<EngineResult> {
+  if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
+  if (task.kind === 'authenticity') return (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
+  if (task.kind === 'scene') return (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
+  if (task.kind === 'embed') return (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
+  return decodeAndAnalyze(task.bytes, task.options);
 }
 
-const DEFAULT_QUEUE = 16;
-
-function intFromEnv(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number >= 0, got "${value}"`);
-  return n;
-}
-
-/** True inside a Netlify (AWS Lambda) function instance. */
-const onServerless = (env: NodeJS.ProcessEnv): boolean => Boolean(env['AWS_LAMBDA_FUNCTION_NAME'] ?? env['LAMBDA_TASK_ROOT']);
-
-/** Reads VISION_WORKERS and VISION_QUEUE_MAX (see the module comment for the defaults). */
-export function engineConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
-  return {
-    workers: intFromEnv(env['VISION_WORKERS'], 'VISION_WORKERS') ?? (onServerless(env) ? 0 : 1),
-    maxQueue: intFromEnv(env['VISION_QUEUE_MAX'], 'VISION_QUEUE_MAX') ?? DEFAULT_QUEUE,
-  };
-}
-
-/** The file a worker runs: this module in development, the function bundle once bundled. */
-function workerFile(): string {
-  return fileURLToPath(import.meta.url);
-}
-
-/**
- * Node options for a worker, never the parent's (some, like --input-type, are refused in
- * workers): TypeScript sources need tsx's loader (vitest and vite do not pass one on).
- */
-const workerExecArgv = (file: string): string[] => (/\.[cm]?tsx?$/.test(file) ? ['--import', 'tsx'] : []);
-
-/** In-process counterpart of the pool: one analysis at a time, the same bounded queue. */
-class InlineRunner {
-  #running = false;
-  readonly #waiting: (() => void)[] = [];
-  #taskMs = 1000;
-  constructor(readonly maxQueue: number) {}
-
-  async run(task: EngineTask): Promise<EngineResult> {
-    if (this.#running) {
-      if (this.#waiting.length >= this.maxQueue) throw new PoolBusyError(this.#retryAfter());
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
-    this.#running = true;
-    const started = performance.now();
-    try {
-      if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
-      if (task.kind === 'authenticity') return await (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
-      if (task.kind === 'scene') return await (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
-      if (task.kind === 'embed') return await (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
-      return await decodeAndAnalyze(task.bytes, task.options);
-    } finally {
-      this.#taskMs = 0.8 * this.#taskMs + 0.2 * (performance.now() - started);
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#running = false;
-    }
-  }
-
-  stats(): PoolStats {
-    return { workers: 0, busy: this.#running ? 1 : 0, queued: this.#waiting.length, taskMs: Math.round(this.#taskMs) };
-  }
-
-  #retryAfter(): number {
-    return Math.max(1, Math.ceil(((this.#waiting.length + 1) * this.#taskMs) / 1000));
-  }
-}
-
-interface Runner {
-  run(task: EngineTask, transfer?: ArrayBuffer[]): Promise<EngineResult>;
-  stats(): PoolStats;
-  close(): Promise<void>;
-}
-
-let runner: Runner | undefined;
-let runnerConfig: EngineConfig | undefined;
-
-function getRunner(): Runner {
-  if (runner) return runner;
-  const config = engineConfig();
-  runnerConfig = config;
-  if (config.workers === 0) {
-    const inline = new InlineRunner(config.maxQueue);
-    runner = { run: (task) => inline.run(task), stats: () => inline.stats(), close: async () => undefined };
-  } else {
-    const file = workerFile();
-    const pool = new WorkerPool<EngineTask, EngineResult>({
-      file,
-      size: config.workers,
-      maxQueue: config.maxQueue,
-      workerData: { [WORKER_FLAG]: true },
-      execArgv: workerExecArgv(file),
-      name: 'vision-engine',
-      initialTaskMs: 500,
-    });
-    runner = { run: (task, transfer) => pool.run(task, transfer), stats: () => pool.stats(), close: () => pool.close() };
-  }
-  return runner;
-}
+const engine = lazyEngineRunner<EngineTask, EngineResult>({
+  moduleUrl: import.meta.url,
+  workerFlag: WORKER_FLAG,
+  name: 'vision-engine',
+  queue: 'image analysis',
+  initialTaskMs: { pool: 500, inline: 1000 },
+  inline: runInline,
+});
 
 /** How this process runs the analysis (after the first call; the configuration before it). */
-export const engineMode = (): EngineConfig => runnerConfig ?? engineConfig();
-
-/** Rebuilds the errors that crossed the thread boundary, and turns a full queue into a 503. */
-function mapError(error: unknown): unknown {
-  if (error instanceof PoolBusyError) {
-    const seconds = error.retryAfterSeconds;
-    return new HttpError(503, 'SERVICE_UNAVAILABLE', `The image analysis queue is full; retry in ${seconds} s`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
-  }
-  if (error instanceof Error && error.name === 'HttpError' && !(error instanceof HttpError)) {
-    const e = error as Error & { status: ErrorStatus; code: ErrorCode; details: unknown; headers: Record<string, string> };
-    return new HttpError(e.status, e.code, e.message, { details: e.details, headers: e.headers });
-  }
-  return error;
-}
-
-/** A buffer that can be moved to a worker: the bytes' own whole ArrayBuffer, else a copy. */
-function movable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { buffer } = bytes;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
-    return bytes as Uint8Array<ArrayBuffer>;
-  }
-  return bytes.slice();
-}
+export const engineMode = (): EngineConfig => engine.current()?.config ?? engineConfig();
 
 /**
  * Validates, decodes and analyses one encoded image (JPEG, PNG, WebP). Throws the image's own
- * HttpError (413, 422), or 503 SERVICE_UNAVAILABLE with Retry-After when the queue is full.
+ * HttpError (413, 422), or PoolBusyError (503 with Retry-After) when the queue is full.
  * The bytes are moved to the worker: the caller must not use them afterwards.
  */
 export async function analyzeImageBytes(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
-  const r = getRunner();
-  const own = runnerConfig?.workers ? movable(bytes) : bytes;
-  try {
-    return (await r.run({ kind: 'analyze', bytes: own, options }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as ImageAnalysis;
-  } catch (error) {
-    throw mapError(error);
-  }
+  return (await engine.get().run({ kind: 'analyze', bytes, options })) as ImageAnalysis;
 }
 
 /**
@@ -190,13 +73,7 @@ export async function analyzeImageBytes(bytes: Uint8Array, options: AnalyzeOptio
  * reader, spectrum and ELA are CPU work). The bytes are moved to the worker.
  */
 export async function analyzeAuthenticityBytes(bytes: Uint8Array): Promise<AuthenticityReport> {
-  const r = getRunner();
-  const own = runnerConfig?.workers ? movable(bytes) : bytes;
-  try {
-    return (await r.run({ kind: 'authenticity', bytes: own }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as AuthenticityReport;
-  } catch (error) {
-    throw mapError(error);
-  }
+  return (await engine.get().run({ kind: 'authenticity', bytes })) as AuthenticityReport;
 }
 
 /**
@@ -205,13 +82,7 @@ export async function analyzeAuthenticityBytes(bytes: Uint8Array): Promise<Authe
  * are moved to the worker.
  */
 export async function analyzeSceneBytes(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
-  const r = getRunner();
-  const own = runnerConfig?.workers ? movable(bytes) : bytes;
-  try {
-    return (await r.run({ kind: 'scene', bytes: own, options }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as SceneAnalysis;
-  } catch (error) {
-    throw mapError(error);
-  }
+  return (await engine.get().run({ kind: 'scene', bytes, options })) as SceneAnalysis;
 }
 
 /**
@@ -220,27 +91,16 @@ export async function analyzeSceneBytes(bytes: Uint8Array, options: SceneOptions
  * detection. The bytes are moved to the worker.
  */
 export async function imageFeaturesBytes(bytes: Uint8Array, mirror: boolean): Promise<ImageFeatures> {
-  const r = getRunner();
-  const own = runnerConfig?.workers ? movable(bytes) : bytes;
-  try {
-    return (await r.run({ kind: 'embed', bytes: own, mirror }, runnerConfig?.workers ? [own.buffer as ArrayBuffer] : [])) as ImageFeatures;
-  } catch (error) {
-    throw mapError(error);
-  }
+  return (await engine.get().run({ kind: 'embed', bytes, mirror })) as ImageFeatures;
 }
 
 /** Tensors held by the engine's backend (the worker's, with a pool); for leak checks. */
 export async function engineTensorCount(): Promise<number> {
-  return (await getRunner().run({ kind: 'tensors' })) as number;
+  return (await engine.get().run({ kind: 'tensors' })) as number;
 }
 
 /** Analyses running and waiting, for benchmarks and tests. */
-export const engineStats = (): PoolStats => getRunner().stats();
+export const engineStats = (): PoolStats => engine.get().stats();
 
 /** Stops the workers (tests, benchmarks); the next call starts afresh with the current env. */
-export async function closeEngine(): Promise<void> {
-  const r = runner;
-  runner = undefined;
-  runnerConfig = undefined;
-  await r?.close();
-}
+export const closeEngine = (): Promise<void> => engine.close();

@@ -7,7 +7,7 @@
  * `{ id, ok: false, error }` (a `SerializedError`). A worker that dies fails only the task it
  * held and is replaced on the next dispatch.
  */
-import { Worker, type Transferable } from 'node:worker_threads';
+import { Worker, type MessagePort, type Transferable } from 'node:worker_threads';
 
 /** An error as it crosses the thread boundary (class instances do not survive cloning). */
 export interface SerializedError {
@@ -20,10 +20,16 @@ export interface SerializedError {
 
 export type WorkerReply<T> = { id: number; ok: true; value: T } | { id: number; ok: false; error: SerializedError };
 
-/** The queue is full: the caller should come back after `retryAfterSeconds`. */
+/**
+ * The queue is full: the caller should come back after `retryAfterSeconds`. `queue` names what
+ * waits in it ("image analysis"), for the answer the HTTP layer gives (503 with Retry-After).
+ */
 export class PoolBusyError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('worker pool queue is full');
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly queue = 'work',
+  ) {
+    super(`the ${queue} queue is full`);
     this.name = 'PoolBusyError';
   }
 }
@@ -207,4 +213,14 @@ export function deserializeError(s: SerializedError): Error {
   error.name = s.name;
   if (s.stack) error.stack = s.stack;
   return error;
+}
+
+/** The worker side of the protocol: answers each `{ id, payload }` arriving on `port` with `work`'s result or error. */
+export function serveTasks<Payload, Result>(port: MessagePort, work: (payload: Payload) => Promise<Result>): void {
+  port.on('message', ({ id, payload }: { id: number; payload: Payload }) => {
+    work(payload).then(
+      (value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply<Result>),
+      (error: unknown) => port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply<Result>),
+    );
+  });
 }

@@ -10,7 +10,7 @@ import { decodeImage } from '../image-input';
 import { liveTensorCount, loadModel } from '../model';
 import { analyzeScene, type SceneAnalysis, type SceneOptions } from '../scene/analyze';
 import { imageFeatures, type ImageFeatures } from '../similar/features';
-import { serializeError, type WorkerReply } from './pool';
+import { serveTasks } from './pool';
 
 /** What the engine asks a worker to do. */
 export type EngineTask =
@@ -46,10 +46,5 @@ async function runTask(task: EngineTask): Promise<EngineResult> {
 export function serveEngine(port: MessagePort): void {
   // Warm up while the first request is still on its way; a failure is retried by that request.
   loadModel().catch(() => undefined);
-  port.on('message', ({ id, payload }: { id: number; payload: EngineTask }) => {
-    runTask(payload).then(
-      (value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply<EngineResult>),
-      (error: unknown) => port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply<EngineResult>),
-    );
-  });
+  serveTasks<EngineTask, EngineResult>(port, runTask);
 }

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drawTextMarks } from '../watermark/overlay';
-import { recognizeText, type RgbImage } from './ocr';
+import { ocrMethod, ocrRuntime, recognizeText, type RgbImage } from './ocr';
 
 async function rgb(bytes: Uint8Array): Promise<RgbImage> {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
 
-describe('recognizeText (PaddleOCR on onnxruntime-node)', () => {
+describe('recognizeText (PaddleOCR on ONNX Runtime)', () => {
   it('reads text drawn on a photo, with its box where it was drawn', async () => {
     const base = await readFile('public/images/samples/coffee-cup.jpg');
     const marked = await drawTextMarks(base, [{ text: 'SAMPLE PHOTO', fontSize: 40, opacity: 1, at: { x: 0.5, y: 0.2 }, color: '#ffffff' }]);
@@ -65,4 +65,33 @@ describe('recognizeText (PaddleOCR on onnxruntime-node)', () => {
     const lines = await recognizeText(await rgb(await readFile('public/images/samples/astronaut.jpg')));
     expect(lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3)).toEqual([]);
   }, 60_000);
+});
+
+describe('the OCR runtime', () => {
+  it('is native in a long-lived server and WebAssembly in a function instance, unless OCR_RUNTIME says', () => {
+    expect(ocrRuntime({})).toBe('native');
+    expect(ocrRuntime({ LAMBDA_TASK_ROOT: '/var/task' })).toBe('wasm');
+    expect(ocrRuntime({ AWS_LAMBDA_FUNCTION_NAME: 'watermark' })).toBe('wasm');
+    expect(ocrRuntime({ OCR_RUNTIME: 'native', LAMBDA_TASK_ROOT: '/var/task' })).toBe('native');
+    expect(ocrRuntime({ OCR_RUNTIME: 'wasm' })).toBe('wasm');
+    expect(() => ocrRuntime({ OCR_RUNTIME: 'gpu' })).toThrow(/OCR_RUNTIME must be native or wasm/);
+    expect(ocrMethod({})).toMatch(/onnxruntime-node/);
+    expect(ocrMethod({ OCR_RUNTIME: 'wasm' })).toMatch(/onnxruntime-web \(WebAssembly\)/);
+  });
+
+  it('reads the same lines, confidences and boxes on WebAssembly as natively', async () => {
+    const base = await readFile('public/images/samples/coffee-cup.jpg');
+    const image = await rgb(await drawTextMarks(base, [{ text: 'Photo by Alex Moreau', fontSize: 30, opacity: 0.5, color: '#ffffff', angle: -30, at: { x: 0.5, y: 0.55 } }]));
+    const native = await recognizeText(image);
+    // A fresh copy of the module: its models load again, on the runtime OCR_RUNTIME names.
+    vi.resetModules();
+    vi.stubEnv('OCR_RUNTIME', 'wasm');
+    try {
+      const wasm = await import('./ocr');
+      expect(await wasm.recognizeText(image)).toEqual(native);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(native.length).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { analyzeImage, FREE_CHECKS, type Detection } from '../detector';
 import { decodeImage } from '../image-input';
 import type { PassFeatures } from '../model';
-import { OCR_MAX_SIDE, recognizeText } from '../ocr/ocr';
+import { loadOcr, OCR_MAX_SIDE, recognizeText } from '../ocr/ocr';
 import { classifyRoom, type RoomScore } from '../rooms/classifier';
 import { summarisePixels, type PixelSummary } from './pixels';
 
@@ -43,6 +43,8 @@ const MIN_TEXT_CONFIDENCE = 0.8;
 
 /** Decodes and analyses one encoded image (JPEG, PNG, WebP); throws the image's HttpError. */
 export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
+  // The OCR's models load beside the decode and the CenterNet pass (a failure shows in readText).
+  if (options.text) loadOcr().catch(() => undefined);
   const image = await decodeImage(bytes);
   // The free checks drop borderline duplicates (a faint "dog" inside a cat's box) at no extra pass.
   const analysis = await analyzeImage(image, { errorChecks: FREE_CHECKS, features: true });

@@ -4,7 +4,7 @@
  * off the event loop, and shape the documented answer.
  */
 import { withImageBudget, type BudgetLease } from '../engine/image-budget';
-import { OCR_METHOD } from '../ocr/ocr';
+import { ocrMethod } from '../ocr/ocr';
 import { allowLoopbackFromEnv, fetchDeadline, safeFetchImage, type SafeFetchOptions } from '../safe-fetch';
 import { readSiteSample, siteSampleName } from '../site-images';
 import type { WatermarkRequestParsed, WatermarkResponse } from '../../../shared/schemas/watermark';
@@ -44,7 +44,7 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
     detection_settings: {
       sensitivity_factor: SENSITIVITY_FACTOR[req.sensitivity],
       decision_threshold: WATERMARK_THRESHOLD,
-      text_reader: OCR_METHOD,
+      text_reader: ocrMethod(),
       invisible_scope: INVISIBLE_SCOPE,
       logo_note: LOGO_NOTE,
     },
