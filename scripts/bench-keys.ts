@@ -18,9 +18,9 @@
  */
 import { loadavg } from 'node:os';
 import { runApiCall } from '../src/server/account/api-call';
-import { createTestAccount } from '../src/server/account/test-account';
+import { createTestAccount } from '../tests/support/test-account';
 import { seed } from '../src/server/db';
-import { createTestDb } from '../src/server/db/test-db';
+import { createTestDb } from '../tests/support/test-db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
 import { enforceRateLimit } from '../src/server/rate-limit/rate-limit';
 import { DETECT_API_ID } from '../src/server/vision/detection-service';

@@ -9,7 +9,7 @@
  * The image cases fetch from a loopback test server this script starts, so the server under
  * test needs the local-test opt-in VISION_ALLOW_PRIVATE_URLS=1.
  */
-import { startTestImageServer } from '../src/server/vision/test-image-server';
+import { startTestImageServer } from '../tests/support/test-image-server';
 import { signUpForKey } from './lib/api-key-client';
 
 const base = process.env['BASE_URL'] ?? 'http://127.0.0.1:4321';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { findRoute, type FunctionRoute } from '../../src/local/function-routes';
 import apiNotFound from '../../functions/api-not-found';
-import { loadFunctions, samplePath, type LoadedFunction } from './function-catalogue';
+import { loadFunctions, samplePath, type LoadedFunction } from '../support/function-catalogue';
 
 describe('unknown API calls', () => {
   it.each([

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createDb, migrateToLatest, type Database } from '../db';
-import { servePglite } from '../db/pglite-server';
-import { testDbTarget, testDriver, type TestDriver } from '../db/test-db';
-import { installQueue, type QueueConfig } from './queue';
+import { createDb, migrateToLatest, type Database } from '../../src/server/db';
+import { servePglite } from '../../src/server/db/pglite-server';
+import { testDbTarget, testDriver, type TestDriver } from './test-db';
+import { installQueue, type QueueConfig } from '../../src/server/batch/queue';
 
 export interface BatchTestDb {
   db: Kysely<Database>;

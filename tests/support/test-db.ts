@@ -8,9 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createDb, type DbTarget, type DbTimeouts } from './client';
-import { migrateToLatest } from './migrate';
-import type { Database } from './tables';
+import { createDb, type DbTarget, type DbTimeouts } from '../../src/server/db/client';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/tables';
 
 export interface TestDb {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../http/errors';
-import { FIXTURE_DIR } from '../test-image-server';
+import { FIXTURE_DIR } from '../../../../tests/support/test-image-server';
 import { analyzeImageBytes, closeEngine, engineConfig, engineMode, engineStats, engineTensorCount } from '.';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURE_DIR, name)));
