@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { hashPasswordSync } from './src/server/auth/password';
-import { ADMIN } from './tests/e2e/contact-helpers';
+import { ADMIN } from './tests/support/e2e/contact-helpers';
 
 /** Port of the local runtime the browser tests drive (`npm start`, without rebuilding). */
 const PORT = Number(process.env['E2E_PORT'] ?? 4321);

@@ -12,7 +12,7 @@ export default defineConfig({
     include: [
       'tests/neon/**/*.test.ts',
       // The test databases themselves, migrations and the catalogue seed.
-      'src/server/db/test-db.test.ts',
+      'tests/support/test-db.test.ts',
       'src/server/db/migrate.test.ts',
       'src/server/db/seed.test.ts',
       // Accounts: sign-up, sign-in, sessions.

@@ -17,9 +17,9 @@
  * premium quota of 5000), BENCH_WARMUP (200).
  */
 import { runApiCall } from '../../src/server/account/api-call';
-import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestAccount } from '../../tests/support/test-account';
 import { seed } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../../tests/support/test-db';
 import { defineHandler, json, readJson } from '../../src/server/http/handler';
 import { enforceRateLimit } from '../../src/server/rate-limit/rate-limit';
 import { API_IDS } from '../../src/shared/api-ids';

@@ -18,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startTestImageServer } from '../../src/server/vision/test-image-server';
+import { startTestImageServer } from '../../tests/support/test-image-server';
 import { signUpForKey } from '../lib/api-key-client';
 import { parseCli } from '../lib/cli';
 import { loadText, percentile } from '../lib/stats';

@@ -30,11 +30,11 @@ const root = resolve(import.meta.dirname, '../..');
 const imagePath = resolve(root, process.env['BENCH_IMAGE'] ?? 'tests/fixtures/images/dog.jpg');
 const runs = Number(process.env['BENCH_RUNS'] ?? 40);
 
-const { startTestImageServer, FIXTURE_DIR } = await import('../../src/server/vision/test-image-server');
+const { startTestImageServer, FIXTURE_DIR } = await import('../../tests/support/test-image-server');
 const { seed, setDb } = await import('../../src/server/db');
-const { createTestDb } = await import('../../src/server/db/test-db');
+const { createTestDb } = await import('../../tests/support/test-db');
 const detect = (await import('../../functions/detect')).default;
-const { createTestAccount } = await import('../../src/server/account/test-account');
+const { createTestAccount } = await import('../../tests/support/test-account');
 let apiKey = '';
 
 let requestNo = 0;

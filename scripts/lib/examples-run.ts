@@ -2,9 +2,9 @@
  * The example exchanges the site shows, and how to run one through the real handler. Shared by
  * the generator (scripts/data/generate-examples.ts) and the test that replays the stored examples.
  */
-import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestAccount } from '../../tests/support/test-account';
 import { setQueueConfig } from '../../src/server/batch/queue';
-import { createBatchTestDb, type BatchTestDb } from '../../src/server/batch/test-support';
+import { createBatchTestDb, type BatchTestDb } from '../../tests/support/batch-test-db';
 import { drainBatchQueue } from '../../src/server/batch/worker';
 import { getDb, seed, setDb } from '../../src/server/db';
 import { SAMPLE_JOB_ID } from '../../content/docs/api-reference';

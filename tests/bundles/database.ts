@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { subscribe } from '../../src/server/account/subscriptions';
-import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestAccount } from '../support/test-account';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb, migrateToLatest, seed } from '../../src/server/db';
 import { servePglite } from '../../src/server/db/pglite-server';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { allRoutes } from './site-routes';
+import { allRoutes } from '../support/e2e/site-routes';
 
 const notFound = ['/no-such-page', '/api/no-such-api', '/use-case/no-such-use-case'];
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { isolateClient, uniqueTag } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient, uniqueTag } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 /**
  * The account side end to end on the real server: sign-up, keys, subscribing from an API page,

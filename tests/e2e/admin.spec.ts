@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, isolateClient, loginViaApi } from './contact-helpers';
-import { hydrated } from './hydration';
+import { ADMIN, isolateClient, loginViaApi } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 test.beforeEach(async ({ context }) => {
   await isolateClient(context);

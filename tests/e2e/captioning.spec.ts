@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 // A pass plus text reading on real photos takes a few seconds on these machines.
 test.describe.configure({ timeout: 120_000 });

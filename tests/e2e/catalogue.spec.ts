@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testerEndpoint } from '../../src/islands/live-tester/testers';
-import { isolateClient } from './contact-helpers';
+import { isolateClient } from '../support/e2e/contact-helpers';
 
 interface ApiJson {
   id: string;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findCard, isolateClient, openAdminList, uniqueTag } from './contact-helpers';
+import { findCard, isolateClient, openAdminList, uniqueTag } from '../support/e2e/contact-helpers';
 
 test.beforeEach(async ({ context }) => {
   await isolateClient(context);

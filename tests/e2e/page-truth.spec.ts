@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 /**
  * What a visitor reads matches what the product does: the demos that run real analysis do not

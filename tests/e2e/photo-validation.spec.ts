@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 // Real analysis of real files; one run at a time per worker on these machines.
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allRoutes } from './site-routes';
+import { allRoutes } from '../support/e2e/site-routes';
 
 /**
  * Errors the page logs while loading; a route that throws in the console is broken. Content

@@ -6,8 +6,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async ({ context }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 // One embedding pass and an index query per search; the model may still be loading on the first.
 test.describe.configure({ timeout: 120_000 });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
-import { isolateClient } from './contact-helpers';
-import { hydrated } from './hydration';
+import { FIXTURE_DIR } from '../support/test-image-server';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { hydrated } from '../support/e2e/hydration';
 
 test.describe.configure({ timeout: 120_000 });
 

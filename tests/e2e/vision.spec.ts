@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { FIXTURE_DIR, startTestImageServer, type TestImageServer } from '../support/test-image-server';
 import { testerFor } from '../../src/islands/live-tester/testers';
-import { isolateClient } from './contact-helpers';
-import { holdIsland, hydrated } from './hydration';
+import { isolateClient } from '../support/e2e/contact-helpers';
+import { holdIsland, hydrated } from '../support/e2e/hydration';
 
 // Real detection on real photos takes a moment on these machines; one run at a time per worker.
 test.describe.configure({ timeout: 90_000 });

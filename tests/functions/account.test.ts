@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, seed, setDb } from '../../src/server/db';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { createTestDb, type TestDb } from '../support/test-db';
 import type { SessionTables } from '../../src/server/auth/session-store';
 import { hashApiKey } from '../../src/server/account/api-key';
 import { errorBodySchema } from '../../src/server/http/errors';
@@ -12,7 +12,7 @@ import login from '../../functions/account-login';
 import logout from '../../functions/account-logout';
 import signup from '../../functions/account-signup';
 import * as subscriptionsFunction from '../../functions/subscriptions';
-import { routed } from './routed';
+import { routed } from '../support/routed';
 
 const accountKeys = routed(accountKeysFunction);
 const subscriptions = routed(subscriptionsFunction);

@@ -3,7 +3,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { passwordFingerprint, SESSION_COOKIE } from '../../src/server/auth/session';
 import { createSession, hashSessionToken, pruneSessions } from '../../src/server/auth/session-store';
 import { getDb, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import contacts from '../../functions/contacts';
 import login, { LOGIN_LIMIT, LOGIN_USER_LIMIT } from '../../functions/admin-login';
 import logout from '../../functions/admin-logout';

@@ -7,7 +7,7 @@ import { runApiCall } from '../../src/server/account/api-call';
 import { generateApiKey, KEY_PREFIX } from '../../src/server/account/api-key';
 import { revokeApiKey } from '../../src/server/account/keys';
 import { cancelSubscription } from '../../src/server/account/subscriptions';
-import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestAccount } from '../support/test-account';
 import { billingPeriod } from '../../src/server/account/usage';
 import { createSession } from '../../src/server/auth/session-store';
 import { getDb } from '../../src/server/db';
@@ -21,7 +21,7 @@ import accountUsage from '../../functions/account-usage';
 import categories from '../../functions/categories';
 import demoDetect from '../../functions/demo-detect';
 import detect from '../../functions/detect';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv();
 

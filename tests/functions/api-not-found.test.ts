@@ -4,7 +4,7 @@ import { findRoute, type FunctionRoute } from '../../src/local/function-routes';
 import apiNotFound from '../../functions/api-not-found';
 import apiNotFoundPages from '../../functions/api-not-found-pages';
 import { FALLBACK_PAGE } from '../../src/server/catalogue/not-found-page';
-import { loadFunctions, samplePath, type LoadedFunction } from './function-catalogue';
+import { loadFunctions, samplePath, type LoadedFunction } from '../support/function-catalogue';
 
 describe('unknown API calls', () => {
   it.each([

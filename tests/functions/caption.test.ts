@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import caption from '../../functions/caption';
 import demo from '../../functions/demo-image-captioning';
-import { bearer, createTestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { captionOperation, demoCaptionOperation } from '../../src/shared/contracts/caption';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv({ seeded: true });
 

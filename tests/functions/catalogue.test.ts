@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
 import { seed, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import { DEFAULT_SITE_ORIGIN } from '../../src/shared/site-origin';
 import * as apisFunction from '../../functions/apis';
 import * as useCasesFunction from '../../functions/use-cases';
-import { routed } from './routed';
+import { routed } from '../support/routed';
 
 const apis = routed(apisFunction);
 const useCases = routed(useCasesFunction);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryDefinitionsResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import categories from '../../functions/categories';
 import detect from '../../functions/detect';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv();
 

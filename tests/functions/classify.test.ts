@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import classify from '../../functions/classify';
 import demo from '../../functions/demo-image-classification';
-import { bearer, createTestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { ROOM_LABELS } from '../../src/server/vision/rooms/classifier';
 import { classifyOperation, demoClassifyOperation } from '../../src/shared/contracts/classify';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv({ seeded: true });
 

@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { passwordFingerprint, SESSION_COOKIE } from '../../src/server/auth/session';
 import { createSession, revokeSession } from '../../src/server/auth/session-store';
 import { setDb, type Database } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import contacts, { contactRateLimit } from '../../functions/contacts';
 
 const SECRET = 'contacts-test-secret-'.padEnd(48, 'z');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setDb } from '../../src/server/db';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { createTestDb, type TestDb } from '../support/test-db';
 import contacts from '../../functions/contacts';
 
 let t: TestDb;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { hashPassword } from '../../src/server/auth/password';
 import { fixtureCatalogue } from '../../src/server/catalogue/test-fixtures';
 import { seed, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../src/shared/contracts/admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from '../../src/shared/contracts/catalogue';
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
@@ -21,7 +21,7 @@ import contacts from '../../functions/contacts';
 import demoDetect from '../../functions/demo-detect';
 import { noImageAnalysedDetailsSchema } from '../../src/shared/schemas/detect';
 import * as useCasesFunction from '../../functions/use-cases';
-import { routed } from './routed';
+import { routed } from '../support/routed';
 
 const apis = routed(apisFunction);
 const useCases = routed(useCasesFunction);

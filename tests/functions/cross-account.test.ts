@@ -22,19 +22,19 @@ import * as predictBatchStatusFunction from '../../functions/predict-batch-statu
 import * as similarFunction from '../../functions/similar';
 import * as subscriptionsFunction from '../../functions/subscriptions';
 import * as watermarkBrandsFunction from '../../functions/watermark-brands';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { subscribe } from '../../src/server/account/subscriptions';
 import { billingPeriod } from '../../src/server/account/usage';
 import { createSession } from '../../src/server/auth/session-store';
 import { getDb, seed, setDb, toJson, type Database } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import { createLabelSet } from '../../src/server/vision/classify/label-set-store';
 import { addCollectionImage, createCollection } from '../../src/server/vision/similar/collections';
 import { requireSimilarSearch } from '../../src/server/vision/similar/service';
 import { insertErrorReport } from '../../src/server/vision/authenticity/error-reports';
 import { addAccountBrand } from '../../src/server/vision/watermark/brand-store';
 import type { Kysely } from 'kysely';
-import { routed } from './routed';
+import { routed } from '../support/routed';
 
 const api = routed(
   accountFunction,

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, migrateToLatest, setDb, type Database } from '../../src/server/db';
 import { startPgCluster, type PgCluster } from '../../src/server/db/pg-cluster';
-import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from './database-unavailable';
+import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../support/database-unavailable';
 import { defineHandler, json } from '../../src/server/http/handler';
 import type { Kysely } from 'kysely';
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
+import { FIXTURE_DIR } from '../support/test-image-server';
 import { runDemo } from '../../src/server/vision/detection-service';
 import { OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
 import { parseObjectsList } from '../../src/shared/schemas/detect';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv({ seeded: false });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import demo from '../../functions/demo-photo-validation';
 import { photoValidationResponseSchema } from '../../src/shared/schemas/photo-authenticity/photo-validation';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv({ seeded: false });
 const URL_ = 'http://localhost/api/demo/photo-validation';

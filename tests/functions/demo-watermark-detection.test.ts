@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import demo, { WATERMARK_DEMO_LIMIT } from '../../functions/demo-watermark-detection';
 import { watermarkResponseSchema } from '../../src/shared/schemas/watermark';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 useVisionEnv({ seeded: false });
 

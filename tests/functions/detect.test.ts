@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestAccount } from '../../src/server/account/test-account';
+import { createTestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { detectResponseSchema } from '../../src/shared/schemas/detect';
 import detect from '../../functions/detect';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv();
 

@@ -7,15 +7,15 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import * as collectionImagesFunction from '../../functions/collection-images';
 import * as labelSetsFunction from '../../functions/label-sets';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { createCollection } from '../../src/server/vision/similar/collections';
 import { requireSimilarSearch } from '../../src/server/vision/similar/service';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { SAFE_TEXT_MESSAGE } from '../../src/shared/schemas/safe-text';
 import { METADATA_MAX_DEPTH } from '../../src/shared/schemas/similar';
-import { useVisionEnv } from './vision-env';
-import { routed } from './routed';
+import { useVisionEnv } from '../support/vision-env';
+import { routed } from '../support/routed';
 
 const images = routed(collectionImagesFunction);
 const labelSets = routed(labelSetsFunction);

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
 import { errorBodySchema } from '../../src/server/http/errors';
-import { loadFunctions, samplePath, type LoadedFunction } from './function-catalogue';
-import { useVisionEnv } from './vision-env';
+import { loadFunctions, samplePath, type LoadedFunction } from '../support/function-catalogue';
+import { useVisionEnv } from '../support/vision-env';
 
 useVisionEnv();
 let functions: LoadedFunction[];

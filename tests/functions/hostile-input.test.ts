@@ -11,8 +11,8 @@ import categories from '../../functions/categories';
 import contacts from '../../functions/contacts';
 import detect from '../../functions/detect';
 import * as useCasesFunction from '../../functions/use-cases';
-import { useVisionEnv } from './vision-env';
-import { routed } from './routed';
+import { useVisionEnv } from '../support/vision-env';
+import { routed } from '../support/routed';
 
 const apis = routed(apisFunction);
 const useCases = routed(useCasesFunction);

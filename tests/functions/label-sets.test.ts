@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import classify from '../../functions/classify';
 import * as labelSetsFunction from '../../functions/label-sets';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { classifyOperation, createLabelSetOperation, listLabelSetsOperation } from '../../src/shared/contracts/classify';
-import { useVisionEnv } from './vision-env';
-import { routed } from './routed';
+import { useVisionEnv } from '../support/vision-env';
+import { routed } from '../support/routed';
 
 const labelSets = routed(labelSetsFunction);
 

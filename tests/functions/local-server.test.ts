@@ -17,8 +17,8 @@ import { createLocalHttpServer } from '../../src/local/http-server';
 import { DRAIN_LIMIT_BYTES } from '../../src/local/node-http';
 import { RawConnection, rawRequest, type RawResponse } from '../../src/local/raw-client';
 import { createSiteHandler, type SiteHandler } from '../../src/local/site-handler';
-import { FUNCTIONS_DIR } from './function-catalogue';
-import { useVisionEnv } from './vision-env';
+import { FUNCTIONS_DIR } from '../support/function-catalogue';
+import { useVisionEnv } from '../support/vision-env';
 
 useVisionEnv();
 

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/lib/openapi/document';
 import { operations } from '../../src/shared/contracts';
-import { loadFunctions, samplePath } from './function-catalogue';
+import { loadFunctions, samplePath } from '../support/function-catalogue';
 
 /** `/api/apis/:id` -> `/api/apis/{id}` (OpenAPI's path template). */
 const toTemplate = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bearer, createTestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount } from '../support/test-account';
 import { hashPasswordSync } from '../../src/server/auth/password';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
@@ -10,7 +10,7 @@ import errorReport from '../../functions/error-report';
 import errorReports from '../../functions/error-reports';
 import predict from '../../functions/predict';
 import whyNotReal from '../../functions/why-not-real';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv();
 const post = (fn: typeof predict, path: string, body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.40') =>

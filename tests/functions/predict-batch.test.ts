@@ -6,15 +6,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
 import { ITEM_MAX_ATTEMPTS } from '../../src/server/batch/jobs';
 import { graphileOptions, setQueueConfig } from '../../src/server/batch/queue';
-import { createBatchTestDb, type BatchTestDb } from '../../src/server/batch/test-support';
+import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
 import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
 import { seed, setDb } from '../../src/server/db';
 import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
-import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { startTestImageServer, type TestImageServer } from '../support/test-image-server';
 import type { Resolver } from '../../src/server/vision/safe-fetch';
 import { billingPeriod } from '../../src/server/account/usage';
 import { makeWorkerUtils } from 'graphile-worker';
@@ -23,7 +23,7 @@ import { getPredictBatchOperation, predictBatchOperation } from '../../src/share
 import predictBatch from '../../functions/predict-batch';
 import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
-import { routed } from './routed';
+import { routed } from '../support/routed';
 
 const predictBatchStatus = routed(predictBatchStatusFunction);
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import prune, { config } from '../../functions/prune-detection-results';
 import { setDb, toJson } from '../../src/server/db';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { createTestDb, type TestDb } from '../support/test-db';
 import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;

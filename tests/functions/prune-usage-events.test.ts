@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import prune, { config } from '../../functions/prune-usage-events';
-import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { createTestAccount, type TestAccount } from '../support/test-account';
 import { billingPeriod, getUsage } from '../../src/server/account/usage';
 import { seed, setDb } from '../../src/server/db';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { createTestDb, type TestDb } from '../support/test-db';
 import { routesOf } from '../../src/local/function-routes';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import * as collectionsFunction from '../../functions/collections';
 import * as collectionImagesFunction from '../../functions/collection-images';
 import demoSimilar from '../../functions/demo-similar-images';
 import similar from '../../functions/similar';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { seedGallery } from '../../src/server/vision/similar/gallery';
 import {
@@ -16,8 +16,8 @@ import {
   listCollectionsOperation,
   similarSearchOperation,
 } from '../../src/shared/contracts/similar';
-import { useVisionEnv } from './vision-env';
-import { routed } from './routed';
+import { useVisionEnv } from '../support/vision-env';
+import { routed } from '../support/routed';
 
 const collections = routed(collectionsFunction, collectionImagesFunction);
 

@@ -3,9 +3,9 @@
  * the other vision tests use, while every other loopback URL stays refused.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { createTestAccount, type TestAccount } from '../support/test-account';
 import { seed, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
+import { createTestDb } from '../support/test-db';
 import { demoResponseSchema, detectResponseSchema } from '../../src/shared/schemas/detect';
 import demo from '../../functions/demo-object-detection';
 import detect from '../../functions/detect';

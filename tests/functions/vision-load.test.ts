@@ -10,8 +10,8 @@ import demo from '../../functions/demo-object-detection';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { closeEngine, engineStats } from '../../src/server/vision/engine';
 import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
-import { FIXTURE_DIR } from '../../src/server/vision/test-image-server';
-import { useVisionEnv } from './vision-env';
+import { FIXTURE_DIR } from '../support/test-image-server';
+import { useVisionEnv } from '../support/vision-env';
 
 const env = useVisionEnv();
 let ip = 0;

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import watermark from '../../functions/watermark';
 import * as watermarkBrandsFunction from '../../functions/watermark-brands';
-import { bearer, createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { drawTextMarks } from '../../src/server/vision/watermark/overlay';
 import { addBrandOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from '../../src/shared/contracts/watermark';
-import { useVisionEnv } from './vision-env';
-import { routed } from './routed';
+import { useVisionEnv } from '../support/vision-env';
+import { routed } from '../support/routed';
 
 const brandsFn = routed(watermarkBrandsFunction);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import watermark from '../../functions/watermark';
-import { bearer, createTestAccount } from '../../src/server/account/test-account';
+import { bearer, createTestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { watermarkOperation } from '../../src/shared/contracts/watermark';
-import { useVisionEnv } from './vision-env';
+import { useVisionEnv } from '../support/vision-env';
 
 useVisionEnv({ seeded: true });
 

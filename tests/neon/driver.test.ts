@@ -6,7 +6,7 @@
 import { Pool } from '@neondatabase/serverless';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
+import { createTestDb, type TestDb } from '../support/test-db';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
 import { neonTestProxy } from './setup';
 

@@ -9,8 +9,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setDb } from '../../src/server/db';
-import { createTestDb, type TestDb } from '../../src/server/db/test-db';
-import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../functions/database-unavailable';
+import { createTestDb, type TestDb } from '../support/test-db';
+import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../support/database-unavailable';
 import { neonTestProxy } from './setup';
 
 // Short enough to test, long enough that a busy machine does not trip them on healthy queries.

@@ -1,7 +1,7 @@
 /**
  * Set-up of every file of `npm run test:neon`: a WebSocket-to-TCP proxy in front of the
  * PostgreSQL server of `TEST_DATABASE_URL`, and Neon's driver pointed at it, so the test
- * databases (`TEST_DB_DRIVER=neon`, see `src/server/db/test-db.ts`) speak to a real server
+ * databases (`TEST_DB_DRIVER=neon`, see `tests/support/test-db.ts`) speak to a real server
  * the way production speaks to Neon: the PostgreSQL protocol inside a WebSocket.
  *
  * Production leaves `neonConfig` alone: `wss://<host>/v2`, password pipelining and no

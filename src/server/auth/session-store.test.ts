@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 import { createSession, findSession, hashSessionToken, pruneSessions, revokeSession, revokeSubjectSessions } from './session-store';
 
 let t: TestDb;

@@ -7,7 +7,7 @@ import { run } from 'graphile-worker';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphileOptions } from './queue';
-import { createBatchTestDb, type BatchTestDb } from './test-support';
+import { createBatchTestDb, type BatchTestDb } from '../../../tests/support/batch-test-db';
 
 let t: BatchTestDb;
 beforeAll(async () => {

@@ -5,10 +5,10 @@
  */
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount } from '../account/test-account';
+import { createTestAccount } from '../../../tests/support/test-account';
 import { seed } from '../db';
 import { createBatchJob } from './jobs';
-import { createBatchTestDb, type BatchTestDb } from './test-support';
+import { createBatchTestDb, type BatchTestDb } from '../../../tests/support/batch-test-db';
 import { processBatchItem } from './worker';
 
 let t: BatchTestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 import { createContact, decodeCursor, encodeCursor, listContacts } from './service';
 
 let t: TestDb;

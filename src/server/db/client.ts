@@ -11,7 +11,7 @@ import { DatabaseTimeoutError, logDatabaseError } from './unavailable';
 
 /** Where the database lives, as resolved from the environment. */
 export type DbTarget =
-  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir: string; /** A data folder to start from (`dumpDataDir`), e.g. tests' migrated image. */ loadDataDir?: Blob }
   | { kind: 'neon'; url: string }
   | { kind: 'postgres'; url: string };
 
@@ -163,7 +163,7 @@ export async function createPool(target: DbTarget, opts: PoolOptions = {}): Prom
       // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
       if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
       // pgvector ships with the embedded database (similar-image search); `CREATE EXTENSION` is the migration's.
-      const config = createPgConfig(target.dataDir, { extensions: { vector } });
+      const config = createPgConfig(target.dataDir, { extensions: { vector }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
       return guardPoolErrors(new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 }));
     }

@@ -12,7 +12,7 @@
  *   inside a request handler.
  * - `seed(db)`: idempotent upsert of APIs, use cases and API categories from `content/`.
  *
- * Tests import `createTestDb` from `./test-db` (not from here, so production bundles do not carry it).
+ * Tests import `createTestDb` from `tests/support/test-db.ts` (not from here, so production bundles do not carry it).
  */
 export { closeDb, createDb, getDb, resolveDbTarget, setDb, type DbTarget, type PoolOptions } from './client';
 export { appliedMigrations, describeResults, migrateDownToZero, migrateToLatest } from './migrate';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedMigrations, migrateDownToZero, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 import { toJson, type Database } from './tables';
 
 const TABLES = ['api_categories', 'apis', 'contacts', 'detection_results', 'subscriptions', 'use_cases', 'users'];

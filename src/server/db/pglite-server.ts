@@ -278,11 +278,11 @@ export function authenticate(socket: Socket, password: string): Promise<Buffer> 
 }
 
 /**
- * Opens PGlite in `dataDir` (`memory://` for a throwaway one) and serves it on 127.0.0.1 to
- * connections that give the random password of this start (in `url`, which only this process
- * knows).
+ * Opens PGlite in `dataDir` (`memory://` for a throwaway one; `loadDataDir` to start from a
+ * dumped data folder) and serves it on 127.0.0.1 to connections that give the random password
+ * of this start (in `url`, which only this process knows).
  */
-export async function servePglite(dataDir: string, { port = 0 }: { port?: number } = {}): Promise<PgliteServer> {
+export async function servePglite(dataDir: string, { port = 0, loadDataDir }: { port?: number; loadDataDir?: Blob } = {}): Promise<PgliteServer> {
   const [{ PGlite }, { PGLiteSocketHandler }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
@@ -290,7 +290,7 @@ export async function servePglite(dataDir: string, { port = 0 }: { port?: number
   ]);
   if (!dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   // The same extensions as the in-process embedded database (client.ts): pgvector for similar-image search.
-  const db = await PGlite.create(dataDir, { extensions: { vector } });
+  const db = await PGlite.create(dataDir, { extensions: { vector }, ...(loadDataDir ? { loadDataDir } : {}) });
   const queue = new ExclusiveQueryQueue(db);
   const sockets = new Set<Socket>();
   // Any local process could otherwise connect (PGlite trusts every startup): a random password

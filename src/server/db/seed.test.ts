@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalogue } from '../catalogue/test-fixtures';
 import { DEFAULT_CONTENT_DIR, loadCatalogue, seed } from './seed';
 import type { Database } from './tables';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 
 async function snapshot(db: Kysely<Database>) {
   return {

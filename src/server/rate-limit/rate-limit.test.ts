@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database } from '../db';
-import { createTestDb } from '../db/test-db';
+import { createTestDb } from '../../../tests/support/test-db';
 import { HttpError } from '../http/errors';
 import { clientKey, consumeRateLimit, enforceRateLimit, rateLimitHeaders, rateLimitSecret, sweepRateLimits, SWEEP_INTERVAL_MS } from './rate-limit';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImage, confirmationsNeeded, type Detection } from './detector';
 import { decodeImage, type DecodedImage } from './image-input';
 import { liveTensorCount, loadModel, nonMaxSuppression } from './model';
-import { FIXTURE_DIR } from './test-image-server';
+import { FIXTURE_DIR } from '../../../tests/support/test-image-server';
 
 const load = (name: string) => decodeImage(new Uint8Array(readFileSync(join(FIXTURE_DIR, name))));
 const centre = (d: Detection) => [(d.box[0] + d.box[2] / 2), (d.box[1] + d.box[3] / 2)] as const;

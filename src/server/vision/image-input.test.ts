@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { decodeImage, sniffFormat } from './image-input';
 import { MODEL_INPUT_SIZE } from './model';
-import { FIXTURE_DIR } from './test-image-server';
+import { FIXTURE_DIR } from '../../../tests/support/test-image-server';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURE_DIR, name)));
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http/errors';
 import { allowedPortsFromEnv, safeFetchImage, type Resolver } from './safe-fetch';
-import { startTestImageServer, type TestImageServer } from './test-image-server';
+import { startTestImageServer, type TestImageServer } from '../../../tests/support/test-image-server';
 
 let server: TestImageServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toJson } from '../db';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 import { dbVisionStore, DEFAULT_DETECTION_RETENTION_DAYS, detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from './store';
 
 const DAY = 24 * 60 * 60 * 1000;

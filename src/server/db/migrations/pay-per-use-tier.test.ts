@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount } from '../../account/test-account';
+import { createTestAccount } from '../../../../tests/support/test-account';
 import { seed } from '../seed';
-import { createTestDb, type TestDb } from '../test-db';
+import { createTestDb, type TestDb } from '../../../../tests/support/test-db';
 import { down, up } from './2026_11_23_030000_pay_per_use_tier';
 
 describe('migration 2026_11_23_030000_pay_per_use_tier', () => {

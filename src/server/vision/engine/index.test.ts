@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError, toHttpError } from '../../http/errors';
 import { PoolBusyError } from './pool';
-import { FIXTURE_DIR } from '../test-image-server';
+import { FIXTURE_DIR } from '../../../../tests/support/test-image-server';
 import { analyzeImageBytes, closeEngine, engineConfig, engineMode, engineStats, engineTensorCount } from '.';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURE_DIR, name)));

@@ -5,7 +5,7 @@ import { cachePresent, datasetPresent, NONROOM_CACHE_FILE, readCache, readLabels
 import { HELDOUT_PACKAGES } from '../../../../scripts/lib/nonroom-photos';
 import { decodeImage } from '../image-input';
 import { analyzeImage } from '../detector';
-import { FIXTURE_DIR } from '../test-image-server';
+import { FIXTURE_DIR } from '../../../../tests/support/test-image-server';
 import { classifyRoom, ROOM_LABELS } from './classifier';
 import { fixturePresence, headInput, ROOM_HEAD, roomProbabilities } from './head';
 import { FIXTURES, HEAD_LABELS } from './linear';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDb, type TestDb } from '../../db/test-db';
+import { createTestDb, type TestDb } from '../../../../tests/support/test-db';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_BRANDS, matchBrand } from './brands';
 import { MAX_ACCOUNT_BRANDS, addAccountBrand, brandsForAccount, listAccountBrands, removeAccountBrand } from './brand-store';

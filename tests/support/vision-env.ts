@@ -4,10 +4,10 @@
  * VISION_ALLOW_PRIVATE_URLS. Call once at the top of a test file.
  */
 import { afterAll, beforeAll, vi } from 'vitest';
-import { createTestAccount, type TestAccount } from '../../src/server/account/test-account';
+import { createTestAccount, type TestAccount } from './test-account';
 import { seed, setDb } from '../../src/server/db';
-import { createTestDb } from '../../src/server/db/test-db';
-import { startTestImageServer, type TestImageServer } from '../../src/server/vision/test-image-server';
+import { createTestDb } from './test-db';
+import { startTestImageServer, type TestImageServer } from './test-image-server';
 
 export interface VisionEnv {
   /** URL of a fixture photo on the loopback server, e.g. `img('dog.jpg')`. */

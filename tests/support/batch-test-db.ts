@@ -7,10 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createDb, migrateToLatest, type Database } from '../db';
-import { servePglite } from '../db/pglite-server';
-import { testDbTarget, testDriver, type TestDriver } from '../db/test-db';
-import { installQueue, type QueueConfig } from './queue';
+import { createDb, migrateToLatest, type Database } from '../../src/server/db';
+import { servePglite } from '../../src/server/db/pglite-server';
+import { migratedPgliteImage } from './pglite-image';
+import { assertDatabaseAllowed, testDbTarget, testDriver, type TestDriver } from './test-db';
+import { installQueue, type QueueConfig } from '../../src/server/batch/queue';
 
 export interface BatchTestDb {
   db: Kysely<Database>;
@@ -24,9 +25,11 @@ export interface BatchTestDb {
 }
 
 export async function createBatchTestDb(): Promise<BatchTestDb> {
+  assertDatabaseAllowed();
   const url = process.env['TEST_DATABASE_URL']?.trim();
   if (!url) {
-    const server = await servePglite('memory://');
+    const image = await migratedPgliteImage();
+    const server = await servePglite('memory://', image ? { loadDataDir: image } : {});
     const db = createDb({ kind: 'postgres', url: server.url }, { max: 8 });
     await migrateToLatest(db);
     const queue = { connectionString: server.url, schema: 'graphile_worker' };

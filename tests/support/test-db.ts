@@ -8,9 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createDb, type DbTarget, type DbTimeouts } from './client';
-import { migrateToLatest } from './migrate';
-import type { Database } from './tables';
+import { createDb, type DbTarget, type DbTimeouts } from '../../src/server/db/client';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/tables';
+import { migratedPgliteImage } from './pglite-image';
 
 export interface TestDb {
   db: Kysely<Database>;
@@ -44,14 +45,28 @@ export function testDbTarget(url: string, searchPath: string, driver: TestDriver
   return { target: { kind: 'neon', url: withOptions.toString() } };
 }
 
+/** Set by vitest.config.ts in the unit project, whose tests must not open a database. */
+export const NO_DATABASE_ENV = 'TEST_NO_DATABASE';
+
+/** Throws in a unit test: a test that opens a database belongs in the integration project. */
+export function assertDatabaseAllowed(env: Record<string, string | undefined> = process.env): void {
+  if (env[NO_DATABASE_ENV] === '1') {
+    throw new Error('This test opens a database: add its file to the integration project in vitest.config.ts');
+  }
+}
+
 /**
  * A freshly created database; `migrate: false` leaves it empty (migration tests); `timeouts`
- * override the pool's on a real server (tests of a server that goes away).
+ * override the pool's on a real server (tests of a server that goes away). On PGlite a migrated
+ * database starts from the run's migrated image when there is one (`pglite-image.ts`).
  */
 export async function createTestDb({ migrate = true, timeouts }: { migrate?: boolean; timeouts?: Partial<DbTimeouts> } = {}): Promise<TestDb> {
+  assertDatabaseAllowed();
   const url = process.env['TEST_DATABASE_URL']?.trim();
   if (!url) {
-    const db = createDb({ kind: 'pglite', dataDir: 'memory://' });
+    const image = migrate ? await migratedPgliteImage() : undefined;
+    const db = createDb({ kind: 'pglite', dataDir: 'memory://', ...(image ? { loadDataDir: image } : {}) });
+    // From the image this applies nothing (one query); without one, every migration.
     if (migrate) await migrateToLatest(db);
     return { db, engine: 'pglite', driver: 'pg', close: () => db.destroy() };
   }

@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 
-export const FIXTURE_DIR = resolve(import.meta.dirname, '../../../tests/fixtures/images');
+export const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/images');
 
 export interface TestImageServer {
   /** e.g. `http://127.0.0.1:40123` */

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db';
-import { hashPassword } from '../auth/password';
-import { generateApiKey, hashApiKey, keyDisplay } from './api-key';
-import { subscribe } from './subscriptions';
+import type { Database } from '../../src/server/db';
+import { hashPassword } from '../../src/server/auth/password';
+import { generateApiKey, hashApiKey, keyDisplay } from '../../src/server/account/api-key';
+import { subscribe } from '../../src/server/account/subscriptions';
 
 export interface TestAccount {
   userId: string;
