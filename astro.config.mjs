@@ -36,7 +36,10 @@ export default defineConfig({
           rollupOptions: {
             output: {
               manualChunks(id) {
-                const everyPage = /\/src\/(lib\/(nav|tabs)|scripts\/(overlay|code-copy|code-lang|docs-tabs)|islands\/account\/next-path)\.ts$/.test(id) || id.includes('preload-helper');
+                const everyPage =
+                  /\/src\/(lib\/(nav|tabs)|scripts\/(overlay|code-copy|code-lang|docs-tabs)|islands\/account\/next-path)\.ts$/.test(
+                    id,
+                  ) || id.includes('preload-helper');
                 return everyPage ? 'site' : undefined;
               },
             },

@@ -41,7 +41,13 @@ const LAYERS = {
 /** `no-restricted-imports` refusing the named layers, with the reason in the message. */
 const forbidLayers = (why, names) => [
   'error',
-  { patterns: names.map((name) => ({ regex: LAYERS[name], caseSensitive: true, message: `no ${name} imports here: ${why}` })) },
+  {
+    patterns: names.map((name) => ({
+      regex: LAYERS[name],
+      caseSensitive: true,
+      message: `no ${name} imports here: ${why}`,
+    })),
+  },
 ];
 
 /** Scrollable code blocks and table wrappers take tabindex="0" so keyboard users can scroll them
@@ -62,9 +68,22 @@ export const layerRules = [
     files: ['src/shared/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('shared is imported by both the functions and the site, so it imports neither', [
-        'server', 'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
+      'no-restricted-imports': forbidLayers(
+        'shared is imported by both the functions and the site, so it imports neither',
+        [
+          'server',
+          'functions',
+          'lib',
+          'components',
+          'layouts',
+          'islands',
+          'pages',
+          'local',
+          'cli',
+          'browser',
+          'docsCopy',
+        ],
+      ),
     },
   },
   {
@@ -73,9 +92,21 @@ export const layerRules = [
     files: ['src/server/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('server code may use only shared and itself (it ships in function bundles)', [
-        'functions', 'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
+      'no-restricted-imports': forbidLayers(
+        'server code may use only shared and itself (it ships in function bundles)',
+        [
+          'functions',
+          'lib',
+          'components',
+          'layouts',
+          'islands',
+          'pages',
+          'local',
+          'cli',
+          'browser',
+          'docsCopy',
+        ],
+      ),
     },
   },
   {
@@ -83,9 +114,10 @@ export const layerRules = [
     files: ['functions/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('functions use server and shared; site code belongs to the pages', [
-        'lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy',
-      ]),
+      'no-restricted-imports': forbidLayers(
+        'functions use server and shared; site code belongs to the pages',
+        ['lib', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser', 'docsCopy'],
+      ),
     },
   },
   {
@@ -94,9 +126,10 @@ export const layerRules = [
     files: ['src/lib/**/*.ts', 'content/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('lib (and the docs copy in content/) uses only shared, content and itself', [
-        'server', 'functions', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser',
-      ]),
+      'no-restricted-imports': forbidLayers(
+        'lib (and the docs copy in content/) uses only shared, content and itself',
+        ['server', 'functions', 'components', 'layouts', 'islands', 'pages', 'local', 'cli', 'browser'],
+      ),
     },
   },
   {
@@ -106,7 +139,13 @@ export const layerRules = [
     ignores: TESTS,
     rules: {
       'no-restricted-imports': forbidLayers('components use lib, shared and island components they mount', [
-        'server', 'functions', 'islandModules', 'pages', 'local', 'cli', 'browser',
+        'server',
+        'functions',
+        'islandModules',
+        'pages',
+        'local',
+        'cli',
+        'browser',
       ]),
     },
   },
@@ -115,9 +154,10 @@ export const layerRules = [
     files: ['src/islands/**/*.{ts,tsx}', 'src/scripts/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('browser code uses components, lib and shared; server code never reaches the browser', [
-        'server', 'functions', 'layouts', 'pages', 'local', 'cli',
-      ]),
+      'no-restricted-imports': forbidLayers(
+        'browser code uses components, lib and shared; server code never reaches the browser',
+        ['server', 'functions', 'layouts', 'pages', 'local', 'cli'],
+      ),
     },
   },
   {
@@ -126,14 +166,26 @@ export const layerRules = [
     files: ['src/pages/**/*.{ts,astro}'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': forbidLayers('pages are static: what they need from the API lives in shared', ['server', 'functions', 'local', 'cli']),
+      'no-restricted-imports': forbidLayers('pages are static: what they need from the API lives in shared', [
+        'server',
+        'functions',
+        'local',
+        'cli',
+      ]),
     },
   },
   {
     // An .astro file's <script> blocks are browser code, whatever folder the file is in.
     files: ['src/**/*.astro/*'],
     rules: {
-      'no-restricted-imports': forbidLayers('a <script> block runs in the browser', ['server', 'functions', 'layouts', 'pages', 'local', 'cli']),
+      'no-restricted-imports': forbidLayers('a <script> block runs in the browser', [
+        'server',
+        'functions',
+        'layouts',
+        'pages',
+        'local',
+        'cli',
+      ]),
     },
   },
 ];
@@ -166,7 +218,12 @@ export default defineConfig(
       // by destructuring (`const { id: _id, ...rest } = row`): deliberate, so not reported.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
@@ -194,7 +251,10 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       // Forwarding a rejection reason received from elsewhere (an AbortSignal's reason, a wrapped
       // promise's error) must pass it on unchanged; literal non-Error rejections are still reported.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
     },
   },
 

@@ -1,5 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { LOGIN_IDENTIFIER_LIMIT, LOGIN_LIMIT, logIn, loginIdentifierKey, signedInHintCookie, startUserSession, toAccountUser } from '../src/server/account/users';
+import {
+  LOGIN_IDENTIFIER_LIMIT,
+  LOGIN_LIMIT,
+  logIn,
+  loginIdentifierKey,
+  signedInHintCookie,
+  startUserSession,
+  toAccountUser,
+} from '../src/server/account/users';
 import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
@@ -17,10 +25,12 @@ export default defineHandler(['POST'], async (req, ctx) => {
   await enforceRateLimitFor(db, ctx, LOGIN_IDENTIFIER_LIMIT, loginIdentifierKey(input.login));
   const user = await logIn(db, input);
   const setCookie = await startUserSession(db, req, user);
-  return json({ user: toAccountUser(user) }, ctx, { headers: [
-    ['Set-Cookie', setCookie],
-    ['Set-Cookie', signedInHintCookie(req, true)],
-  ] });
+  return json({ user: toAccountUser(user) }, ctx, {
+    headers: [
+      ['Set-Cookie', setCookie],
+      ['Set-Cookie', signedInHintCookie(req, true)],
+    ],
+  });
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -1,6 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { signUp } from '../src/server/account/signup';
-import { SIGNUP_LIMIT, signedInHintCookie, startUserSession, toAccountUser } from '../src/server/account/users';
+import {
+  SIGNUP_LIMIT,
+  signedInHintCookie,
+  startUserSession,
+  toAccountUser,
+} from '../src/server/account/users';
 import { assertSameOrigin } from '../src/server/auth/same-origin';
 import { getDb } from '../src/server/db';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
@@ -16,10 +21,13 @@ export default defineHandler(['POST'], async (req, ctx) => {
   const input = await readJson(req, signupOperation.body, { maxBytes: 4096 });
   const user = await signUp(db, input);
   const setCookie = await startUserSession(db, req, user);
-  return json({ user: toAccountUser(user) }, ctx, { status: 201, headers: [
-    ['Set-Cookie', setCookie],
-    ['Set-Cookie', signedInHintCookie(req, true)],
-  ] });
+  return json({ user: toAccountUser(user) }, ctx, {
+    status: 201,
+    headers: [
+      ['Set-Cookie', setCookie],
+      ['Set-Cookie', signedInHintCookie(req, true)],
+    ],
+  });
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

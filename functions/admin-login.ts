@@ -6,7 +6,12 @@ import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, json, readJson } from '../src/server/http/handler';
 import { SITE_RATE_LIMITS } from '../src/shared/rate-limits';
-import { enforceRateLimit, enforceRateLimitFor, rateLimitSecret, refundRateLimit } from '../src/server/rate-limit/rate-limit';
+import {
+  enforceRateLimit,
+  enforceRateLimitFor,
+  rateLimitSecret,
+  refundRateLimit,
+} from '../src/server/rate-limit/rate-limit';
 import { adminLoginOperation } from '../src/shared/contracts/admin-auth';
 
 /** Login attempts allowed per client per window: enough for typos, too few for guessing. */
@@ -16,7 +21,10 @@ export const LOGIN_USER_LIMIT = SITE_RATE_LIMITS['auth-login-user'];
 
 /** The rate-limit key of a user name tried: keyed hash, case and spaces folded (never the name itself). */
 function adminLoginKey(username: string): string {
-  return createHmac('sha256', rateLimitSecret()).update(`admin-login\u0000${username.trim().toLowerCase()}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', rateLimitSecret())
+    .update(`admin-login\u0000${username.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** POST /api/auth/login: checks the admin pair, starts a server-side session and sets its cookie. */

@@ -10,7 +10,9 @@ import { defineHandler, json } from '../src/server/http/handler';
 export default defineHandler(['GET'], async (req, ctx) => {
   const session = await adminSessionOf(req);
   return json(
-    session ? { authenticated: true, username: session.sub, expires_at: new Date(session.exp).toISOString() } : { authenticated: false },
+    session
+      ? { authenticated: true, username: session.sub, expires_at: new Date(session.exp).toISOString() }
+      : { authenticated: false },
     ctx,
   );
 });

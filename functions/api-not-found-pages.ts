@@ -14,7 +14,9 @@ import { apiNotFoundPage } from '../src/server/catalogue/not-found-page';
 export default defineHandler(['GET', 'HEAD'], async (req, ctx) => {
   const { pathname } = new URL(req.url);
   if (!prefersHtml(req.headers.get('accept'))) {
-    throw new HttpError(404, 'NOT_FOUND', `No API endpoint answers ${req.method} ${pathname}`, { headers: { Vary: 'Accept' } });
+    throw new HttpError(404, 'NOT_FOUND', `No API endpoint answers ${req.method} ${pathname}`, {
+      headers: { Vary: 'Accept' },
+    });
   }
   return new Response(req.method === 'HEAD' ? null : apiNotFoundPage(), {
     status: 404,

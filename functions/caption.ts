@@ -24,10 +24,21 @@ export default defineHandler(['POST'], (req, ctx) =>
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const caption = async (lease?: BudgetLease) => {
-        const { fields, image } = await readImageRequest(req, captionRequestSchema, { formSchema: captionUploadSchema, lease });
-        return runCaption(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
+        const { fields, image } = await readImageRequest(req, captionRequestSchema, {
+          formSchema: captionUploadSchema,
+          lease,
+        });
+        return runCaption(
+          image,
+          fields,
+          ctx.requestId,
+          { siteOrigins: siteOrigins(req) },
+          'bytes' in image ? lease : undefined,
+        );
       };
-      const data = isMultipart(req) ? await withImageBudget((lease) => caption(lease), uploadReservation(req) + DECODE_BYTES) : await caption();
+      const data = isMultipart(req)
+        ? await withImageBudget((lease) => caption(lease), uploadReservation(req) + DECODE_BYTES)
+        : await caption();
       return { data, images: 1 };
     },
     { rateLimit: API_RATE_LIMITS.single },

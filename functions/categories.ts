@@ -18,11 +18,21 @@ export const CATEGORIES_LIMIT = SITE_RATE_LIMITS.categories;
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
-    await call.rateLimit(CATEGORIES_LIMIT);
-    const body = await readJson(req, defineCategoriesOperation.body);
-    return { data: await defineCategories(body, { store: dbVisionStore(db, { userId: call.userId }) }), images: 0 };
-  }, { metered: false });
+  return runApiCall(
+    db,
+    req,
+    ctx,
+    API_IDS.objectDetection,
+    async (call) => {
+      await call.rateLimit(CATEGORIES_LIMIT);
+      const body = await readJson(req, defineCategoriesOperation.body);
+      return {
+        data: await defineCategories(body, { store: dbVisionStore(db, { userId: call.userId }) }),
+        images: 0,
+      };
+    },
+    { metered: false },
+  );
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

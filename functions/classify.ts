@@ -26,10 +26,22 @@ export default defineHandler(['POST'], (req, ctx) => {
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
       const classify = async (lease?: BudgetLease) => {
-        const { fields, image } = await readImageRequest(req, classifyRequestSchema, { formSchema: classifyUploadSchema, lease });
-        return runClassify(image, fields, ctx.requestId, { db, userId: call.userId }, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
+        const { fields, image } = await readImageRequest(req, classifyRequestSchema, {
+          formSchema: classifyUploadSchema,
+          lease,
+        });
+        return runClassify(
+          image,
+          fields,
+          ctx.requestId,
+          { db, userId: call.userId },
+          { siteOrigins: siteOrigins(req) },
+          'bytes' in image ? lease : undefined,
+        );
       };
-      const data = isMultipart(req) ? await withImageBudget((lease) => classify(lease), uploadReservation(req) + DECODE_BYTES) : await classify();
+      const data = isMultipart(req)
+        ? await withImageBudget((lease) => classify(lease), uploadReservation(req) + DECODE_BYTES)
+        : await classify();
       return { data, images: 1 };
     },
     { rateLimit: API_RATE_LIMITS.single },

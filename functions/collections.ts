@@ -4,7 +4,11 @@ import { getDb } from '../src/server/db';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
-import { createCollection, deleteCollection, listCollections } from '../src/server/vision/similar/collections';
+import {
+  createCollection,
+  deleteCollection,
+  listCollections,
+} from '../src/server/vision/similar/collections';
 import { API_IDS } from '../src/shared/api-ids';
 import { requireSimilarSearch } from '../src/server/vision/similar/service';
 import { createCollectionOperation } from '../src/shared/contracts/similar';
@@ -27,9 +31,14 @@ export default defineHandler(
         await deleteCollection(db, call.userId, name);
         return { data: { deleted: name }, images: 0 };
       }
-      if (req.method === 'GET') return { data: { collections: await listCollections(db, call.userId) }, images: 0 };
+      if (req.method === 'GET')
+        return { data: { collections: await listCollections(db, call.userId) }, images: 0 };
       const body = await readJson(req, createCollectionOperation.body, { maxBytes: 4096 });
-      return { data: { collection: await createCollection(db, call.userId, body.name, body.description) }, images: 0, status: 201 };
+      return {
+        data: { collection: await createCollection(db, call.userId, body.name, body.description) },
+        images: 0,
+        status: 201,
+      };
     }),
 );
 

@@ -20,8 +20,20 @@ export default defineHandler(['POST'], async (req, ctx) => {
 });
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
-  const { fields, image } = await readImageRequest(req, captionRequestSchema, { formSchema: captionUploadSchema, lease });
-  return json(await runCaption(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined), ctx);
+  const { fields, image } = await readImageRequest(req, captionRequestSchema, {
+    formSchema: captionUploadSchema,
+    lease,
+  });
+  return json(
+    await runCaption(
+      image,
+      fields,
+      ctx.requestId,
+      { siteOrigins: siteOrigins(req) },
+      'bytes' in image ? lease : undefined,
+    ),
+    ctx,
+  );
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.

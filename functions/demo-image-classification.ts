@@ -20,8 +20,21 @@ export default defineHandler(['POST'], async (req, ctx) => {
 });
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
-  const { fields, image } = await readImageRequest(req, classifyRequestSchema, { formSchema: classifyUploadSchema, lease });
-  return json(await runClassify(image, fields, ctx.requestId, { db: getDb() }, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined), ctx);
+  const { fields, image } = await readImageRequest(req, classifyRequestSchema, {
+    formSchema: classifyUploadSchema,
+    lease,
+  });
+  return json(
+    await runClassify(
+      image,
+      fields,
+      ctx.requestId,
+      { db: getDb() },
+      { siteOrigins: siteOrigins(req) },
+      'bytes' in image ? lease : undefined,
+    ),
+    ctx,
+  );
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -15,7 +15,6 @@ import { parseObjectsList, type DemoRequest } from '../src/shared/schemas/detect
 /** Each demo run costs ~0.2-0.5 s of CPU; 30 a minute is generous for a person clicking. */
 export const DEMO_LIMIT = SITE_RATE_LIMITS['demo-object-detection'];
 
-
 /**
  * POST /api/demo/object-detection. Two forms:
  * - JSON `{ image_url, objects_to_find, room_category }`;
@@ -71,7 +70,10 @@ async function handleDemo(req: Request, ctx: HandlerContext, lease?: BudgetLease
       details: { fields: { image_url: ['Please enter an image URL'] } },
     });
   }
-  return json(await runDemo({ image, objects, roomCategory: fields.room_category }, { siteOrigins: siteOrigins(req) }), ctx);
+  return json(
+    await runDemo({ image, objects, roomCategory: fields.room_category }, { siteOrigins: siteOrigins(req) }),
+    ctx,
+  );
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -13,7 +13,6 @@ import { demoPhotoValidationOperation } from '../src/shared/contracts/photo-auth
 
 export const DEMO_VALIDATION_LIMIT = SITE_RATE_LIMITS['demo-photo-validation'];
 
-
 /**
  * POST /api/demo/photo-validation: JSON `{ image_url, check_type }`, or multipart/form-data
  * with a `file` (JPEG, PNG or WebP, up to 10 MB) and `check_type`. Keyless, strictly limited.
@@ -35,7 +34,8 @@ export default defineHandler(['POST'], async (req, ctx) => {
     if (!parsed.success) throw validationError(parsed.error);
     checkType = parsed.data.check_type;
     const file = form.get('file');
-    if (file instanceof File && file.size > 0) source = { bytes: new Uint8Array(await file.arrayBuffer()), shownAs: file.name || 'upload' };
+    if (file instanceof File && file.size > 0)
+      source = { bytes: new Uint8Array(await file.arrayBuffer()), shownAs: file.name || 'upload' };
     else if (parsed.data.image_url) source = { url: parsed.data.image_url };
   } else {
     const body = await readJson(req, demoPhotoValidationOperation.body);
@@ -43,11 +43,14 @@ export default defineHandler(['POST'], async (req, ctx) => {
     if (body.image_url) source = { url: body.image_url };
   }
   if (!source) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'Please enter an image URL', { details: { fields: { image_url: ['Please enter an image URL'] } } });
+    throw new HttpError(400, 'INVALID_REQUEST', 'Please enter an image URL', {
+      details: { fields: { image_url: ['Please enter an image URL'] } },
+    });
   }
   const deps = { siteOrigins: siteOrigins(req) };
   // The deepfake check also runs the detector, so it needs the bytes in hand.
-  if (checkType === 'deepfake' && 'url' in source) source = { bytes: await loadImageBytes(source, deps), shownAs: source.url };
+  if (checkType === 'deepfake' && 'url' in source)
+    source = { bytes: await loadImageBytes(source, deps), shownAs: source.url };
   const { report, imageUrl, seconds } = await analyzeSource(source, deps);
   let people: number | undefined;
   if (checkType === 'deepfake' && 'bytes' in source) {
@@ -55,7 +58,16 @@ export default defineHandler(['POST'], async (req, ctx) => {
     const found = await analyzeImageBytes(source.bytes.slice(), { errorChecks: 0 });
     people = found.detections.filter((d) => d.label === 'person' && d.confidence >= 0.3).length;
   }
-  return json(photoValidation(report, { imageUrl, checkType, seconds, requestId: ctx.requestId, ...(people !== undefined ? { people } : {}) }), ctx);
+  return json(
+    photoValidation(report, {
+      imageUrl,
+      checkType,
+      seconds,
+      requestId: ctx.requestId,
+      ...(people !== undefined ? { people } : {}),
+    }),
+    ctx,
+  );
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

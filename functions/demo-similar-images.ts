@@ -26,7 +26,16 @@ export default defineHandler(['POST'], async (req, ctx) => {
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
   const { fields, image } = await readImageRequest(req, demoSimilarOperation.body, { lease });
-  const data = await runSimilarSearch(getDb(), image, fields, { kind: 'gallery' }, ctx.requestId, new URL(req.url).origin, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
+  const data = await runSimilarSearch(
+    getDb(),
+    image,
+    fields,
+    { kind: 'gallery' },
+    ctx.requestId,
+    new URL(req.url).origin,
+    { siteOrigins: siteOrigins(req) },
+    'bytes' in image ? lease : undefined,
+  );
   return json(data, ctx);
 }
 

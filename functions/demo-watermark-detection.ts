@@ -24,7 +24,16 @@ export default defineHandler(['POST'], async (req, ctx) => {
 
 async function handle(req: Request, ctx: HandlerContext, lease?: BudgetLease): Promise<Response> {
   const { fields, image } = await readWatermarkRequest(req, lease);
-  return json(await runWatermark(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined), ctx);
+  return json(
+    await runWatermark(
+      image,
+      fields,
+      ctx.requestId,
+      { siteOrigins: siteOrigins(req) },
+      'bytes' in image ? lease : undefined,
+    ),
+    ctx,
+  );
 }
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -16,20 +16,32 @@ import { detectOperation } from '../src/shared/contracts/object-detection';
  */
 export default defineHandler(['POST'], (req, ctx) => {
   const db = getDb();
-  return runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
-    const body = await readJson(req, detectOperation.body).catch(async (error: unknown) => {
-      // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
-      await call.rateLimit(API_RATE_LIMITS.single);
-      throw error;
-    });
-    // The documented limits: a call with more than one image counts as a batch.
-    await call.rateLimit(policyForImages(body.image_urls.length));
-    const data = await runDetect(body, { store: dbVisionStore(db, { userId: call.userId }), siteOrigins: siteOrigins(req) });
-    // Images analysed: the per-URL entries with objects (not the superset entry, not the errors).
-    const images = data.detection_results.slice(0, body.image_urls.length).filter((r) => 'objects' in r).length;
-    return { data, images };
-    // Single is counted in the key lookup's round trip; a batch gives it back and counts batch.
-  }, { rateLimit: API_RATE_LIMITS.single });
+  return runApiCall(
+    db,
+    req,
+    ctx,
+    API_IDS.objectDetection,
+    async (call) => {
+      const body = await readJson(req, detectOperation.body).catch(async (error: unknown) => {
+        // A malformed call is counted too (as a single one), so bad input cannot be sent for free.
+        await call.rateLimit(API_RATE_LIMITS.single);
+        throw error;
+      });
+      // The documented limits: a call with more than one image counts as a batch.
+      await call.rateLimit(policyForImages(body.image_urls.length));
+      const data = await runDetect(body, {
+        store: dbVisionStore(db, { userId: call.userId }),
+        siteOrigins: siteOrigins(req),
+      });
+      // Images analysed: the per-URL entries with objects (not the superset entry, not the errors).
+      const images = data.detection_results
+        .slice(0, body.image_urls.length)
+        .filter((r) => 'objects' in r).length;
+      return { data, images };
+      // Single is counted in the key lookup's round trip; a batch gives it back and counts batch.
+    },
+    { rateLimit: API_RATE_LIMITS.single },
+  );
 });
 
 // No `method` filter: other methods reach the handler and get a documented 405.

@@ -21,9 +21,18 @@ export default defineHandler(['POST'], (req, ctx) => {
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.errors);
       const body = await readJson(req, errorReportOperation.body);
-      const stored = await insertErrorReport(db, { userId: call.userId, imageUrl: body.image_url, jobId: body.job_id ?? null, comment: body.comment ?? null });
+      const stored = await insertErrorReport(db, {
+        userId: call.userId,
+        imageUrl: body.image_url,
+        jobId: body.job_id ?? null,
+        comment: body.comment ?? null,
+      });
       return {
-        data: { status: 'received', message: 'Thank you. Your report has been received and will be reviewed.', report_id: stored.id },
+        data: {
+          status: 'received',
+          message: 'Thank you. Your report has been received and will be reviewed.',
+          report_id: stored.id,
+        },
         images: 0,
         status: 201,
       };

@@ -1,7 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
 import { createBatchJob } from '../src/server/batch/jobs';
-import { checkBatchUrls, idempotencyKey, requireQueue, wakeBackgroundWorker } from '../src/server/batch/service';
+import {
+  checkBatchUrls,
+  idempotencyKey,
+  requireQueue,
+  wakeBackgroundWorker,
+} from '../src/server/batch/service';
 import { getDb } from '../src/server/db';
 import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
@@ -22,9 +27,14 @@ export default defineHandler(['POST'], (req, ctx) => {
     const key = idempotencyKey(req);
     const body = await readJson(req, predictBatchOperation.body);
     if (body.callback_url && !call.keyId) {
-      throw new HttpError(400, 'INVALID_REQUEST', 'callback_url needs an API key: callbacks are signed with it.', {
-        details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
-      });
+      throw new HttpError(
+        400,
+        'INVALID_REQUEST',
+        'callback_url needs an API key: callbacks are signed with it.',
+        {
+          details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
+        },
+      );
     }
     const origins = siteOrigins(req);
     checkBatchUrls(body, origins);

@@ -17,8 +17,14 @@ export default defineHandler(['POST'], (req, ctx) => {
   return runApiCall(db, req, ctx, API_IDS.photoAuthenticity, async (call) => {
     await call.rateLimit(API_RATE_LIMITS.single);
     const body = await readJson(req, predictOperation.body);
-    const { report, imageUrl, seconds } = await analyzeSource({ url: body.image_url }, { siteOrigins: siteOrigins(req) });
-    return { data: predictBody(report, imageUrl, seconds, ctx.requestId, body.include_ela_heatmap ?? false), images: 1 };
+    const { report, imageUrl, seconds } = await analyzeSource(
+      { url: body.image_url },
+      { siteOrigins: siteOrigins(req) },
+    );
+    return {
+      data: predictBody(report, imageUrl, seconds, ctx.requestId, body.include_ela_heatmap ?? false),
+      images: 1,
+    };
   });
 });
 

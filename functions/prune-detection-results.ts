@@ -11,8 +11,14 @@ import { detectionRetentionDays, pruneDetectionRuns } from '../src/server/vision
 export default async (_req: Request): Promise<Response> => {
   const retentionDays = detectionRetentionDays();
   const report = await pruneDetectionRuns(getDb(), { retentionDays });
-  console.log(`[prune-detection-results] deleted ${report.deleted} detect runs stored before ${report.cutoff.toISOString()}`);
-  return Response.json({ deleted: report.deleted, cutoff: report.cutoff.toISOString(), retention_days: retentionDays });
+  console.log(
+    `[prune-detection-results] deleted ${report.deleted} detect runs stored before ${report.cutoff.toISOString()}`,
+  );
+  return Response.json({
+    deleted: report.deleted,
+    cutoff: report.cutoff.toISOString(),
+    retention_days: retentionDays,
+  });
 };
 
 // No `path`: a scheduled function is not routed, on Netlify or by the local runtime.

@@ -12,8 +12,14 @@ import { getDb } from '../src/server/db';
 export default async (_req: Request): Promise<Response> => {
   const retentionDays = usageRetentionDays();
   const report = await pruneUsageEvents(getDb(), { retentionDays });
-  console.log(`[prune-usage-events] deleted ${report.deleted} usage events logged before ${report.cutoff.toISOString()}`);
-  return Response.json({ deleted: report.deleted, cutoff: report.cutoff.toISOString(), retention_days: retentionDays });
+  console.log(
+    `[prune-usage-events] deleted ${report.deleted} usage events logged before ${report.cutoff.toISOString()}`,
+  );
+  return Response.json({
+    deleted: report.deleted,
+    cutoff: report.cutoff.toISOString(),
+    retention_days: retentionDays,
+  });
 };
 
 // No `path`: a scheduled function is not routed, on Netlify or by the local runtime.

@@ -5,7 +5,11 @@ import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { collectionId } from '../src/server/vision/similar/collections';
 import { API_IDS } from '../src/shared/api-ids';
-import { requireSimilarSearch, runSimilarSearch, type SearchScope } from '../src/server/vision/similar/service';
+import {
+  requireSimilarSearch,
+  runSimilarSearch,
+  type SearchScope,
+} from '../src/server/vision/similar/service';
 import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
 import { siteOrigins } from '../src/server/vision/site-images';
 import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
@@ -24,10 +28,23 @@ export default defineHandler(['POST'], (req, ctx) =>
     await requireSimilarSearch(db);
     const search = async (lease?: BudgetLease) => {
       const { fields, image } = await readImageRequest(req, similarSearchOperation.body, { lease });
-      const scope: SearchScope = fields.collection ? { kind: 'collection', collectionId: await collectionId(db, call.userId, fields.collection) } : { kind: 'gallery' };
-      return runSimilarSearch(db, image, fields, scope, ctx.requestId, new URL(req.url).origin, { siteOrigins: siteOrigins(req) }, 'bytes' in image ? lease : undefined);
+      const scope: SearchScope = fields.collection
+        ? { kind: 'collection', collectionId: await collectionId(db, call.userId, fields.collection) }
+        : { kind: 'gallery' };
+      return runSimilarSearch(
+        db,
+        image,
+        fields,
+        scope,
+        ctx.requestId,
+        new URL(req.url).origin,
+        { siteOrigins: siteOrigins(req) },
+        'bytes' in image ? lease : undefined,
+      );
     };
-    const data = isMultipart(req) ? await withImageBudget((lease) => search(lease), uploadReservation(req) + DECODE_BYTES) : await search();
+    const data = isMultipart(req)
+      ? await withImageBudget((lease) => search(lease), uploadReservation(req) + DECODE_BYTES)
+      : await search();
     return { data, images: 1 };
   }),
 );

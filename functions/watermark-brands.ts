@@ -5,7 +5,12 @@ import { defineHandler, readJson } from '../src/server/http/handler';
 import { hasRouteParam, routeParam } from '../src/server/http/path-param';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { DEFAULT_BRANDS } from '../src/server/vision/watermark/brands';
-import { MAX_ACCOUNT_BRANDS, addAccountBrand, listAccountBrands, removeAccountBrand } from '../src/server/vision/watermark/brand-store';
+import {
+  MAX_ACCOUNT_BRANDS,
+  addAccountBrand,
+  listAccountBrands,
+  removeAccountBrand,
+} from '../src/server/vision/watermark/brand-store';
 import { API_IDS } from '../src/shared/api-ids';
 import { addBrandOperation } from '../src/shared/contracts/watermark';
 
@@ -32,7 +37,14 @@ export default defineHandler(
           return { data: { id, removed: await removeAccountBrand(db, call.userId, id) }, images: 0 };
         }
         if (req.method === 'GET') {
-          return { data: { brands: await listAccountBrands(db, call.userId), default_brands: DEFAULT_BRANDS.map((b) => b.name), limit: MAX_ACCOUNT_BRANDS }, images: 0 };
+          return {
+            data: {
+              brands: await listAccountBrands(db, call.userId),
+              default_brands: DEFAULT_BRANDS.map((b) => b.name),
+              limit: MAX_ACCOUNT_BRANDS,
+            },
+            images: 0,
+          };
         }
         const body = await readJson(req, addBrandOperation.body, { maxBytes: 4096 });
         return { data: { brand: await addAccountBrand(db, call.userId, body) }, images: 0, status: 201 };

@@ -24,10 +24,19 @@ export default defineHandler(['POST'], (req, ctx) => {
     const analyse = async (lease?: Parameters<typeof readWatermarkRequest>[1]) => {
       const { fields, image } = await readWatermarkRequest(req, lease);
       // Text is read (and matched against brands) for every type but invisible.
-      const brands = fields.detect_type === 'invisible' ? DEFAULT_BRANDS : await brandsForAccount(db, call.userId);
-      return runWatermark(image, fields, ctx.requestId, { siteOrigins: siteOrigins(req), brands }, 'bytes' in image ? lease : undefined);
+      const brands =
+        fields.detect_type === 'invisible' ? DEFAULT_BRANDS : await brandsForAccount(db, call.userId);
+      return runWatermark(
+        image,
+        fields,
+        ctx.requestId,
+        { siteOrigins: siteOrigins(req), brands },
+        'bytes' in image ? lease : undefined,
+      );
     };
-    const data = isMultipart(req) ? await withImageBudget((lease) => analyse(lease), uploadReservation(req) + DECODE_BYTES) : await analyse();
+    const data = isMultipart(req)
+      ? await withImageBudget((lease) => analyse(lease), uploadReservation(req) + DECODE_BYTES)
+      : await analyse();
     return { data, images: 1 };
   });
 });

@@ -14,7 +14,10 @@ export default defineHandler(['POST'], (req, ctx) => {
   return runApiCall(db, req, ctx, API_IDS.photoAuthenticity, async (call) => {
     await call.rateLimit(API_RATE_LIMITS.single);
     const body = await readJson(req, whyNotRealOperation.body);
-    const { report, imageUrl } = await analyzeSource({ url: body.image_url }, { siteOrigins: siteOrigins(req) });
+    const { report, imageUrl } = await analyzeSource(
+      { url: body.image_url },
+      { siteOrigins: siteOrigins(req) },
+    );
     return { data: whyNotRealBody(report, imageUrl, ctx.requestId), images: 1 };
   });
 });

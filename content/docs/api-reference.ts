@@ -98,25 +98,70 @@ export const batchJobStates: { state: string; description: string }[] = [
 export const httpStatuses: { status: number; name: string; description: string }[] = [
   { status: 200, name: 'OK', description: 'The request succeeded.' },
   { status: 201, name: 'Created', description: 'A batch job or error report was created.' },
-  { status: 400, name: 'Bad Request', description: 'The body failed validation (`INVALID_REQUEST`) or is not valid JSON (`INVALID_JSON`).' },
-  { status: 401, name: 'Unauthorized', description: 'The API key is missing, malformed, unknown or revoked (`UNAUTHORIZED`).' },
-  { status: 403, name: 'Forbidden', description: 'The key\'s account has no active subscription to this API (`FORBIDDEN`).' },
+  {
+    status: 400,
+    name: 'Bad Request',
+    description: 'The body failed validation (`INVALID_REQUEST`) or is not valid JSON (`INVALID_JSON`).',
+  },
+  {
+    status: 401,
+    name: 'Unauthorized',
+    description: 'The API key is missing, malformed, unknown or revoked (`UNAUTHORIZED`).',
+  },
+  {
+    status: 403,
+    name: 'Forbidden',
+    description: "The key's account has no active subscription to this API (`FORBIDDEN`).",
+  },
   { status: 404, name: 'Not Found', description: 'The job or resource does not exist.' },
-  { status: 409, name: 'Conflict', description: 'The request conflicts with the current state (`CONFLICT`).' },
+  {
+    status: 409,
+    name: 'Conflict',
+    description: 'The request conflicts with the current state (`CONFLICT`).',
+  },
   { status: 413, name: 'Payload Too Large', description: 'The request body or the image is too large.' },
   { status: 415, name: 'Unsupported Media Type', description: 'The body is not sent as `application/json`.' },
-  { status: 422, name: 'Unprocessable Content', description: 'The image URL is not allowed, or the image could not be fetched or decoded.' },
-  { status: 429, name: 'Too Many Requests', description: 'A per-minute rate limit (`RATE_LIMITED`: wait the seconds in `Retry-After`) or the monthly quota of your tier (`QUOTA_EXCEEDED`: wait for the next billing month or change tier) was reached.' },
-  { status: 500, name: 'Internal Server Error', description: 'Something failed on our side. Retry later and quote the `request_id`.' },
+  {
+    status: 422,
+    name: 'Unprocessable Content',
+    description: 'The image URL is not allowed, or the image could not be fetched or decoded.',
+  },
+  {
+    status: 429,
+    name: 'Too Many Requests',
+    description:
+      'A per-minute rate limit (`RATE_LIMITED`: wait the seconds in `Retry-After`) or the monthly quota of your tier (`QUOTA_EXCEEDED`: wait for the next billing month or change tier) was reached.',
+  },
+  {
+    status: 500,
+    name: 'Internal Server Error',
+    description: 'Something failed on our side. Retry later and quote the `request_id`.',
+  },
   { status: 502, name: 'Bad Gateway', description: 'The host of an image URL failed or timed out.' },
-  { status: 503, name: 'Service Unavailable', description: 'The service is temporarily unavailable; retry later.' },
+  {
+    status: 503,
+    name: 'Service Unavailable',
+    description: 'The service is temporarily unavailable; retry later.',
+  },
 ];
 
 /** Requests per minute per API key, from the table the server enforces. */
 export const rateLimits: { scope: string; endpoints: string; perMinute: number }[] = [
-  { scope: 'Single image', endpoints: 'POST /api/predict, POST /api/why_not_real, POST /api/v1/detect with one URL', perMinute: API_RATE_LIMITS.single.limit },
-  { scope: 'Batch', endpoints: 'POST /api/predict_batch, POST /api/v1/detect with 2 to 20 URLs', perMinute: API_RATE_LIMITS.batch.limit },
-  { scope: 'Results', endpoints: 'GET /api/predict_batch/{job_id}', perMinute: API_RATE_LIMITS.results.limit },
+  {
+    scope: 'Single image',
+    endpoints: 'POST /api/predict, POST /api/why_not_real, POST /api/v1/detect with one URL',
+    perMinute: API_RATE_LIMITS.single.limit,
+  },
+  {
+    scope: 'Batch',
+    endpoints: 'POST /api/predict_batch, POST /api/v1/detect with 2 to 20 URLs',
+    perMinute: API_RATE_LIMITS.batch.limit,
+  },
+  {
+    scope: 'Results',
+    endpoints: 'GET /api/predict_batch/{job_id}',
+    perMinute: API_RATE_LIMITS.results.limit,
+  },
   { scope: 'Error reporting', endpoints: 'POST /api/error', perMinute: API_RATE_LIMITS.errors.limit },
 ];
 
@@ -126,8 +171,14 @@ export const rateLimits: { scope: string; endpoints: string; perMinute: number }
  * (`ACCURACY_CARD_HREF`), the only place a time figure is quoted from.
  */
 export const typicalTimes: { operation: string; time: string }[] = [
-  { operation: 'Single image prediction', time: 'Synchronous: the image is fetched and analysed while you wait (measured p50 and p99 on the accuracy card)' },
-  { operation: 'Batch processing', time: 'Each worker analyses one image at a time; workers share the queue, so more workers finish a job sooner' },
+  {
+    operation: 'Single image prediction',
+    time: 'Synchronous: the image is fetched and analysed while you wait (measured p50 and p99 on the accuracy card)',
+  },
+  {
+    operation: 'Batch processing',
+    time: 'Each worker analyses one image at a time; workers share the queue, so more workers finish a job sooner',
+  },
   { operation: 'Batch result retrieval', time: 'One database read; no analysis runs' },
   { operation: 'Why not real', time: 'The same analysis as a prediction' },
 ];

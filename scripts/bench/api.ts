@@ -18,11 +18,16 @@ interface Result {
   timeouts: number;
 }
 
-parseCli('Usage: npm run build && npm run bench:api   (options in the environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PORT)', {});
+parseCli(
+  'Usage: npm run build && npm run bench:api   (options in the environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PORT)',
+  {},
+);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 // The contact rate limit would turn almost every request into a 429 after the fifth.
-const server = await startLocalServer(Number(process.env['BENCH_PORT'] ?? 4340), { CONTACT_RATE_LIMIT: '100000000' });
+const server = await startLocalServer(Number(process.env['BENCH_PORT'] ?? 4340), {
+  CONTACT_RATE_LIMIT: '100000000',
+});
 
 const cases = [
   { name: 'static file (GET /favicon.svg)', path: '/favicon.svg', method: 'GET' },
@@ -33,7 +38,12 @@ const cases = [
     path: '/api/contacts',
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Load Test', email: 'load@example.com', message: 'Benchmark request', pageName: 'Benchmark' }),
+    body: JSON.stringify({
+      name: 'Load Test',
+      email: 'load@example.com',
+      message: 'Benchmark request',
+      pageName: 'Benchmark',
+    }),
   },
 ] as const;
 
@@ -41,7 +51,13 @@ const rows: string[] = [];
 try {
   for (const c of cases) {
     // A short warm-up so the first figures are not the JIT's.
-    await autocannon({ url: server.url + c.path, method: c.method, connections: 2, duration: 1, ...('body' in c ? { headers: c.headers, body: c.body } : {}) });
+    await autocannon({
+      url: server.url + c.path,
+      method: c.method,
+      connections: 2,
+      duration: 1,
+      ...('body' in c ? { headers: c.headers, body: c.body } : {}),
+    });
     const r = (await autocannon({
       url: server.url + c.path,
       method: c.method,
@@ -57,6 +73,10 @@ try {
 } finally {
   await server.stop();
 }
-console.log(`\n${connections} connections, ${seconds} s per case, loopback, ${new Date().toISOString()}, ${loadText()}`);
-console.log(`${'case'.padEnd(34)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'failed'.padStart(10)}`);
+console.log(
+  `\n${connections} connections, ${seconds} s per case, loopback, ${new Date().toISOString()}, ${loadText()}`,
+);
+console.log(
+  `${'case'.padEnd(34)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'failed'.padStart(10)}`,
+);
 for (const row of rows) console.log(row);

@@ -41,16 +41,25 @@ import { loadText, percentile } from '../lib/stats';
 import { analyzeAuthenticity } from '../../src/server/vision/authenticity/analyze';
 import { analyzeSource } from '../../src/server/vision/authenticity/service';
 
-parseCli('Usage: npm run bench:authenticity   (options in the environment: BENCH_RUNS, BENCH_IMAGE, BENCH_SERVER, BENCH_BATCH, BENCH_ROUNDS, BENCH_POLL_MS)', {});
+parseCli(
+  'Usage: npm run bench:authenticity   (options in the environment: BENCH_RUNS, BENCH_IMAGE, BENCH_SERVER, BENCH_BATCH, BENCH_ROUNDS, BENCH_POLL_MS)',
+  {},
+);
 const runs = Number(process.env['BENCH_RUNS'] ?? 30);
 const source = process.env['BENCH_IMAGE'];
 const bytes = new Uint8Array(
   source
     ? readFileSync(source)
-    : await sharp(readFileSync('tests/fixtures/authenticity/camera-exif.jpg')).resize(1732, 1155).withMetadata().jpeg({ quality: 90 }).toBuffer(),
+    : await sharp(readFileSync('tests/fixtures/authenticity/camera-exif.jpg'))
+        .resize(1732, 1155)
+        .withMetadata()
+        .jpeg({ quality: 90 })
+        .toBuffer(),
 );
 const meta = await sharp(bytes).metadata();
-console.log(`image: ${source ?? 'camera-exif.jpg upscaled'} ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(2)} MP, ${(bytes.byteLength / 1024).toFixed(0)} KB)`);
+console.log(
+  `image: ${source ?? 'camera-exif.jpg upscaled'} ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(2)} MP, ${(bytes.byteLength / 1024).toFixed(0)} KB)`,
+);
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
@@ -69,8 +78,12 @@ for (let i = 0; i < runs; i++) {
   cpu.push(cpuMs(c));
 }
 const pct = (p: number) => percentile(times, p);
-console.log(`predict (all layers), ${runs} runs: p50 ${pct(50).toFixed(0)} ms, p90 ${pct(90).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms`);
-console.log(`  CPU time per image (all threads): p50 ${percentile(cpu, 50).toFixed(0)} ms, p99 ${percentile(cpu, 99).toFixed(0)} ms`);
+console.log(
+  `predict (all layers), ${runs} runs: p50 ${pct(50).toFixed(0)} ms, p90 ${pct(90).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms`,
+);
+console.log(
+  `  CPU time per image (all threads): p50 ${percentile(cpu, 50).toFixed(0)} ms, p99 ${percentile(cpu, 99).toFixed(0)} ms`,
+);
 console.log(`machine: ${loadText()} (shared machines inflate these figures)`);
 
 if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
@@ -82,10 +95,16 @@ if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
   await seed(setup);
   const account = await createTestAccount(setup, { apiId: 'photo-authenticity', tier: 'pay-per-use' });
   await setup.destroy();
-  const imageServer = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': bytes.byteLength }).end(bytes));
+  const imageServer = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': bytes.byteLength }).end(bytes),
+  );
   await new Promise<void>((r) => imageServer.listen(0, '127.0.0.1', r));
   const imageUrl = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/photo.jpg`;
-  const server = await startLocalServer(Number(process.env['BENCH_PORT'] ?? 4341), { PGLITE_DIR: dataDir, BATCH_WORKER: '0', VISION_ALLOW_PRIVATE_URLS: '1' });
+  const server = await startLocalServer(Number(process.env['BENCH_PORT'] ?? 4341), {
+    PGLITE_DIR: dataDir,
+    BATCH_WORKER: '0',
+    VISION_ALLOW_PRIVATE_URLS: '1',
+  });
   try {
     const viaServer = async () => {
       const t = performance.now();
@@ -95,7 +114,8 @@ if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
         body: JSON.stringify({ image_url: imageUrl }),
       });
       const body = (await res.json()) as { processing_time?: number };
-      if (res.status !== 200) throw new Error(`POST /api/predict answered ${res.status}: ${JSON.stringify(body)}`);
+      if (res.status !== 200)
+        throw new Error(`POST /api/predict answered ${res.status}: ${JSON.stringify(body)}`);
       return { total: performance.now() - t, analysis: (body.processing_time ?? 0) * 1000 };
     };
     const inProcess = async () => {
@@ -118,10 +138,15 @@ if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
       hop.push(r.total - r.analysis);
       local.push(await inProcess());
     }
-    const f = (v: number[]) => `p50 ${percentile(v, 50).toFixed(0)} ms, p99 ${percentile(v, 99).toFixed(0)} ms`;
-    console.log(`through the local server (POST /api/predict, key, PGlite over its loopback socket), ${serverRuns} runs: ${f(http)}`);
+    const f = (v: number[]) =>
+      `p50 ${percentile(v, 50).toFixed(0)} ms, p99 ${percentile(v, 99).toFixed(0)} ms`;
+    console.log(
+      `through the local server (POST /api/predict, key, PGlite over its loopback socket), ${serverRuns} runs: ${f(http)}`,
+    );
     console.log(`  the same fetch + analysis in this process, alternated with those calls: ${f(local)}`);
-    console.log(`  request time outside the analysis (HTTP, key check, rate limit, metering, response): ${f(hop)}`);
+    console.log(
+      `  request time outside the analysis (HTTP, key check, rate limit, metering, response): ${f(hop)}`,
+    );
     console.log(`  now ${loadText()}`);
   } finally {
     await server.stop();
@@ -133,7 +158,9 @@ if (process.env['BENCH_SERVER'] !== '0' && existsSync('dist/index.html')) {
 
 const batchSize = Number(process.env['BENCH_BATCH'] ?? 50);
 if (batchSize > 0) {
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': bytes.byteLength }).end(bytes));
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': bytes.byteLength }).end(bytes),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/photo.jpg`;
   const urls = Array.from({ length: batchSize }, (_, i) => `${base}?n=${i}`);
@@ -142,11 +169,28 @@ if (batchSize > 0) {
   const db = await createBatchTestDb();
   await seed(db.db);
   const account = await createTestAccount(db.db, { apiId: 'photo-authenticity', tier: 'standard' });
-  const worker = await startBatchWorker({ db: db.db, queue: db.queue, concurrency: 1, pollInterval: Number(process.env['BENCH_POLL_MS'] ?? 2000), fetch });
-  const input = { userId: account.userId, apiId: 'photo-authenticity', apiKeyId: account.keyId, callbackUrl: null, idempotencyKey: null, siteOrigins: [] };
+  const worker = await startBatchWorker({
+    db: db.db,
+    queue: db.queue,
+    concurrency: 1,
+    pollInterval: Number(process.env['BENCH_POLL_MS'] ?? 2000),
+    fetch,
+  });
+  const input = {
+    userId: account.userId,
+    apiId: 'photo-authenticity',
+    apiKeyId: account.keyId,
+    callbackUrl: null,
+    idempotencyKey: null,
+    siteOrigins: [],
+  };
   const waitDone = async (id: string) => {
     for (;;) {
-      const row = await db.db.selectFrom('batch_jobs').select(['status', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await db.db
+        .selectFrom('batch_jobs')
+        .select(['status', 'started_at', 'finished_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       if (row.status === 'completed' || row.status === 'failed') return row;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -170,7 +214,11 @@ if (batchSize > 0) {
     const row = await waitDone(job.id);
     const endToEndMs = performance.now() - t;
     if (row.status !== 'completed') throw new Error(`batch job ${job.id} ended ${row.status}`);
-    const items = await db.db.selectFrom('batch_job_items').select('finished_at').where('job_id', '=', job.id).execute();
+    const items = await db.db
+      .selectFrom('batch_job_items')
+      .select('finished_at')
+      .where('job_id', '=', job.id)
+      .execute();
     const lastStored = Math.max(...items.map((i) => new Date(i.finished_at).getTime()));
     const steadyRate = rate(lastStored - new Date(row.started_at!).getTime());
     const e2eRate = rate(endToEndMs);
@@ -186,7 +234,9 @@ if (batchSize > 0) {
   await db.close();
   server.close();
 
-  console.log(`batch throughput per worker as a ratio to single-image work, median of ${rounds} rounds: processing ${percentile(steadyRatios, 50).toFixed(2)}, job created to completed ${percentile(e2eRatios, 50).toFixed(2)}; target >= 0.9`);
+  console.log(
+    `batch throughput per worker as a ratio to single-image work, median of ${rounds} rounds: processing ${percentile(steadyRatios, 50).toFixed(2)}, job created to completed ${percentile(e2eRatios, 50).toFixed(2)}; target >= 0.9`,
+  );
   console.log(`machine now: ${loadText()}`);
 }
 process.exit(0);

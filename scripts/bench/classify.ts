@@ -28,7 +28,10 @@ const roomsDir = process.env['ROOMS_DIR'] ?? resolve(root, '../shared/datasets/r
 const {
   values: { 'timing-only': timingOnly = false },
   positionals,
-} = parseCli('Usage: npx tsx scripts/bench/classify.ts [n] [--timing-only]   (n photos timed, default 30)', { options: { 'timing-only': { type: 'boolean' } }, allowPositionals: true });
+} = parseCli('Usage: npx tsx scripts/bench/classify.ts [n] [--timing-only]   (n photos timed, default 30)', {
+  options: { 'timing-only': { type: 'boolean' } },
+  allowPositionals: true,
+});
 const n = Number(positionals.find((a) => /^\d+$/.test(a)) ?? 30);
 
 interface Photo {
@@ -40,11 +43,19 @@ interface Photo {
 function photos(): Photo[] {
   const labels = join(roomsDir, 'labels.json');
   if (existsSync(labels)) {
-    const images = (JSON.parse(readFileSync(labels, 'utf8')) as { images: Record<string, { room: string; split: string }> }).images;
-    return Object.entries(images).map(([id, v]) => ({ file: join(roomsDir, 'images', id), room: v.room, split: v.split }));
+    const images = (
+      JSON.parse(readFileSync(labels, 'utf8')) as { images: Record<string, { room: string; split: string }> }
+    ).images;
+    return Object.entries(images).map(([id, v]) => ({
+      file: join(roomsDir, 'images', id),
+      room: v.room,
+      split: v.split,
+    }));
   }
   const dir = join(root, 'public/images/samples');
-  return readdirSync(dir).filter((f) => /\.(jpe?g|png)$/.test(f)).map((f) => ({ file: join(dir, f) }));
+  return readdirSync(dir)
+    .filter((f) => /\.(jpe?g|png)$/.test(f))
+    .map((f) => ({ file: join(dir, f) }));
 }
 
 /** Deterministic shuffle (mulberry32). */
@@ -73,7 +84,10 @@ for (const p of candidates) {
   if (width >= 256 && height >= 256) all.push(p);
 }
 console.log(`${all.length} of ${candidates.length} photos are at least 256 px a side`);
-const timed = shuffled(all.filter((p) => p.split !== 'train'), 7).slice(0, n);
+const timed = shuffled(
+  all.filter((p) => p.split !== 'train'),
+  7,
+).slice(0, n);
 
 // Warm-up: model and OCR loaded in the worker.
 await analyzeSceneBytes(bytes(timed[0]!), { text: true });
@@ -82,7 +96,10 @@ await analyzeSceneBytes(bytes(timed[0]!), { text: true });
 const KINDS: [string, (b: Uint8Array) => Promise<unknown>][] = [
   ['bare CenterNet pass (detect, 0 checks)', (b) => analyzeImageBytes(b, { errorChecks: 0 })],
   ['classify (pass + features + rooms)', (b) => analyzeSceneBytes(b)],
-  ['caption (pass + OCR + composition)', async (b) => composeCaption(await analyzeSceneBytes(b, { text: true }), 'descriptive', 100)],
+  [
+    'caption (pass + OCR + composition)',
+    async (b) => composeCaption(await analyzeSceneBytes(b, { text: true }), 'descriptive', 100),
+  ],
 ];
 const ms = KINDS.map(() => [] as number[]);
 for (const p of timed) {
@@ -93,11 +110,15 @@ for (const p of timed) {
     ms[k]!.push(performance.now() - t);
   }
 }
-console.log(`warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool, ${loadText()}:`);
+console.log(
+  `warm ms per image on ${timed.length} photos (${all[0]?.room ? 'room dev split' : 'site samples'}), engine worker pool, ${loadText()}:`,
+);
 for (const [k, [label]] of KINDS.entries()) {
   const list = ms[k]!;
   const mean = list.reduce((a, b) => a + b, 0) / list.length;
-  console.log(`${label.padEnd(40)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${percentile(list, 50).toFixed(0).padStart(5)} ms  p90 ${percentile(list, 90).toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(40)} mean ${mean.toFixed(0).padStart(5)} ms  p50 ${percentile(list, 50).toFixed(0).padStart(5)} ms  p90 ${percentile(list, 90).toFixed(0).padStart(5)} ms`,
+  );
 }
 
 if (all[0]?.room && !timingOnly) {
@@ -120,13 +141,22 @@ if (all[0]?.room && !timingOnly) {
   };
   const sampleDir = join(root, 'public/images/samples');
   const sampleVectors: Float32Array[] = [];
-  for (const f of readdirSync(sampleDir).filter((x) => /\.(jpe?g|png)$/.test(x)).sort()) {
-    sampleVectors.push((await analyzeSceneBytes(new Uint8Array(readFileSync(join(sampleDir, f))))).features.backbone);
+  for (const f of readdirSync(sampleDir)
+    .filter((x) => /\.(jpe?g|png)$/.test(x))
+    .sort()) {
+    sampleVectors.push(
+      (await analyzeSceneBytes(new Uint8Array(readFileSync(join(sampleDir, f))))).features.backbone,
+    );
   }
   const sampleMean = meanOf(sampleVectors);
   for (const per of [5, 10]) {
     for (const seed of [1, 2, 3]) {
-      const examples = rooms.flatMap((room) => shuffled(train.filter((p) => p.room === room), seed * 100 + per).slice(0, per));
+      const examples = rooms.flatMap((room) =>
+        shuffled(
+          train.filter((p) => p.room === room),
+          seed * 100 + per,
+        ).slice(0, per),
+      );
       const vectors: Float32Array[] = [];
       for (const p of examples) vectors.push(await features(p)); // one at a time: the engine queue is bounded
       const setMean = meanOf(vectors);
@@ -136,14 +166,20 @@ if (all[0]?.room && !timingOnly) {
         ['minus sample-photo mean', sampleMean],
         ["minus the set's own mean", setMean],
       ] as const) {
-        const set = examples.map((p, i) => ({ label: p.room as string, embedding: embed(vectors[i]!, mean) }));
+        const set = examples.map((p, i) => ({
+          label: p.room as string,
+          embedding: embed(vectors[i]!, mean),
+        }));
         let right = 0;
-        for (const p of dev) if (knnScores(embed(await features(p), mean), set, rooms)[0]?.label === p.room) right++;
+        for (const p of dev)
+          if (knnScores(embed(await features(p), mean), set, rooms)[0]?.label === p.room) right++;
         result[name] = right / dev.length;
       }
       console.log(
         `label set of ${per} train photos per room (seed ${seed}), dev accuracy on ${dev.length} photos, ${rooms.length} labels: ` +
-          Object.entries(result).map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`).join(', '),
+          Object.entries(result)
+            .map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`)
+            .join(', '),
       );
     }
   }

@@ -20,16 +20,21 @@ import { BUNDLE_CASES } from '../../tests/bundles/cases';
 import { startBundleDatabase } from '../../tests/bundles/database';
 
 const TARGET_MS = 3_000;
-const { values, positionals: named } = parseCli('Usage: npm run bench:cold [-- function names...] [--runs N]   (default: every vision function, 5 runs)', {
-  options: { runs: { type: 'string', default: '5' } },
-  allowPositionals: true,
-});
+const { values, positionals: named } = parseCli(
+  'Usage: npm run bench:cold [-- function names...] [--runs N]   (default: every vision function, 5 runs)',
+  {
+    options: { runs: { type: 'string', default: '5' } },
+    allowPositionals: true,
+  },
+);
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number >= 1');
 // These need what an earlier case makes (a queued job, a collection); the bundle test runs them,
 // and their engines and files are those of predict and similar.
 const NEEDS_STATE = new Set(['predict-batch-worker-background', 'collection-images']);
-const cases = BUNDLE_CASES.filter((c) => c.vision && !NEEDS_STATE.has(c.fn) && (named.length === 0 || named.includes(c.fn)));
+const cases = BUNDLE_CASES.filter(
+  (c) => c.vision && !NEEDS_STATE.has(c.fn) && (named.length === 0 || named.includes(c.fn)),
+);
 if (cases.length === 0) throw new Error(`no vision function named ${named.join(', ')}`);
 
 const loadBefore = machineLoad();
@@ -39,7 +44,9 @@ const rows: string[] = [];
 let over = 0;
 try {
   const built = await buildFunctionZips(out, { only: cases.map((c) => c.fn) });
-  console.log(`${'function'.padEnd(28)}${'zipped'.padStart(9)}${'import'.padStart(9)}${'first answer'.padStart(14)}${'warm'.padStart(9)}  (p50 of ${runs} fresh processes, ms)`);
+  console.log(
+    `${'function'.padEnd(28)}${'zipped'.padStart(9)}${'import'.padStart(9)}${'first answer'.padStart(14)}${'warm'.padStart(9)}  (p50 of ${runs} fresh processes, ms)`,
+  );
   for (const c of cases) {
     const fn = built.find((b) => b.name === c.fn)!;
     // The first step is the sample image named by URL: asked twice, cold then warm.
@@ -50,10 +57,15 @@ try {
     const warms: number[] = [];
     try {
       for (let i = 0; i < runs; i++) {
-        const run = await invokeUnpacked(dir, [first.request, first.request], { ...database.env, LAMBDA_TASK_ROOT: dir });
+        const run = await invokeUnpacked(dir, [first.request, first.request], {
+          ...database.env,
+          LAMBDA_TASK_ROOT: dir,
+        });
         const [a, b] = run.answers;
         if (a?.status !== first.status || b?.status !== first.status) {
-          throw new Error(`${c.fn} answered ${a?.status} ${b?.status}, expected ${first.status}: ${a?.body?.slice(0, 300) ?? a?.thrown ?? ''}`);
+          throw new Error(
+            `${c.fn} answered ${a?.status} ${b?.status}, expected ${first.status}: ${a?.body?.slice(0, 300) ?? a?.thrown ?? ''}`,
+          );
         }
         imports.push(run.importMs);
         firsts.push(a.at);

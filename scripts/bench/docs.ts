@@ -23,7 +23,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { parseCli } from '../lib/cli';
 import { loadText, percentile } from '../lib/stats';
 
-parseCli('Usage: npm run build && npm run bench:docs   (options in the environment: BENCH_PORT, default 4432; RUNS, default 3; CHROMIUM_PATH)', {});
+parseCli(
+  'Usage: npm run build && npm run bench:docs   (options in the environment: BENCH_PORT, default 4432; RUNS, default 3; CHROMIUM_PATH)',
+  {},
+);
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -79,7 +82,10 @@ function startServer(): Promise<Server> {
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (url.pathname === '/scalar') {
       const body = gzip ? gzipSync(SCALAR_PAGE) : Buffer.from(SCALAR_PAGE);
-      res.writeHead(200, { 'Content-Type': TYPES['.html']!, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.writeHead(200, {
+        'Content-Type': TYPES['.html']!,
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      });
       res.end(body);
       return;
     }
@@ -116,12 +122,15 @@ async function measure(browser: Browser, path: string): Promise<Measure> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const origin = `http://127.0.0.1:${PORT}`;
-  await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+  await page.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+  );
   await page.addInitScript(() => {
     const w = window as unknown as { __longTaskEnd: number };
     w.__longTaskEnd = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTaskEnd = Math.max(w.__longTaskEnd, e.startTime + e.duration);
+      for (const e of list.getEntries())
+        w.__longTaskEnd = Math.max(w.__longTaskEnd, e.startTime + e.duration);
     }).observe({ type: 'longtask', buffered: true });
   });
   const cdp = await context.newCDPSession(page);
@@ -139,7 +148,9 @@ async function measure(browser: Browser, path: string): Promise<Measure> {
     lastNetwork = Date.now();
   });
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-  cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
+  cdp.on('Network.dataReceived', (e) =>
+    decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     inFlight.delete(e.requestId);
     lastNetwork = Date.now();
@@ -197,7 +208,16 @@ if (!existsSync(scalarJs)) {
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const results: Record<string, Measure> = {};
 try {
@@ -223,14 +243,34 @@ try {
 
 const ours = results['ours']!;
 const scalar = results['scalar']!;
-const row = (label: string, a: string, b: string, ratio: string) => console.log(`${label.padEnd(30)}${a.padStart(14)}${b.padStart(14)}${ratio.padStart(10)}`);
-console.log(`Same OpenAPI document (/openapi.json), headless Chromium, median of ${RUNS} cold loads, ${loadText()}`);
+const row = (label: string, a: string, b: string, ratio: string) =>
+  console.log(`${label.padEnd(30)}${a.padStart(14)}${b.padStart(14)}${ratio.padStart(10)}`);
+console.log(
+  `Same OpenAPI document (/openapi.json), headless Chromium, median of ${RUNS} cold loads, ${loadText()}`,
+);
 row('', 'ours', 'Scalar', 'ratio');
-row('bytes transferred (gzip)', kb(ours.transferred), kb(scalar.transferred), `${(scalar.transferred / ours.transferred).toFixed(1)}x`);
-row('JS transferred (gzip)', kb(ours.jsGzip), kb(scalar.jsGzip), ours.jsGzip ? `${(scalar.jsGzip / ours.jsGzip).toFixed(1)}x` : '-');
-row('JS decoded', kb(ours.jsDecoded), kb(scalar.jsDecoded), ours.jsDecoded ? `${(scalar.jsDecoded / ours.jsDecoded).toFixed(1)}x` : '-');
+row(
+  'bytes transferred (gzip)',
+  kb(ours.transferred),
+  kb(scalar.transferred),
+  `${(scalar.transferred / ours.transferred).toFixed(1)}x`,
+);
+row(
+  'JS transferred (gzip)',
+  kb(ours.jsGzip),
+  kb(scalar.jsGzip),
+  ours.jsGzip ? `${(scalar.jsGzip / ours.jsGzip).toFixed(1)}x` : '-',
+);
+row(
+  'JS decoded',
+  kb(ours.jsDecoded),
+  kb(scalar.jsDecoded),
+  ours.jsDecoded ? `${(scalar.jsDecoded / ours.jsDecoded).toFixed(1)}x` : '-',
+);
 row('requests', String(ours.requests), String(scalar.requests), '');
 row('first contentful paint', ms(ours.fcp), ms(scalar.fcp), `${(scalar.fcp / ours.fcp).toFixed(1)}x`);
 row('time to interactive', ms(ours.tti), ms(scalar.tti), `${(scalar.tti / ours.tti).toFixed(1)}x`);
 const lighter = scalar.transferred / ours.transferred;
-console.log(`bench-docs: ours is ${lighter.toFixed(1)}x lighter in bytes transferred (target >= 10x): ${lighter >= 10 ? 'met' : 'NOT met'}`);
+console.log(
+  `bench-docs: ours is ${lighter.toFixed(1)}x lighter in bytes transferred (target >= 10x): ${lighter >= 10 ? 'met' : 'NOT met'}`,
+);

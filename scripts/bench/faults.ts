@@ -23,7 +23,10 @@ import { createDb } from '../../src/server/db/client';
 import { startPgCluster } from '../../src/server/db/pg-cluster';
 import { parseCli } from '../lib/cli';
 
-parseCli('Usage: npm run bench:faults   (options in the environment: BENCH_SECONDS, BENCH_RESTART_AT, BENCH_CONCURRENCY, BENCH_PORT, BENCH_PG_PORT, SKIP_BUILD=1)', {});
+parseCli(
+  'Usage: npm run bench:faults   (options in the environment: BENCH_SECONDS, BENCH_RESTART_AT, BENCH_CONCURRENCY, BENCH_PORT, BENCH_PG_PORT, SKIP_BUILD=1)',
+  {},
+);
 const root = resolve(import.meta.dirname, '../..');
 const num = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
@@ -40,7 +43,11 @@ const say = (message: string) => console.log(`[bench:faults] ${message}`);
 
 if (process.env['SKIP_BUILD'] !== '1' || !existsSync(join(root, 'dist', 'index.html'))) {
   say('building the site...');
-  const build = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync('npx', ['astro', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) throw new Error('the build failed');
 }
 
@@ -51,7 +58,14 @@ const serverLog = join(logDir, 'server.log');
 const out = openSync(serverLog, 'a');
 const server = spawn('npx', ['tsx', 'scripts/run/start.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', DATABASE_URL: cluster.url, CONTACT_RATE_LIMIT: '1000000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SKIP_BUILD: '1',
+    DATABASE_URL: cluster.url,
+    CONTACT_RATE_LIMIT: '1000000000',
+  },
   stdio: ['ignore', out, out],
   detached: true,
 });
@@ -101,7 +115,9 @@ interface Sent {
 try {
   await waitForServer(120_000);
   const runId = randomBytes(4).toString('hex');
-  say(`server ready; ${seconds} s of POST /api/contacts at concurrency ${concurrency}, PostgreSQL restart at ${restartAt} s (run ${runId})`);
+  say(
+    `server ready; ${seconds} s of POST /api/contacts at concurrency ${concurrency}, PostgreSQL restart at ${restartAt} s (run ${runId})`,
+  );
 
   const sent: Sent[] = [];
   const t0 = Date.now();
@@ -116,7 +132,12 @@ try {
         const res = await fetch(`${origin}/api/contacts`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Fault Bench', email: 'bench@example.com', message: marker, pageName: 'Benchmark' }),
+          body: JSON.stringify({
+            name: 'Fault Bench',
+            email: 'bench@example.com',
+            message: marker,
+            pageName: 'Benchmark',
+          }),
           signal: AbortSignal.timeout(30_000),
         });
         status = res.status;
@@ -140,7 +161,12 @@ try {
   })();
   await Promise.all([...Array.from({ length: concurrency }, worker), restart]);
 
-  const survived = serverExit === null && (await fetch(`${origin}/api/apis`).then((r) => r.ok, () => false));
+  const survived =
+    serverExit === null &&
+    (await fetch(`${origin}/api/apis`).then(
+      (r) => r.ok,
+      () => false,
+    ));
 
   const db = createDb({ kind: 'postgres', url: cluster.url }, { max: 1 });
   const rows = await db
@@ -149,28 +175,39 @@ try {
     .where('message', 'like', `fault-bench ${runId} %`)
     .execute();
   const { rows: settings } = await sql<{ name: string; setting: string }>`
-    select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`.execute(db);
+    select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`.execute(
+    db,
+  );
   await db.destroy();
 
   const stored = new Set(rows.map((r) => r.message));
   const ok = sent.filter((s) => s.status >= 200 && s.status < 300);
   const lost = ok.filter((s) => !stored.has(s.marker));
-  const storedNotAcknowledged = sent.filter((s) => !(s.status >= 200 && s.status < 300) && stored.has(s.marker)).length;
+  const storedNotAcknowledged = sent.filter(
+    (s) => !(s.status >= 200 && s.status < 300) && stored.has(s.marker),
+  ).length;
   const byStatus = new Map<number, number>();
   for (const s of sent) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
   const firstOkAfter = ok.filter((s) => s.startedAt >= restartBegan).sort((a, b) => a.endedAt - b.endedAt)[0];
-  const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s === 0 ? 'no answer' : s}: ${n}`).join(', ');
+  const statuses = [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s === 0 ? 'no answer' : s}: ${n}`)
+    .join(', ');
 
   console.log(`\nfault benchmark, ${new Date().toISOString()}, loopback`);
   console.log(`PostgreSQL ${settings.map((s) => `${s.name}=${s.setting}`).join(' ')}`);
-  console.log(`load: ${seconds} s of POST /api/contacts, concurrency ${concurrency}; pg_ctl restart -m fast at ${((restartBegan - t0) / 1000).toFixed(1)} s, took ${((restartDone - restartBegan) / 1000).toFixed(1)} s`);
+  console.log(
+    `load: ${seconds} s of POST /api/contacts, concurrency ${concurrency}; pg_ctl restart -m fast at ${((restartBegan - t0) / 1000).toFixed(1)} s, took ${((restartDone - restartBegan) / 1000).toFixed(1)} s`,
+  );
   console.log(`requests sent:                    ${sent.length}`);
   console.log(`2xx (accepted):                   ${ok.length}`);
   console.log(`by status:                        ${statuses}`);
   console.log(`rows stored with the markers:     ${stored.size}`);
   console.log(`accepted but lost:                ${lost.length}`);
   console.log(`stored but not acknowledged:      ${storedNotAcknowledged}`);
-  console.log(`server process survived:          ${survived ? 'yes' : `no (${serverExit ?? 'not answering'})`}`);
+  console.log(
+    `server process survived:          ${survived ? 'yes' : `no (${serverExit ?? 'not answering'})`}`,
+  );
   console.log(
     `first 2xx after the restart began: ${firstOkAfter ? `${((firstOkAfter.endedAt - restartBegan) / 1000).toFixed(2)} s` : 'never'}`,
   );

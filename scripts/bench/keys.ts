@@ -27,7 +27,10 @@ import { detectRequestSchema } from '../../src/shared/schemas/detect';
 import { parseCli } from '../lib/cli';
 import { loadText, machineLoad, percentile } from '../lib/stats';
 
-parseCli('Usage: npm run bench:keys   (options in the environment: BENCH_ITERATIONS, BENCH_WARMUP, TEST_DATABASE_URL)', {});
+parseCli(
+  'Usage: npm run bench:keys   (options in the environment: BENCH_ITERATIONS, BENCH_WARMUP, TEST_DATABASE_URL)',
+  {},
+);
 const iterations = Math.min(Math.floor((5000 - 600) / 2), Number(process.env['BENCH_ITERATIONS'] ?? 2000));
 const warmup = Number(process.env['BENCH_WARMUP'] ?? 200);
 // A policy nobody reaches, so every measured request does the full work of an allowed one.
@@ -39,8 +42,16 @@ const db = t.db;
 const account = await createTestAccount(db);
 
 const answer = {
-  category: 'kitchen', category_inferred: false, mode: 'per_item', error_checks: 0, undetectable_objects: [], analysis_method: 'bench',
-  detection_results: [{ image_url: 'https://example.com/a.jpg', objects: { cup: true, none_observed: false } }], result_id: 'bench',
+  category: 'kitchen',
+  category_inferred: false,
+  mode: 'per_item',
+  error_checks: 0,
+  undetectable_objects: [],
+  analysis_method: 'bench',
+  detection_results: [
+    { image_url: 'https://example.com/a.jpg', objects: { cup: true, none_observed: false } },
+  ],
+  result_id: 'bench',
 };
 
 const keyless = defineHandler(['POST'], async (req, ctx) => {
@@ -49,16 +60,31 @@ const keyless = defineHandler(['POST'], async (req, ctx) => {
   return json(answer, ctx);
 });
 const keyed = defineHandler(['POST'], (req, ctx) =>
-  runApiCall(db, req, ctx, API_IDS.objectDetection, async (call) => {
-    await readJson(req, detectRequestSchema);
-    await call.rateLimit(POLICY);
-    return { data: answer, images: 1 };
-  }, { rateLimit: POLICY }),
+  runApiCall(
+    db,
+    req,
+    ctx,
+    API_IDS.objectDetection,
+    async (call) => {
+      await readJson(req, detectRequestSchema);
+      await call.rateLimit(POLICY);
+      return { data: answer, images: 1 };
+    },
+    { rateLimit: POLICY },
+  ),
 );
 
-const body = JSON.stringify({ image_urls: ['https://example.com/a.jpg'], category: 'kitchen', error_checks: 0 });
+const body = JSON.stringify({
+  image_urls: ['https://example.com/a.jpg'],
+  category: 'kitchen',
+  error_checks: 0,
+});
 const request = (headers: Record<string, string>) =>
-  new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  new Request('http://localhost/api/v1/detect', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+  });
 
 async function timed(run: () => Promise<Response>): Promise<number> {
   const started = performance.now();
@@ -78,8 +104,12 @@ const loadBefore = machineLoad();
 for (let i = 0; i < warmup + iterations; i++) {
   // Interleaved, so drift (JIT, GC, other processes) hits every side alike.
   const a = await timed(() => keyless(request({}), { ip: '192.0.2.1' }));
-  const b = await timed(() => keyed(request({ Authorization: `Bearer ${account.key}` }), { ip: '192.0.2.1' }));
-  const c = await timed(() => keyed(request({ Authorization: `Bearer ${account.key}` }), { ip: '192.0.2.1', waitUntil }));
+  const b = await timed(() =>
+    keyed(request({ Authorization: `Bearer ${account.key}` }), { ip: '192.0.2.1' }),
+  );
+  const c = await timed(() =>
+    keyed(request({ Authorization: `Bearer ${account.key}` }), { ip: '192.0.2.1', waitUntil }),
+  );
   await Promise.all(pending.splice(0));
   if (i >= warmup) {
     withoutKey.push(a);
@@ -94,10 +124,15 @@ const f = (ms: number) => `${ms.toFixed(3)} ms`;
 console.log(`key check overhead, ${iterations} requests each way after ${warmup} warm-up, on ${t.engine}:`);
 console.log(`  before: ${loadText(loadBefore)}; after: ${loadText(loadAfter)}`);
 console.log(`  keyless                      p50 ${f(pct(withoutKey, 50))}  p90 ${f(pct(withoutKey, 90))}`);
-for (const [label, xs] of [['with key, settled before', withKey], ['with key, settled after ', withKeyDeferred]] as const) {
+for (const [label, xs] of [
+  ['with key, settled before', withKey],
+  ['with key, settled after ', withKeyDeferred],
+] as const) {
   const overhead50 = pct(xs, 50) - pct(withoutKey, 50);
   console.log(`  ${label}     p50 ${f(pct(xs, 50))}  p90 ${f(pct(xs, 90))}`);
-  console.log(`    overhead                   p50 ${f(overhead50)}  p90 ${f(pct(xs, 90) - pct(withoutKey, 90))}  (target: under 2 ms at p50: ${overhead50 < 2 ? 'met' : 'NOT met'})`);
+  console.log(
+    `    overhead                   p50 ${f(overhead50)}  p90 ${f(pct(xs, 90) - pct(withoutKey, 90))}  (target: under 2 ms at p50: ${overhead50 < 2 ? 'met' : 'NOT met'})`,
+  );
 }
 await t.close();
 process.exit(0);

@@ -106,14 +106,19 @@ try {
         // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART) and every
         // timing audit errors; Lighthouse's own advice is to run again, which this does once.
         if (lhr.categories['performance']?.score === null) {
-          console.log(`  (${path} ${formFactor}: ${lhr.audits['metrics']?.errorMessage ?? 'no performance score'}; running again)`);
+          console.log(
+            `  (${path} ${formFactor}: ${lhr.audits['metrics']?.errorMessage ?? 'no performance score'}; running again)`,
+          );
           lhr = await run();
         }
         // LH_SAVE=<folder> keeps each full report, to see where the main thread's time went.
         const saveDir = process.env['LH_SAVE'];
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true });
-          writeFileSync(join(saveDir, `${path.replace(/\W+/g, '_') || 'root'}-${formFactor}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(saveDir, `${path.replace(/\W+/g, '_') || 'root'}-${formFactor}.json`),
+            JSON.stringify(lhr),
+          );
         }
         // What cost points: each failed audit that carries weight in a category.
         for (const c of CATEGORIES) {
@@ -127,14 +132,20 @@ try {
         // A category without a score (printed as 0) means an audit could not run: say which and why.
         for (const c of CATEGORIES) {
           if (lhr.categories[c]?.score !== null && lhr.categories[c]?.score !== undefined) continue;
-          const errored = (lhr.categories[c]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id]).filter((a) => a?.scoreDisplayMode === 'error');
+          const errored = (lhr.categories[c]?.auditRefs ?? [])
+            .map((ref) => lhr.audits[ref.id])
+            .filter((a) => a?.scoreDisplayMode === 'error');
           const first = errored[0];
-          const why = first ? `${errored.length} audits errored, first ${first.id}: ${first.errorMessage ?? 'error'}` : (lhr.runtimeError?.message ?? 'unknown');
+          const why = first
+            ? `${errored.length} audits errored, first ${first.id}: ${first.errorMessage ?? 'error'}`
+            : (lhr.runtimeError?.message ?? 'unknown');
           lost.push(`${path} ${formFactor} ${c}: no score (${why})`);
         }
         return CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       });
-      console.log(`${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`);
+      console.log(
+        `${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`,
+      );
       scores.forEach((score, i) => {
         const target = formFactor === 'mobile' && CATEGORIES[i] === 'performance' ? 95 : 100;
         if (score < target) failures.push(`${path} ${formFactor} ${CATEGORIES[i]} ${score} < ${target}`);

@@ -23,7 +23,10 @@ import { signUpForKey } from '../lib/api-key-client';
 import { parseCli } from '../lib/cli';
 import { loadText, percentile } from '../lib/stats';
 
-parseCli('Usage: npm run bench:loop   (options in the environment: BENCH_SECONDS, DETECT_CLIENTS, IMAGES, BENCH_PORT, BENCH_ONLY=before|after)', {});
+parseCli(
+  'Usage: npm run bench:loop   (options in the environment: BENCH_SECONDS, DETECT_CLIENTS, IMAGES, BENCH_PORT, BENCH_ONLY=before|after)',
+  {},
+);
 const root = resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
 const detectClients = Number(process.env['DETECT_CLIENTS'] ?? 2);
@@ -48,7 +51,14 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   // `node --import tsx` (not `npx tsx`): one process, so its RSS is the server's own.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/run/start.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), SKIP_BUILD: '1', PGLITE_DIR: dataDir, VISION_ALLOW_PRIVATE_URLS: '1' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      SKIP_BUILD: '1',
+      PGLITE_DIR: dataDir,
+      VISION_ALLOW_PRIVATE_URLS: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -80,7 +90,6 @@ const rssMb = (pid: number): number => {
   return Number(m?.[1] ?? 0) / 1024;
 };
 
-
 /** The key detect calls use: a premium account signed up on the server under test. */
 let apiKey: Promise<string> | undefined;
 
@@ -100,10 +109,15 @@ async function postDetect(urls: string[], errorChecks: number): Promise<number> 
   }
 }
 
-async function responsiveness(images: string): Promise<{ p50: number; p99: number; max: number; n: number; detect: Record<string, number> }> {
+async function responsiveness(
+  images: string,
+): Promise<{ p50: number; p99: number; max: number; n: number; detect: Record<string, number> }> {
   const end = Date.now() + seconds * 1000;
   const statuses: Record<string, number> = {};
-  const urls = Array.from({ length: imagesPerCall }, (_, i) => `${images}/images/${PHOTOS[i % PHOTOS.length]}`);
+  const urls = Array.from(
+    { length: imagesPerCall },
+    (_, i) => `${images}/images/${PHOTOS[i % PHOTOS.length]}`,
+  );
   const loaders = Array.from({ length: detectClients }, async () => {
     while (Date.now() < end) {
       const status = await postDetect(urls, 10);
@@ -122,17 +136,29 @@ async function responsiveness(images: string): Promise<{ p50: number; p99: numbe
     await new Promise((r) => setTimeout(r, 25));
   }
   await Promise.all(loaders);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.length > 0 ? Math.max(...times) : NaN, n: times.length, detect: statuses };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.length > 0 ? Math.max(...times) : NaN,
+    n: times.length,
+    detect: statuses,
+  };
 }
 
-async function memory(pid: number, images: string): Promise<{ before: number; peak: number; after: number; statuses: Record<string, number> }> {
+async function memory(
+  pid: number,
+  images: string,
+): Promise<{ before: number; peak: number; after: number; statuses: Record<string, number> }> {
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const statuses: Record<string, number> = {};
   await Promise.all(
     Array.from({ length: 20 }, async (_, c) => {
-      const status = await postDetect(Array.from({ length: 20 }, (_, i) => `${images}/huge?c=${c}&i=${i}`), 0);
+      const status = await postDetect(
+        Array.from({ length: 20 }, (_, i) => `${images}/huge?c=${c}&i=${i}`),
+        0,
+      );
       statuses[status] = (statuses[status] ?? 0) + 1;
     }),
   );
@@ -143,11 +169,17 @@ async function memory(pid: number, images: string): Promise<{ before: number; pe
 
 const images = await startTestImageServer();
 const configs = [
-  { name: 'before', env: { VISION_WORKERS: '0', VISION_IMAGE_BUDGET_MB: '1000000' }, label: 'in-process analysis, no image budget' },
+  {
+    name: 'before',
+    env: { VISION_WORKERS: '0', VISION_IMAGE_BUDGET_MB: '1000000' },
+    label: 'in-process analysis, no image budget',
+  },
   { name: 'after', env: {}, label: 'worker pool (defaults), 128 MB image budget' },
 ].filter((c) => !process.env['BENCH_ONLY'] || c.name === process.env['BENCH_ONLY']);
 
-console.log(`detect load: ${detectClients} clients x ${imagesPerCall} photos, error_checks 10, for ${seconds} s; session probe every 25 ms; ${loadText()}`);
+console.log(
+  `detect load: ${detectClients} clients x ${imagesPerCall} photos, error_checks 10, for ${seconds} s; session probe every 25 ms; ${loadText()}`,
+);
 const f = (ms: number) => `${ms.toFixed(1)} ms`.padStart(11);
 const lines: string[] = [];
 for (const c of configs) {

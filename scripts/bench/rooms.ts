@@ -64,14 +64,21 @@ for (const p of chosen) {
   const a5 = await time('n5', async () => analyzeImage(await decodeImage(p.bytes), { errorChecks: 5 }));
   passes['n5']!.push(a5.passes);
   const f = await detectWithFeatures(view);
-  await time('classify', async () => classifyRoom({ features: f.features, detections: f.detections.map((d) => ({ label: d.label, confidence: d.score })) }));
+  await time('classify', async () =>
+    classifyRoom({
+      features: f.features,
+      detections: f.detections.map((d) => ({ label: d.label, confidence: d.score })),
+    }),
+  );
 }
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 const bare = mean(times['bare']!);
 const row = (name: string, key: string) => {
   const m = mean(times[key]!);
   const extra = passes[key] ? `  passes/image ${mean(passes[key]!).toFixed(2)}` : '';
-  console.log(`${name.padEnd(40)} mean ${m.toFixed(1).padStart(7)} ms  median ${percentile(times[key]!, 50).toFixed(1).padStart(7)} ms  ${((m / bare) * 100).toFixed(0).padStart(4)}% of bare${extra}`);
+  console.log(
+    `${name.padEnd(40)} mean ${m.toFixed(1).padStart(7)} ms  median ${percentile(times[key]!, 50).toFixed(1).padStart(7)} ms  ${((m / bare) * 100).toFixed(0).padStart(4)}% of bare${extra}`,
+  );
 };
 console.log(`${chosen.length} dev photos (>= 256 px), warm, in-process, ${loadText()}\n`);
 row('bare pass (model on the 512 view)', 'bare');

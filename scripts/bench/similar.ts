@@ -46,7 +46,9 @@ const QUERIES = Number(process.env['BENCH_QUERIES'] ?? 200);
 const EFS = (process.env['BENCH_EF'] ?? String(EF_SEARCH)).split(',').map(Number);
 type Kind = 'iid' | 'gaussian' | 'fitted' | 'real';
 /** Kinds of vectors (BENCH_KINDS; "synthetic" is the old name of iid). */
-const KINDS = (process.env['BENCH_KINDS'] ?? 'iid,gaussian,fitted,real').split(',').map((k) => (k === 'synthetic' ? 'iid' : k)) as Kind[];
+const KINDS = (process.env['BENCH_KINDS'] ?? 'iid,gaussian,fitted,real')
+  .split(',')
+  .map((k) => (k === 'synthetic' ? 'iid' : k)) as Kind[];
 const M = Number(process.env['BENCH_M'] ?? 16);
 const EF_CONSTRUCTION = Number(process.env['BENCH_EFC'] ?? 64);
 const REDUCED = process.env['BENCH_DIMS'] ? Number(process.env['BENCH_DIMS']) : undefined;
@@ -68,7 +70,12 @@ const toText = (v: Float32Array): string => {
   return `${s}]`;
 };
 
-function exactTop(rows: readonly Float32Array[], q: Float32Array, k: number, keep?: (i: number) => boolean): number[] {
+function exactTop(
+  rows: readonly Float32Array[],
+  q: Float32Array,
+  k: number,
+  keep?: (i: number) => boolean,
+): number[] {
   const best: [number, number][] = [];
   for (let i = 0; i < rows.length; i++) {
     if (keep && !keep(i)) continue;
@@ -91,7 +98,9 @@ async function openPglite(): Promise<Db> {
     query: async (text, params) => (await db.query(text, params)).rows as never,
     load: async (rows) => {
       for (let i = 0; i < rows.length; i += 20_000) {
-        await db.query(`copy bench from '/dev/blob'`, [], { blob: new Blob([rows.slice(i, i + 20_000).join('\n') + '\n']) });
+        await db.query(`copy bench from '/dev/blob'`, [], {
+          blob: new Blob([rows.slice(i, i + 20_000).join('\n') + '\n']),
+        });
       }
     },
     close: () => db.close(),
@@ -100,14 +109,19 @@ async function openPglite(): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db | string> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const { rows } = await pool.query(`select exists (select 1 from pg_available_extensions where name = 'vector') as ok, version() as v`);
+  const { rows } = await pool.query(
+    `select exists (select 1 from pg_available_extensions where name = 'vector') as ok, version() as v`,
+  );
   if (!rows[0].ok) {
     await pool.end();
     return `PostgreSQL skipped: the server at that URL has no pgvector extension (${String(rows[0].v).split(',')[0]}; Debian bookworm has no postgresql-15-pgvector package and no npm package ships one)`;
   }
   const schema = `bench_${Date.now().toString(36)}`;
-  await pool.query(`create extension if not exists vector with schema public; create schema ${schema}; set search_path = ${schema}, public`);
-  const query = async <T,>(text: string, params?: unknown[]): Promise<T[]> => (await pool.query(text, params as unknown[])).rows as T[];
+  await pool.query(
+    `create extension if not exists vector with schema public; create schema ${schema}; set search_path = ${schema}, public`,
+  );
+  const query = async <T>(text: string, params?: unknown[]): Promise<T[]> =>
+    (await pool.query(text, params as unknown[])).rows as T[];
   return {
     name: `${String(rows[0].v).split(',')[0]} + pgvector`,
     query,
@@ -142,7 +156,9 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   const { rand } = rng(7);
   const category = Array.from({ length: n }, () => Math.floor(rand() * CATEGORIES));
   await db.query('drop table if exists bench');
-  await db.query(`create table bench (id int primary key, category int not null, embedding ${TYPE}(${dims}) not null)`);
+  await db.query(
+    `create table bench (id int primary key, category int not null, embedding ${TYPE}(${dims}) not null)`,
+  );
   const t0 = performance.now();
   await db.load(rows.map((r, i) => `${i}\t${category[i]}\t${toText(r)}`));
   const loadS = (performance.now() - t0) / 1000;
@@ -150,12 +166,16 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   await db.query(`set maintenance_work_mem = '1GB'`);
   const t1 = performance.now();
   const c1 = process.cpuUsage();
-  await db.query(`create index on bench using hnsw (embedding ${TYPE}_cosine_ops) with (m = ${M}, ef_construction = ${EF_CONSTRUCTION})`);
+  await db.query(
+    `create index on bench using hnsw (embedding ${TYPE}_cosine_ops) with (m = ${M}, ef_construction = ${EF_CONSTRUCTION})`,
+  );
   const buildS = (performance.now() - t1) / 1000;
   const buildCpu = process.cpuUsage(c1);
   await db.query('analyze bench');
   const label = `  ${kind.padEnd(6)} ${String(n).padStart(6)} rows, ${dims} dims ${TYPE}`;
-  console.log(`${label}, ${loadText()}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (CPU ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s; m ${M}, ef_construction ${EF_CONSTRUCTION})`);
+  console.log(
+    `${label}, ${loadText()}: load ${loadS.toFixed(1)} s, HNSW build ${buildS.toFixed(1)} s (CPU ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s; m ${M}, ef_construction ${EF_CONSTRUCTION})`,
+  );
   // Exact search in SQL (a sequential scan, no index) for comparison, on the first 20 queries.
   const exactTimes: number[] = [];
   await db.query('set enable_indexscan = off');
@@ -168,7 +188,9 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
   const truths = queries.map((q) => new Set(exactTop(rows, q, 10)));
   const fullTruths = REDUCED ? fullQueries.map((q) => new Set(exactTop(full, q, 10))) : truths;
   const queryCat = queries.map((_, i) => i % CATEGORIES);
-  const filteredTruths = FILTER ? queries.map((q, i) => new Set(exactTop(rows, q, 10, (r) => category[r] === queryCat[i]))) : [];
+  const filteredTruths = FILTER
+    ? queries.map((q, i) => new Set(exactTop(rows, q, 10, (r) => category[r] === queryCat[i])))
+    : [];
   const measure = async (ef: number, filtered: boolean, iterative: boolean) => {
     const times: number[] = [];
     const cpu: number[] = [];
@@ -182,8 +204,13 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
       await db.query(`set local hnsw.ef_search = ${ef}`);
       if (iterative) await db.query(`set local hnsw.iterative_scan = relaxed_order`);
       const got = filtered
-        ? await db.query<{ id: number }>(`select id from bench where category = $2 order by embedding <=> $1::${TYPE} limit 10`, [toText(q), queryCat[qi]])
-        : await db.query<{ id: number }>(`select id from bench order by embedding <=> $1::${TYPE} limit 10`, [toText(q)]);
+        ? await db.query<{ id: number }>(
+            `select id from bench where category = $2 order by embedding <=> $1::${TYPE} limit 10`,
+            [toText(q), queryCat[qi]],
+          )
+        : await db.query<{ id: number }>(`select id from bench order by embedding <=> $1::${TYPE} limit 10`, [
+            toText(q),
+          ]);
       await db.query('commit');
       times.push(performance.now() - s);
       const used = process.cpuUsage(c);
@@ -194,10 +221,14 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
       if (got.length < 10) short++;
     }
     const recall = hits / (queries.length * 10);
-    const what = filtered ? `1 category of ${CATEGORIES}, iterative scan ${iterative ? 'relaxed_order' : 'off'}` : 'no filter';
+    const what = filtered
+      ? `1 category of ${CATEGORIES}, iterative scan ${iterative ? 'relaxed_order' : 'off'}`
+      : 'no filter';
     console.log(
       `    ef_search ${String(ef).padStart(3)}, ${what}: query p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (CPU p50 ${pct(cpu, 50).toFixed(1)} ms), recall@10 ${recall.toFixed(3)}` +
-        (REDUCED && !filtered ? ` (${(fullHits / (queries.length * 10)).toFixed(3)} against exact search on the full ${full[0]!.length} dims)` : '') +
+        (REDUCED && !filtered
+          ? ` (${(fullHits / (queries.length * 10)).toFixed(3)} against exact search on the full ${full[0]!.length} dims)`
+          : '') +
         (short ? `; ${short} of ${queries.length} queries came back with fewer than 10 rows` : ''),
     );
   };
@@ -208,7 +239,9 @@ async function run(db: Db, kind: Kind, n: number, v: Vectors): Promise<void> {
       if (ef === EFS[0]) await measure(ef, true, false);
     }
   }
-  console.log(`    exact scan in SQL (no index): p50 ${pct(exactTimes, 50).toFixed(0)} ms, p99 ${pct(exactTimes, 99).toFixed(0)} ms`);
+  console.log(
+    `    exact scan in SQL (no index): p50 ${pct(exactTimes, 50).toFixed(0)} ms, p99 ${pct(exactTimes, 99).toFixed(0)} ms`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -235,7 +268,11 @@ async function main(): Promise<void> {
 
   const dbs: (Db | string)[] = [await openPglite()];
   const url = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-  dbs.push(url ? await openPostgres(url) : 'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server with pgvector');
+  dbs.push(
+    url
+      ? await openPostgres(url)
+      : 'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server with pgvector',
+  );
   for (const db of dbs) {
     if (typeof db === 'string') {
       console.log(db);
@@ -245,7 +282,14 @@ async function main(): Promise<void> {
     await db.query('create extension if not exists vector');
     for (const n of ROWS) {
       for (const kind of KINDS) {
-        const draw = (i: number) => (kind === 'iid' ? gen.iid() : kind === 'gaussian' ? gen.gaussian() : kind === 'fitted' ? gen.fitted() : gen.real(i));
+        const draw = (i: number) =>
+          kind === 'iid'
+            ? gen.iid()
+            : kind === 'gaussian'
+              ? gen.gaussian()
+              : kind === 'fitted'
+                ? gen.fitted()
+                : gen.real(i);
         const full = Array.from({ length: n }, (_, i) => draw(i));
         const fullQueries = Array.from({ length: QUERIES }, (_, i) => draw(i * 7));
         const reduce = (vs: Float32Array[]) => (axes ? vs.map((x) => project(x, axes)) : vs);
@@ -265,7 +309,9 @@ async function main(): Promise<void> {
       embedded(await imageFeatures(bytes, { mirror: EMBEDDING_NEEDS_MIRROR }));
       if (i > 0) ms.push(performance.now() - s); // the first one loads the model
     }
-    console.log(`embedding per image (640 px JPEG, in-process, ${ms.length} photos): p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms; ${loadText()}`);
+    console.log(
+      `embedding per image (640 px JPEG, in-process, ${ms.length} photos): p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms; ${loadText()}`,
+    );
   }
   process.exit(0);
 }

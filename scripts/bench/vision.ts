@@ -19,9 +19,12 @@ import { parseCli } from '../lib/cli';
 import { loadText, percentile } from '../lib/stats';
 
 // `--cold FIXTURE` is this script's own child, started below for the cold-start figure.
-const { cold: coldFixture } = parseCli('Usage: npm run bench:vision   (options in the environment: BENCH_RUNS, BENCH_IMAGE, TEST_DATABASE_URL)', {
-  options: { cold: { type: 'string' } },
-}).values;
+const { cold: coldFixture } = parseCli(
+  'Usage: npm run bench:vision   (options in the environment: BENCH_RUNS, BENCH_IMAGE, TEST_DATABASE_URL)',
+  {
+    options: { cold: { type: 'string' } },
+  },
+).values;
 process.env['VISION_ALLOW_PRIVATE_URLS'] = '1';
 // The function as Netlify runs it: analysis in-process (see src/server/vision/engine); the
 // local runtime's worker pool is measured by `npm run bench:loop`.
@@ -52,7 +55,8 @@ async function callDetect(url: string, errorChecks: number): Promise<number> {
     { ip: `10.9.${requestNo >> 8}.${requestNo & 255}` },
   );
   const body = (await res.json()) as { detection_results?: { error?: unknown }[] };
-  if (res.status !== 200 || body.detection_results?.[0]?.error) throw new Error(`detect failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || body.detection_results?.[0]?.error)
+    throw new Error(`detect failed: ${res.status} ${JSON.stringify(body)}`);
   return performance.now() - started;
 }
 
@@ -70,7 +74,11 @@ if (coldFixture !== undefined) {
 }
 
 function stats(samples: number[]) {
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+  return {
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+  };
 }
 async function repeat(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
@@ -88,8 +96,12 @@ const { detectRaw, loadModel } = await import('../../src/server/vision/model');
 const fixture = basename(imagePath);
 if (resolve(FIXTURE_DIR, fixture) !== imagePath) throw new Error(`BENCH_IMAGE must be in ${FIXTURE_DIR}`);
 const decoded = await decodeImage(new Uint8Array(readFileSync(imagePath)));
-console.log(`image: ${fixture} (${decoded.width}x${decoded.height} ${decoded.format}), ${runs} runs per figure`);
-console.log(`database: ${process.env['TEST_DATABASE_URL'] ? 'PostgreSQL server (TEST_DATABASE_URL)' : 'embedded PGlite in this process (its memory counts in RSS)'}`);
+console.log(
+  `image: ${fixture} (${decoded.width}x${decoded.height} ${decoded.format}), ${runs} runs per figure`,
+);
+console.log(
+  `database: ${process.env['TEST_DATABASE_URL'] ? 'PostgreSQL server (TEST_DATABASE_URL)' : 'embedded PGlite in this process (its memory counts in RSS)'}`,
+);
 
 // Cold start first, while this machine is otherwise idle.
 const cold = spawnSync('npx', ['tsx', join(root, 'scripts/bench/vision.ts'), '--cold', fixture], {
@@ -98,7 +110,10 @@ const cold = spawnSync('npx', ['tsx', join(root, 'scripts/bench/vision.ts'), '--
   timeout: 180_000,
 });
 const coldLine = cold.stdout.trim().split('\n').pop() ?? '';
-const coldResult = cold.status === 0 ? (JSON.parse(coldLine) as { firstRequestMs: number; sinceProcessStartMs: number }) : undefined;
+const coldResult =
+  cold.status === 0
+    ? (JSON.parse(coldLine) as { firstRequestMs: number; sinceProcessStartMs: number })
+    : undefined;
 
 await loadModel();
 const rgb = await decoded.view();
@@ -133,12 +148,22 @@ const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const overhead = ((endpoint0.p50 - bare.p50) / bare.p50) * 100;
 console.log('');
 console.log(`${'figure'.padEnd(46)}${'p50'.padStart(12)}${'p99'.padStart(12)}   (${loadText()})`);
-console.log(`${'bare model inference (detectRaw)'.padEnd(46)}${f(bare.p50).padStart(12)}${f(bare.p99).padStart(12)}`);
-console.log(`${'endpoint, error_checks 0 (warm, per image)'.padEnd(46)}${f(endpoint0.p50).padStart(12)}${f(endpoint0.p99).padStart(12)}`);
-console.log(`${'endpoint, error_checks 3 (warm, per image)'.padEnd(46)}${f(endpoint3.p50).padStart(12)}${f(endpoint3.p99).padStart(12)}`);
+console.log(
+  `${'bare model inference (detectRaw)'.padEnd(46)}${f(bare.p50).padStart(12)}${f(bare.p99).padStart(12)}`,
+);
+console.log(
+  `${'endpoint, error_checks 0 (warm, per image)'.padEnd(46)}${f(endpoint0.p50).padStart(12)}${f(endpoint0.p99).padStart(12)}`,
+);
+console.log(
+  `${'endpoint, error_checks 3 (warm, per image)'.padEnd(46)}${f(endpoint3.p50).padStart(12)}${f(endpoint3.p99).padStart(12)}`,
+);
 console.log('');
-console.log(`endpoint overhead over bare inference (p50, error_checks 0): ${overhead.toFixed(1)}%  target <= 15%: ${overhead <= 15 ? 'met' : 'MISSED'}`);
-console.log(`warm p50 per image (default error_checks 3): ${f(endpoint3.p50)}  target < 300 ms: ${endpoint3.p50 < 300 ? 'met' : 'MISSED'}`);
+console.log(
+  `endpoint overhead over bare inference (p50, error_checks 0): ${overhead.toFixed(1)}%  target <= 15%: ${overhead <= 15 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `warm p50 per image (default error_checks 3): ${f(endpoint3.p50)}  target < 300 ms: ${endpoint3.p50 < 300 ? 'met' : 'MISSED'}`,
+);
 console.log(
   coldResult
     ? `cold start: first request ${f(coldResult.firstRequestMs)} (${f(coldResult.sinceProcessStartMs)} after the process started)`

@@ -22,7 +22,11 @@ import { createBatchTestDb } from '../../tests/support/batch-test-db';
 import { seed, setDb } from '../../src/server/db';
 import { compilePattern, listFunctionFiles, type FunctionModule } from '../../src/local/function-routes';
 import { createSiteHandler } from '../../src/local/site-handler';
-import { addCollectionImage, collectionId, createCollection } from '../../src/server/vision/similar/collections';
+import {
+  addCollectionImage,
+  collectionId,
+  createCollection,
+} from '../../src/server/vision/similar/collections';
 import { seedGallery } from '../../src/server/vision/similar/gallery';
 import { embedImage } from '../../src/server/vision/similar/service';
 import { docsDocument, documentOperations } from '../../src/lib/docs/reference';
@@ -50,7 +54,9 @@ const exception = (method: string, pathname: string) =>
   });
 
 const root = resolve(import.meta.dirname, '../..');
-const { positionals } = parseCli('Usage: tsx scripts/ci/check-code-samples.ts [dist]', { allowPositionals: true });
+const { positionals } = parseCli('Usage: tsx scripts/ci/check-code-samples.ts [dist]', {
+  allowPositionals: true,
+});
 const dist = resolve(positionals[0] ?? 'dist');
 // The site's own samples must work without the local-test opt-in for private URLs.
 delete process.env['VISION_ALLOW_PRIVATE_URLS'];
@@ -83,11 +89,33 @@ await addCollectionImage(
   await embedImage({ bytes: new Uint8Array(readFileSync(join(root, 'public/gallery/arch-colosseum.jpg'))) }),
 );
 // The jobs the GET samples read: one in place of `YOUR_JOB_ID`, one with the docs' sample id.
-const batch = { userId, apiId: 'photo-authenticity', apiKeyId: null, imageUrls: ['http://sample.check/images/samples/validation-camera-exif.jpg'], callbackUrl: null, idempotencyKey: null, siteOrigins: [] };
+const batch = {
+  userId,
+  apiId: 'photo-authenticity',
+  apiKeyId: null,
+  imageUrls: ['http://sample.check/images/samples/validation-camera-exif.jpg'],
+  callbackUrl: null,
+  idempotencyKey: null,
+  siteOrigins: [],
+};
 const { job: sampleJob } = await createBatchJob(testDb.db, testDb.queue, batch);
 await testDb.db
   .insertInto('batch_jobs')
-  .values({ id: SAMPLE_JOB_ID, user_id: userId, api_id: 'photo-authenticity', api_key_id: null, idempotency_key: null, request_hash: '-', image_urls: JSON.stringify(batch.imageUrls), callback_url: null, total: 1, error: null, callback_status: null, started_at: null, finished_at: null })
+  .values({
+    id: SAMPLE_JOB_ID,
+    user_id: userId,
+    api_id: 'photo-authenticity',
+    api_key_id: null,
+    idempotency_key: null,
+    request_hash: '-',
+    image_urls: JSON.stringify(batch.imageUrls),
+    callback_url: null,
+    total: 1,
+    error: null,
+    callback_status: null,
+    started_at: null,
+    finished_at: null,
+  })
   .execute();
 const site = await createSiteHandler({
   projectRoot: root,
@@ -118,18 +146,27 @@ let client = 0;
 for (const { call, pages } of seen.values()) {
   const url = new URL(call.url.replace('YOUR_JOB_ID', sampleJob.id));
   const headers = new Headers(
-    Object.entries(call.headers).map(([k, v]): [string, string] => [k, v.replace('$OPTIQ_API_KEY', apiKey).replace('YOUR_API_KEY', apiKey)]),
+    Object.entries(call.headers).map(([k, v]): [string, string] => [
+      k,
+      v.replace('$OPTIQ_API_KEY', apiKey).replace('YOUR_API_KEY', apiKey),
+    ]),
   );
   let body: BodyInit | undefined = call.body;
   if (call.form) {
     const form = new FormData();
     for (const [k, v] of Object.entries(call.form)) {
-      if (v.startsWith('@')) failures.push(`${[...pages].join(', ')}: a curl sample uploads a local file (${v}); samples must run as copied`);
+      if (v.startsWith('@'))
+        failures.push(
+          `${[...pages].join(', ')}: a curl sample uploads a local file (${v}); samples must run as copied`,
+        );
       else form.append(k, v);
     }
     body = form;
   }
-  const res = await site.handle(new Request(url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }), `198.18.0.${++client}`);
+  const res = await site.handle(
+    new Request(url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }),
+    `198.18.0.${++client}`,
+  );
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
   const where = [...pages].join(', ');
@@ -138,16 +175,24 @@ for (const { call, pages } of seen.values()) {
   // An id the reader fills in from an earlier call (`YOUR_ID`) cannot exist here: its own
   // endpoint's JSON 404 shows the route is served.
   const placeholderId = /\/YOUR_[A-Z_]+(\/|$)/.test(url.pathname);
-  const ownRoute = served.some((r) => r.match(url.pathname) !== null && (!r.methods || r.methods.includes(call.method)));
+  const ownRoute = served.some(
+    (r) => r.match(url.pathname) !== null && (!r.methods || r.methods.includes(call.method)),
+  );
   if (listed) {
-    verdict = res.status === 404 ? 'not served yet (listed exception)' : `SERVED NOW: remove "${listed}" from NOT_YET_SERVED`;
+    verdict =
+      res.status === 404
+        ? 'not served yet (listed exception)'
+        : `SERVED NOW: remove "${listed}" from NOT_YET_SERVED`;
     if (res.status !== 404) failures.push(`${call.method} ${url.pathname}: ${verdict}`);
   } else if (placeholderId && ownRoute && res.status === 404 && type.includes('application/json')) {
     verdict = '404 for the placeholder id (route served)';
   } else if (res.status === 404 || res.status >= 500 || !type.includes('application/json')) {
     verdict = `FAILED (${res.status} ${type}: ${text.slice(0, 160)})`;
     failures.push(`${call.method} ${url.pathname} on ${where}: ${verdict}`);
-  } else if (documentedStatus(call.method, url.pathname) !== undefined && res.status !== documentedStatus(call.method, url.pathname)) {
+  } else if (
+    documentedStatus(call.method, url.pathname) !== undefined &&
+    res.status !== documentedStatus(call.method, url.pathname)
+  ) {
     verdict = `FAILED (answered ${res.status}, documented ${documentedStatus(call.method, url.pathname)}: ${text.slice(0, 160)})`;
     failures.push(`${call.method} ${url.pathname} on ${where}: ${verdict}`);
   } else {

@@ -37,14 +37,19 @@ export function checkLinks(dist: string): { pages: number; links: number; broken
   for (const page of pages) {
     for (const tag of tags(page.html, LINK_TAGS)) {
       const raw = tag.attrs['href'] ?? tag.attrs['src'] ?? tag.attrs['action'];
-      const values = tag.attrs['srcset'] ? tag.attrs['srcset'].split(',').map((s) => s.trim().split(/\s+/)[0]!) : [];
+      const values = tag.attrs['srcset']
+        ? tag.attrs['srcset'].split(',').map((s) => s.trim().split(/\s+/)[0]!)
+        : [];
       for (const href of [raw, ...values]) {
         if (!href || /^(mailto:|tel:|javascript:|data:)/i.test(href)) continue;
         const url = new URL(href, `${SITE}${page.route}`);
         if (url.origin !== SITE) continue; // external: not ours to check offline
         links++;
         if (FUNCTION_ROUTE.test(url.pathname)) continue;
-        const file = url.pathname === page.route && href.startsWith('#') ? fileFor(dist, page.route) : fileFor(dist, url.pathname);
+        const file =
+          url.pathname === page.route && href.startsWith('#')
+            ? fileFor(dist, page.route)
+            : fileFor(dist, url.pathname);
         if (!file) {
           broken.push({ page: page.route, href, reason: 'no such file' });
           continue;

@@ -9,12 +9,17 @@ import { rmSync } from 'node:fs';
 import { buildFunctionZips, checkBundles, zipsDir } from '../lib/netlify-bundles';
 import { parseCli } from '../lib/cli';
 
-const { positionals: only } = parseCli('Usage: npm run function-size [-- function names...]   (default: every function)', { allowPositionals: true });
+const { positionals: only } = parseCli(
+  'Usage: npm run function-size [-- function names...]   (default: every function)',
+  { allowPositionals: true },
+);
 const out = zipsDir();
 try {
   const started = performance.now();
   const built = await buildFunctionZips(out, only.length > 0 ? { only } : {});
-  console.log(`bundled ${built.length} functions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(
+    `bundled ${built.length} functions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   const { table, problems } = await checkBundles(built, { largest: true });
   console.log(table);
   for (const p of problems) console.log(`problem: ${p}`);

@@ -10,7 +10,11 @@ import { layerRules } from '../../eslint.config.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
-  overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } }, ...astro.configs['flat/base'], ...layerRules],
+  overrideConfig: [
+    { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+    ...astro.configs['flat/base'],
+    ...layerRules,
+  ],
 });
 
 /** The layer messages ESLint gives for `source` as if it were the file at `filePath`. */
@@ -59,8 +63,12 @@ describe('layer rules', () => {
   });
 
   it('lets a component mount an island component but not use an island module or server code', async () => {
-    expect(await refusals('src/components/a/A.astro', astroFile('../../islands/demo/BackToDemos'))).toEqual([]);
-    expect(await refusals('src/components/a/A.astro', astroFile('../../islands/demo/notify'))).toHaveLength(1);
+    expect(await refusals('src/components/a/A.astro', astroFile('../../islands/demo/BackToDemos'))).toEqual(
+      [],
+    );
+    expect(await refusals('src/components/a/A.astro', astroFile('../../islands/demo/notify'))).toHaveLength(
+      1,
+    );
     expect(await refusals('src/components/a/A.astro', astroFile('../../server/db'))).toHaveLength(1);
   });
 

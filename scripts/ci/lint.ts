@@ -17,10 +17,16 @@ const root = resolve(import.meta.dirname, '../..');
 const {
   values: { fix = false },
   positionals: paths,
-} = parseCli('Usage: tsx scripts/ci/lint.ts [--fix] [paths...]   (paths default to the whole repository)', { options: { fix: { type: 'boolean' } }, allowPositionals: true });
+} = parseCli('Usage: tsx scripts/ci/lint.ts [--fix] [paths...]   (paths default to the whole repository)', {
+  options: { fix: { type: 'boolean' } },
+  allowPositionals: true,
+});
 
 const started = performance.now();
-execFileSync(process.execPath, [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(process.execPath, [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 const threads = Math.min(availableParallelism(), Math.max(1, Number(process.env['LINT_THREADS'] ?? 1) || 1));
 const eslint = new ESLint({ cwd: root, fix, concurrency: threads > 1 ? threads : 'off' });
@@ -32,5 +38,7 @@ if (report) console.log(report);
 const errors = results.reduce((n, r) => n + r.errorCount + r.fatalErrorCount, 0);
 const warnings = results.reduce((n, r) => n + r.warningCount, 0);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`lint: ${results.length} files, ${errors} errors, ${warnings} warnings (${seconds} s, ${threads} thread${threads > 1 ? 's' : ''})`);
+console.log(
+  `lint: ${results.length} files, ${errors} errors, ${warnings} warnings (${seconds} s, ${threads} thread${threads > 1 ? 's' : ''})`,
+);
 if (errors > 0 || warnings > 0) process.exitCode = 1;

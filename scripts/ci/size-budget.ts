@@ -12,7 +12,8 @@ import { parseCli } from '../lib/cli';
 
 /** Page JS (gzip bytes) allowed beyond islands on the pages the budget covers. */
 export const PAGE_JS_BUDGET = 15 * 1024;
-const BUDGETED = /^\/(pricing|real-estate-analysis|ai-image-detection|similar-images|photo-authentication|virtual-inspection|industries\/.+|docs|docs\/.+)$/;
+const BUDGETED =
+  /^\/(pricing|real-estate-analysis|ai-image-detection|similar-images|photo-authentication|virtual-inspection|industries\/.+|docs|docs\/.+)$/;
 
 // Static imports only: `import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`. A
 // dynamic `import("./x.js")` loads on demand and is not part of what the page ships up front.
@@ -69,9 +70,11 @@ export function measure(dist: string): PageSize[] {
     }
     let css = 0;
     for (const t of tags(page.html, new Set(['link']))) {
-      if (t.attrs['rel'] === 'stylesheet' && t.attrs['href']?.startsWith('/')) css += gzipOf(join(dist, t.attrs['href']));
+      if (t.attrs['rel'] === 'stylesheet' && t.attrs['href']?.startsWith('/'))
+        css += gzipOf(join(dist, t.attrs['href']));
     }
-    for (const m of page.html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) css += gzipSync(m[1] ?? '').length;
+    for (const m of page.html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g))
+      css += gzipSync(m[1] ?? '').length;
     const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipOf(f), 0);
     const onlyPage = [...pageFiles].filter((f) => !islandFiles.has(f));
     return { route: page.route, pageJs: sum(onlyPage) + inline, islandJs: sum(islandFiles), css };
@@ -83,7 +86,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { positionals } = parseCli('Usage: tsx scripts/ci/size-budget.ts [dist]', { allowPositionals: true });
   const rows = measure(resolve(positionals[0] ?? 'dist'));
-  console.log(`${'page'.padEnd(38)}${'page JS'.padStart(9)}${'islands'.padStart(9)}${'CSS'.padStart(9)}  (gzip)`);
+  console.log(
+    `${'page'.padEnd(38)}${'page JS'.padStart(9)}${'islands'.padStart(9)}${'CSS'.padStart(9)}  (gzip)`,
+  );
   const over: string[] = [];
   for (const r of rows) {
     const budgeted = BUDGETED.test(r.route);

@@ -4,7 +4,12 @@
  * exactly as the object-detection demo sends it. Usage: tsx scripts/ci/smoke-requests.ts ORIGIN
  */
 import { absoluteSampleUrl } from '../../src/lib/demo-samples';
-import { DEFAULT_OBJECTS, DEMO_ENDPOINT, demoRequestBody, OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
+import {
+  DEFAULT_OBJECTS,
+  DEMO_ENDPOINT,
+  demoRequestBody,
+  OD_SAMPLES,
+} from '../../src/islands/object-detection/object-detection';
 import { demoResponseSchema } from '../../src/shared/schemas/detect';
 import { parseCli } from '../lib/cli';
 
@@ -34,7 +39,8 @@ await check('GET /', async () => {
 await check('GET /api/apis', async () => {
   const res = await fetch(`${origin}/api/apis`);
   const body = (await res.json()) as { id: string }[];
-  if (res.status !== 200 || !Array.isArray(body) || body.length === 0) throw new Error(`status ${res.status}`);
+  if (res.status !== 200 || !Array.isArray(body) || body.length === 0)
+    throw new Error(`status ${res.status}`);
   return `200, ${body.length} APIs (${body.map((a) => a.id).join(', ')})`;
 });
 
@@ -49,7 +55,8 @@ await check(`POST ${DEMO_ENDPOINT} on sample ${sample.src}`, async () => {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`status ${res.status}: ${text.slice(0, 300)}`);
   const body = demoResponseSchema.parse(JSON.parse(text));
-  const found = body.objects_found.map((o) => `${o.object} ${Math.round(o.confidence * 100)}%`).join(', ') || 'nothing';
+  const found =
+    body.objects_found.map((o) => `${o.object} ${Math.round(o.confidence * 100)}%`).join(', ') || 'nothing';
   return `200, ${body.image_width}x${body.image_height}, found ${found} in ${body.processing_time} s`;
 });
 

@@ -29,7 +29,10 @@ import { hashDistance, hashThumb } from '../../src/server/vision/similar/phash';
 import { parseCli } from '../lib/cli';
 import { percentile } from '../lib/stats';
 
-parseCli('Usage: npx tsx scripts/data/calibrate-similar.ts   (options in the environment: VARIANTS, PER_CATEGORY)', {});
+parseCli(
+  'Usage: npx tsx scripts/data/calibrate-similar.ts   (options in the environment: VARIANTS, PER_CATEGORY)',
+  {},
+);
 
 const OUT = resolve('src/server/vision/similar/calibration.json');
 const EDITS = ['resize_jpeg', 'crop', 'brightness', 'mirror', 'text'] as const;
@@ -42,12 +45,19 @@ async function edit(bytes: Buffer, kind: Edit): Promise<Buffer> {
   switch (kind) {
     case 'resize_jpeg': {
       const f = Math.max(0.6, 256 / Math.min(w, h));
-      return sharp(bytes).resize(Math.round(w * f), Math.round(h * f)).jpeg({ quality: 55 }).toBuffer();
+      return sharp(bytes)
+        .resize(Math.round(w * f), Math.round(h * f))
+        .jpeg({ quality: 55 })
+        .toBuffer();
     }
     case 'crop': {
       const cw = Math.round(w * 0.84);
       const ch = Math.round(h * 0.84);
-      return sharp(bytes).extract({ left: Math.round((w - cw) / 2), top: Math.round((h - ch) / 2), width: cw, height: ch }).resize(w, h).jpeg({ quality: 85 }).toBuffer();
+      return sharp(bytes)
+        .extract({ left: Math.round((w - cw) / 2), top: Math.round((h - ch) / 2), width: cw, height: ch })
+        .resize(w, h)
+        .jpeg({ quality: 85 })
+        .toBuffer();
     }
     case 'brightness':
       return sharp(bytes).linear(1.25, 0).jpeg({ quality: 85 }).toBuffer();
@@ -56,14 +66,22 @@ async function edit(bytes: Buffer, kind: Edit): Promise<Buffer> {
     case 'text': {
       const size = Math.round(h / 9);
       const svg = `<svg width="${w}" height="${h}"><text x="${w / 2}" y="${h - size}" font-size="${size}" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="white" fill-opacity="0.8" stroke="black" stroke-opacity="0.5">SOLD · Listing 2026</text></svg>`;
-      return sharp(bytes).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 85 }).toBuffer();
+      return sharp(bytes)
+        .composite([{ input: Buffer.from(svg) }])
+        .jpeg({ quality: 85 })
+        .toBuffer();
     }
   }
 }
 
 type Variant = 'head' | 'backbone' | 'head_sym' | 'backbone_sym';
 // VARIANTS=head,backbone skips the mirror-symmetric candidates (and their second pass per image).
-const VARIANTS = (process.env['VARIANTS']?.split(',') ?? ['head', 'backbone', 'head_sym', 'backbone_sym']) as Variant[];
+const VARIANTS = (process.env['VARIANTS']?.split(',') ?? [
+  'head',
+  'backbone',
+  'head_sym',
+  'backbone_sym',
+]) as Variant[];
 const MIRROR = VARIANTS.some((v) => v.endsWith('_sym'));
 
 function vectorOf(f: ImageFeatures, v: Variant): Float64Array {
@@ -98,18 +116,35 @@ async function main(): Promise<void> {
   // PER_CATEGORY (default 10) photos of each category keep the run to a few minutes on 2 cores.
   const perCategory = Number(process.env['PER_CATEGORY'] ?? 10);
   const taken = new Map<string, number>();
-  const manifest = { images: all.images.filter((i) => { const n = taken.get(i.category) ?? 0; taken.set(i.category, n + 1); return n < perCategory; }) };
+  const manifest = {
+    images: all.images.filter((i) => {
+      const n = taken.get(i.category) ?? 0;
+      taken.set(i.category, n + 1);
+      return n < perCategory;
+    }),
+  };
   const started = performance.now();
   const originals: ImageFeatures[] = [];
-  const edited: Record<Edit, ImageFeatures[]> = { resize_jpeg: [], crop: [], brightness: [], mirror: [], text: [] };
+  const edited: Record<Edit, ImageFeatures[]> = {
+    resize_jpeg: [],
+    crop: [],
+    brightness: [],
+    mirror: [],
+    text: [],
+  };
   for (const [i, img] of manifest.images.entries()) {
     const bytes = readFileSync(resolve('public', img.url.slice(1)));
     originals.push(await imageFeatures(bytes, { mirror: MIRROR }));
     for (const e of EDITS) edited[e].push(await imageFeatures(await edit(bytes, e), { mirror: MIRROR }));
-    if (i % 20 === 0) console.error(`${i + 1}/${manifest.images.length} (${Math.round((performance.now() - started) / 1000)} s)`);
+    if (i % 20 === 0)
+      console.error(
+        `${i + 1}/${manifest.images.length} (${Math.round((performance.now() - started) / 1000)} s)`,
+      );
   }
   const passes = originals.length * (1 + EDITS.length) * (MIRROR ? 2 : 1);
-  console.log(`${originals.length} photos x ${1 + EDITS.length} versions, ${MIRROR ? 'two views' : 'one view'} each: ${passes} passes in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(
+    `${originals.length} photos x ${1 + EDITS.length} versions, ${MIRROR ? 'two views' : 'one view'} each: ${passes} passes in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
 
   // Perceptual hash distances.
   const hashes = originals.map((f) => hashThumb(f.grey));
@@ -119,12 +154,18 @@ async function main(): Promise<void> {
     phash[e] = { max: Math.max(...d), p95: pct(d, 95), mean: r3(d.reduce((a, b) => a + b, 0) / d.length) };
   }
   const unrelatedHash: number[] = [];
-  for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) unrelatedHash.push(hashDistance(hashes[i]!, hashes[j]!.hash));
-  phash['unrelated'] = { min: Math.min(...unrelatedHash), p1: pct(unrelatedHash, 1), p50: pct(unrelatedHash, 50) };
+  for (let i = 0; i < hashes.length; i++)
+    for (let j = i + 1; j < hashes.length; j++) unrelatedHash.push(hashDistance(hashes[i]!, hashes[j]!.hash));
+  phash['unrelated'] = {
+    min: Math.min(...unrelatedHash),
+    p1: pct(unrelatedHash, 1),
+    p50: pct(unrelatedHash, 50),
+  };
   console.log('perceptual hash distance (bits of 64):', JSON.stringify(phash));
 
   const report: Record<string, unknown> = {};
-  let best: { variant: Variant; margin: number; mean: Float64Array; stats: Record<string, number> } | undefined;
+  let best:
+    { variant: Variant; margin: number; mean: Float64Array; stats: Record<string, number> } | undefined;
   for (const v of VARIANTS) {
     const raw = originals.map((f) => vectorOf(f, v));
     const mean = new Float64Array(raw[0]!.length);
@@ -137,8 +178,14 @@ async function main(): Promise<void> {
       const vecs = edited[e].map((f) => centre(vectorOf(f, v), mean));
       const c = vecs.map((q, i) => dot(q, base[i]!));
       allEdits.push(...c);
-      perEdit[e] = { min: r3(Math.min(...c)), p5: r3(pct(c, 5)), mean: r3(c.reduce((a, b) => a + b, 0) / c.length) };
-      top1[e] = vecs.filter((q, i) => base.every((b, j) => j === i || dot(q, b) < dot(q, base[i]!))).length / vecs.length;
+      perEdit[e] = {
+        min: r3(Math.min(...c)),
+        p5: r3(pct(c, 5)),
+        mean: r3(c.reduce((a, b) => a + b, 0) / c.length),
+      };
+      top1[e] =
+        vecs.filter((q, i) => base.every((b, j) => j === i || dot(q, b) < dot(q, base[i]!))).length /
+        vecs.length;
     }
     const unrelated: number[] = [];
     const sameCat: number[] = [];
@@ -162,11 +209,18 @@ async function main(): Promise<void> {
       same_category_p90: pct(sameCat, 90),
     };
     const margin = stats.edits_p5 - stats.unrelated_p99;
-    report[v] = { dims: mean.length, per_edit: perEdit, top1, ...Object.fromEntries(Object.entries(stats).map(([k, x]) => [k, r3(x)])), margin: r3(margin) };
+    report[v] = {
+      dims: mean.length,
+      per_edit: perEdit,
+      top1,
+      ...Object.fromEntries(Object.entries(stats).map(([k, x]) => [k, r3(x)])),
+      margin: r3(margin),
+    };
     console.log(v, JSON.stringify(report[v]));
     // A mirror-symmetric variant costs a second pass per image: it must earn it (margin + 0.02).
     const cost = v.endsWith('_sym') ? 0.02 : 0;
-    if (!best || margin - cost > best.margin - (best.variant.endsWith('_sym') ? 0.02 : 0)) best = { variant: v, margin, mean, stats };
+    if (!best || margin - cost > best.margin - (best.variant.endsWith('_sym') ? 0.02 : 0))
+      best = { variant: v, margin, mean, stats };
   }
   const chosen = best!;
   const s = chosen.stats as Record<'edits_p5' | 'unrelated_max' | 'unrelated_p99' | 'unrelated_p50', number>;
@@ -195,7 +249,9 @@ async function main(): Promise<void> {
       1,
     )}\n`,
   );
-  console.log(`chosen: ${chosen.variant}; anchors ${JSON.stringify(anchors.map(([x, y]) => [r3(x), y]))}; wrote ${OUT}`);
+  console.log(
+    `chosen: ${chosen.variant}; anchors ${JSON.stringify(anchors.map(([x, y]) => [r3(x), y]))}; wrote ${OUT}`,
+  );
 }
 
 await main();

@@ -13,13 +13,27 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodeTrustedImage, type DecodedImage, type ViewAugmentation } from '../../src/server/vision/image-input';
+import {
+  decodeTrustedImage,
+  type DecodedImage,
+  type ViewAugmentation,
+} from '../../src/server/vision/image-input';
 import { loadModel } from '../../src/server/vision/model';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
-import { DETECT_CACHE, TILE_REGIONS, featurePass, viewDetections, type DetectViewName, type DetectViewRow } from '../lib/detect-views';
+import {
+  DETECT_CACHE,
+  TILE_REGIONS,
+  featurePass,
+  viewDetections,
+  type DetectViewName,
+  type DetectViewRow,
+} from '../lib/detect-views';
 import { parseCli } from '../lib/cli';
 
-parseCli('Usage: nice -n 10 npx tsx scripts/data/detect-views.ts   (resumable; DETECT_CACHE names the cache file)', {});
+parseCli(
+  'Usage: nice -n 10 npx tsx scripts/data/detect-views.ts   (resumable; DETECT_CACHE names the cache file)',
+  {},
+);
 
 if (!datasetPresent()) {
   console.error(`No dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
@@ -28,10 +42,13 @@ if (!datasetPresent()) {
 mkdirSync(dirname(DETECT_CACHE), { recursive: true });
 const done = new Set(
   existsSync(DETECT_CACHE)
-    ? readFileSync(DETECT_CACHE, 'utf8').split('\n').filter(Boolean).map((l) => {
-        const r = JSON.parse(l) as DetectViewRow;
-        return `${r.id}|${r.view}`;
-      })
+    ? readFileSync(DETECT_CACHE, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => {
+          const r = JSON.parse(l) as DetectViewRow;
+          return `${r.id}|${r.view}`;
+        })
     : [],
 );
 const { images } = readLabels();
@@ -44,7 +61,12 @@ async function plainRow(id: string, image: DecodedImage): Promise<DetectViewRow>
   return { id, view: 'plain', ...(await featurePass(image, MIN_SCORE)) };
 }
 
-async function viewRow(id: string, view: DetectViewName, image: DecodedImage, aug: ViewAugmentation): Promise<DetectViewRow> {
+async function viewRow(
+  id: string,
+  view: DetectViewName,
+  image: DecodedImage,
+  aug: ViewAugmentation,
+): Promise<DetectViewRow> {
   return { id, view, dets: await viewDetections(image, aug, MIN_SCORE) };
 }
 
@@ -53,10 +75,18 @@ const ids = Object.keys(images).sort();
 const labelled = ids.filter((i) => images[i]!.objects);
 for (const id of labelled) {
   jobs.push({ id, view: 'plain', run: async () => plainRow(id, await decodeTrustedImage(bytesOf(id))) });
-  jobs.push({ id, view: 'flip', run: async () => viewRow(id, 'flip', await decodeTrustedImage(bytesOf(id)), { flip: true }) });
+  jobs.push({
+    id,
+    view: 'flip',
+    run: async () => viewRow(id, 'flip', await decodeTrustedImage(bytesOf(id)), { flip: true }),
+  });
   TILE_REGIONS.forEach((region, k) => {
     const view = `q${k}` as DetectViewName;
-    jobs.push({ id, view, run: async () => viewRow(id, view, await decodeTrustedImage(bytesOf(id)), { region }) });
+    jobs.push({
+      id,
+      view,
+      run: async () => viewRow(id, view, await decodeTrustedImage(bytesOf(id)), { region }),
+    });
   });
 }
 for (const split of ['dev', 'train'] as const) {
@@ -73,6 +103,8 @@ for (const job of todo) {
   n++;
   if (n % 50 === 0 || n === todo.length) {
     const per = (performance.now() - started) / n;
-    console.log(`${n}/${todo.length}  ${per.toFixed(0)} ms/pass, ~${Math.round(((todo.length - n) * per) / 60000)} min left`);
+    console.log(
+      `${n}/${todo.length}  ${per.toFixed(0)} ms/pass, ~${Math.round(((todo.length - n) * per) / 60000)} min left`,
+    );
   }
 }

@@ -11,14 +11,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/vision/similar/gallery';
-import { EMBEDDING_NEEDS_MIRROR, EMBEDDING_VARIANT, embedded } from '../../src/server/vision/similar/embedding';
+import {
+  EMBEDDING_NEEDS_MIRROR,
+  EMBEDDING_VARIANT,
+  embedded,
+} from '../../src/server/vision/similar/embedding';
 import { imageFeatures } from '../../src/server/vision/similar/features';
 import { parseCli } from '../lib/cli';
 
 const images = await loadGalleryManifest();
-const { missing } = parseCli('Usage: npx tsx scripts/data/embed-gallery.ts [--missing]   (--missing: only photos without a stored embedding of the same variant)', {
-  options: { missing: { type: 'boolean' } },
-}).values;
+const { missing } = parseCli(
+  'Usage: npx tsx scripts/data/embed-gallery.ts [--missing]   (--missing: only photos without a stored embedding of the same variant)',
+  {
+    options: { missing: { type: 'boolean' } },
+  },
+).values;
 const kept = missing ? await loadGalleryEmbeddings().catch(() => undefined) : undefined;
 const keep = kept?.variant === EMBEDDING_VARIANT ? kept.images : {};
 const out: Record<string, { phash: string; embedding: number[] }> = {};
@@ -31,10 +38,19 @@ for (const img of images) {
     continue;
   }
   computed++;
-  const e = embedded(await imageFeatures(readFileSync(resolve('public', img.url.slice(1))), { mirror: EMBEDDING_NEEDS_MIRROR }));
+  const e = embedded(
+    await imageFeatures(readFileSync(resolve('public', img.url.slice(1))), {
+      mirror: EMBEDDING_NEEDS_MIRROR,
+    }),
+  );
   out[img.id] = { phash: e.phash.hash, embedding: e.embedding.map((x) => Math.round(x * 1e5) / 1e5) };
 }
 const ms = (performance.now() - started) / Math.max(1, computed);
-writeFileSync(resolve('content/gallery/embeddings.json'), `${JSON.stringify({ variant: EMBEDDING_VARIANT, images: out })}\n`);
-console.log(`${images.length} gallery photos, ${computed} embedded now (${EMBEDDING_VARIANT}), ${ms.toFixed(0)} ms per photo`);
+writeFileSync(
+  resolve('content/gallery/embeddings.json'),
+  `${JSON.stringify({ variant: EMBEDDING_VARIANT, images: out })}\n`,
+);
+console.log(
+  `${images.length} gallery photos, ${computed} embedded now (${EMBEDDING_VARIANT}), ${ms.toFixed(0)} ms per photo`,
+);
 process.exit(0);

@@ -12,11 +12,16 @@ import { resolve } from 'node:path';
 import { exampleFile, exampleRequests, runExample } from '../lib/examples-run';
 import { parseCli } from '../lib/cli';
 
-const { positionals: only } = parseCli('Usage: npm run examples [-- example names...]   (default: every example)', { allowPositionals: true });
+const { positionals: only } = parseCli(
+  'Usage: npm run examples [-- example names...]   (default: every example)',
+  { allowPositionals: true },
+);
 for (const name of only) if (!exampleRequests[name]) throw new Error(`no example named ${name}`);
 const stored = (file: string): Record<string, unknown> => {
   const path = resolve(import.meta.dirname, '../../content/examples', file);
-  return only.length > 0 && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+  return only.length > 0 && existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
+    : {};
 };
 const files = new Map<string, Record<string, unknown>>();
 for (const [name, spec] of Object.entries(exampleRequests)) {

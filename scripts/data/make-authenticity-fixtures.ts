@@ -18,7 +18,8 @@ parseCli('Usage: npx tsx scripts/data/make-authenticity-fixtures.ts   (needs exi
 const OUT = 'tests/fixtures/authenticity';
 const PHOTOS = 'tests/fixtures/images';
 const tmp = mkdtempSync(join(tmpdir(), 'auth-fixtures-'));
-const exiftool = (...args: string[]) => execFileSync('exiftool', ['-q', '-q', '-overwrite_original', ...args]);
+const exiftool = (...args: string[]) =>
+  execFileSync('exiftool', ['-q', '-q', '-overwrite_original', ...args]);
 
 const CAMERA_TAGS = [
   '-Make=Canon',
@@ -41,7 +42,11 @@ async function camera(): Promise<void> {
   exiftool(...CAMERA_TAGS, `-ThumbnailImage<=${thumb}`, file);
   // The same photo cropped afterwards by a tool that kept the EXIF (thumbnail now 4:3 vs 1:1).
   const cropped = `${OUT}/camera-exif-cropped.jpg`;
-  await sharp(file).extract({ left: 96, top: 0, width: 576, height: 576 }).withMetadata().jpeg({ quality: 88 }).toFile(cropped);
+  await sharp(file)
+    .extract({ left: 96, top: 0, width: 576, height: 576 })
+    .withMetadata()
+    .jpeg({ quality: 88 })
+    .toFile(cropped);
   exiftool(...CAMERA_TAGS, `-ThumbnailImage<=${thumb}`, cropped);
   // Everything stripped, as most sites do.
   const stripped = `${OUT}/stripped.jpg`;
@@ -84,7 +89,9 @@ async function declaredAi(): Promise<void> {
 }
 
 async function pngGenerators(): Promise<void> {
-  const png = new Uint8Array(await sharp(`${PHOTOS}/chelsea.png`).png({ compressionLevel: 9, palette: true }).toBuffer());
+  const png = new Uint8Array(
+    await sharp(`${PHOTOS}/chelsea.png`).png({ compressionLevel: 9, palette: true }).toBuffer(),
+  );
   writeFileSync(
     `${OUT}/a1111-parameters.png`,
     writePngText(png, {
@@ -96,7 +103,10 @@ async function pngGenerators(): Promise<void> {
     `${OUT}/comfyui-prompt.png`,
     writePngText(png, {
       prompt: JSON.stringify({
-        '3': { class_type: 'KSampler', inputs: { seed: 42, steps: 20, cfg: 8, sampler_name: 'euler', model: ['4', 0] } },
+        '3': {
+          class_type: 'KSampler',
+          inputs: { seed: 42, steps: 20, cfg: 8, sampler_name: 'euler', model: ['4', 0] },
+        },
         '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' } },
         '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a tabby cat' } },
       }),
@@ -108,10 +118,19 @@ async function watermarked(): Promise<void> {
   // A Stable Diffusion v1 style output: 512x512 with the reference scripts' 8-bit dwtDct mark,
   // saved as JPEG q95 with full-resolution chroma (4:4:4), which keeps the mark (a PNG would
   // be 500 KB).
-  const { data, info } = await sharp(`${PHOTOS}/astronaut.jpg`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(`${PHOTOS}/astronaut.jpg`)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sd = KNOWN_MARKS.find((m) => m.id === 'stable-diffusion-v1')!;
-  const marked = encodeDwtDct({ data: new Uint8Array(data), width: info.width, height: info.height }, sd.bits, { arithmetic: 'uint8' });
-  await sharp(marked, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(`${OUT}/sd-v1-watermarked.jpg`);
+  const marked = encodeDwtDct(
+    { data: new Uint8Array(data), width: info.width, height: info.height },
+    sd.bits,
+    { arithmetic: 'uint8' },
+  );
+  await sharp(marked, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
+    .toFile(`${OUT}/sd-v1-watermarked.jpg`);
 }
 
 async function corruptedC2pa(): Promise<void> {
@@ -122,19 +141,32 @@ async function corruptedC2pa(): Promise<void> {
     h.write(type, 4, 'latin1');
     return Buffer.concat([h, payload]);
   };
-  const jumd = (uuidHex: string, label: string) => box('jumd', Buffer.concat([Buffer.from(uuidHex, 'hex'), Buffer.from([0x03]), Buffer.from(`${label}\0`, 'latin1')]));
+  const jumd = (uuidHex: string, label: string) =>
+    box(
+      'jumd',
+      Buffer.concat([Buffer.from(uuidHex, 'hex'), Buffer.from([0x03]), Buffer.from(`${label}\0`, 'latin1')]),
+    );
   const store = box(
     'jumb',
     Buffer.concat([
       jumd('6332706100110010800000aa00389b71', 'c2pa'),
-      box('jumb', Buffer.concat([jumd('63326d6100110010800000aa00389b71', 'urn:uuid:8f0e2ec4-0000-4000-8000-000000000000'), box('json', Buffer.from('{"truncated":'))])),
+      box(
+        'jumb',
+        Buffer.concat([
+          jumd('63326d6100110010800000aa00389b71', 'urn:uuid:8f0e2ec4-0000-4000-8000-000000000000'),
+          box('json', Buffer.from('{"truncated":')),
+        ]),
+      ),
     ]),
   );
   const payload = Buffer.concat([Buffer.from([0x4a, 0x50, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01]), store]);
   const marker = Buffer.from([0xff, 0xeb, 0, 0]);
   marker.writeUInt16BE(payload.length + 2, 2);
   const jpeg = await sharp(`${PHOTOS}/coffee.jpg`).jpeg({ quality: 85 }).toBuffer();
-  writeFileSync(`${OUT}/corrupted-c2pa.jpg`, Buffer.concat([jpeg.subarray(0, 2), marker, payload, jpeg.subarray(2)]));
+  writeFileSync(
+    `${OUT}/corrupted-c2pa.jpg`,
+    Buffer.concat([jpeg.subarray(0, 2), marker, payload, jpeg.subarray(2)]),
+  );
 }
 
 async function recapture(): Promise<void> {
@@ -148,10 +180,13 @@ async function recapture(): Promise<void> {
       const xr = x * Math.cos(th) + y * Math.sin(th);
       const yr = -x * Math.sin(th) + y * Math.cos(th);
       const g = 0.75 + 0.25 * Math.cos((2 * Math.PI * xr) / 4.5) * Math.cos((2 * Math.PI * yr) / 4.5);
-      for (let c = 0; c < 3; c++) out[(y * info.width + x) * 3 + c] = Math.min(255, Math.round(out[(y * info.width + x) * 3 + c]! * g));
+      for (let c = 0; c < 3; c++)
+        out[(y * info.width + x) * 3 + c] = Math.min(255, Math.round(out[(y * info.width + x) * 3 + c]! * g));
     }
   }
-  await sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 80 }).toFile(`${OUT}/recapture-simulated.jpg`);
+  await sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toFile(`${OUT}/recapture-simulated.jpg`);
 }
 
 await camera();

@@ -77,19 +77,46 @@ authorityKeyIdentifier=keyid:always
 
 function makeChain(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  const ssl = (...args: string[]) => execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const ssl = (...args: string[]) =>
+    execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const ext = join(dir, 'extensions.cnf');
   writeFileSync(ext, EXTENSIONS);
   for (const name of ['root', 'intermediate', 'signer']) {
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', join(dir, `${name}.key`));
+    ssl(
+      'genpkey',
+      '-algorithm',
+      'EC',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-out',
+      join(dir, `${name}.key`),
+    );
   }
   const subject = (cn: string) => `/CN=${cn}/O=Optiq test credentials (not for production)/C=US`;
   const issue = (name: string, cn: string, issuer: string | null, serial: string) => {
     const csr = join(dir, `${name}.csr`);
     ssl('req', '-new', '-key', join(dir, `${name}.key`), '-subj', subject(cn), '-out', csr);
-    const signWith = issuer ? ['-CA', join(dir, `${issuer}.pem`), '-CAkey', join(dir, `${issuer}.key`)] : ['-signkey', join(dir, `${name}.key`)];
-    ssl('x509', '-req', '-in', csr, ...signWith, '-set_serial', serial, '-days', '7300', '-sha256', '-extfile', ext, '-extensions', name,
-      '-out', join(dir, `${name}.pem`));
+    const signWith = issuer
+      ? ['-CA', join(dir, `${issuer}.pem`), '-CAkey', join(dir, `${issuer}.key`)]
+      : ['-signkey', join(dir, `${name}.key`)];
+    ssl(
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      ...signWith,
+      '-set_serial',
+      serial,
+      '-days',
+      '7300',
+      '-sha256',
+      '-extfile',
+      ext,
+      '-extensions',
+      name,
+      '-out',
+      join(dir, `${name}.pem`),
+    );
     rmSync(csr);
   };
   issue('root', 'Optiq C2PA Test Root CA', null, '1');
@@ -120,17 +147,30 @@ function cbor(v: Cbor): Buffer {
   }
   if (v instanceof Uint8Array) return Buffer.concat([cborHead(2, v.length), v]);
   if (Array.isArray(v)) return Buffer.concat([cborHead(4, v.length), ...v.map(cbor)]);
-  if (v instanceof Map) return Buffer.concat([cborHead(5, v.size), ...[...v].flatMap(([k, x]) => [cbor(k), cbor(x)])]);
+  if (v instanceof Map)
+    return Buffer.concat([cborHead(5, v.size), ...[...v].flatMap(([k, x]) => [cbor(k), cbor(x)])]);
   return Buffer.concat([cborHead(6, v.tag), cbor(v.value)]);
 }
 
 /** COSE_Sign1 over the claim (detached payload), ES256, padded with an unprotected "pad" to `size` bytes. */
 function coseSign1(claim: Uint8Array, key: KeyObject, chain: Uint8Array[], size: number): Uint8Array {
-  const protectedHeader = new Uint8Array(cbor(new Map<Cbor, Cbor>([[1, -7], [33, chain]]))); // alg ES256, x5chain
+  const protectedHeader = new Uint8Array(
+    cbor(
+      new Map<Cbor, Cbor>([
+        [1, -7],
+        [33, chain],
+      ]),
+    ),
+  ); // alg ES256, x5chain
   const toBeSigned = cbor(['Signature1', protectedHeader, new Uint8Array(0), claim]);
-  const signature = new Uint8Array(createSign('SHA256').update(toBeSigned).sign({ key, dsaEncoding: 'ieee-p1363' }));
+  const signature = new Uint8Array(
+    createSign('SHA256').update(toBeSigned).sign({ key, dsaEncoding: 'ieee-p1363' }),
+  );
   const build = (pad: number) =>
-    cbor({ tag: 18, value: [protectedHeader, new Map<Cbor, Cbor>([['pad', new Uint8Array(pad)]]), null, signature] });
+    cbor({
+      tag: 18,
+      value: [protectedHeader, new Map<Cbor, Cbor>([['pad', new Uint8Array(pad)]]), null, signature],
+    });
   let pad = size - build(0).length;
   for (let i = 0; i < 4 && build(pad).length !== size; i++) pad -= build(pad).length - size;
   const out = build(pad);
@@ -161,12 +201,21 @@ class NodeFileReaderSync {
 }
 
 /** Signs a JPEG with the given manifest definition, signer key and chain (signer first). */
-export async function signJpeg(jpeg: Uint8Array<ArrayBuffer>, manifest: object, key: KeyObject, chain: Uint8Array[]): Promise<Uint8Array> {
+export async function signJpeg(
+  jpeg: Uint8Array<ArrayBuffer>,
+  manifest: object,
+  key: KeyObject,
+  chain: Uint8Array[],
+): Promise<Uint8Array> {
   (globalThis as { FileReaderSync?: unknown }).FileReaderSync ??= NodeFileReaderSync;
   initSync({ module: readFileSync(fileURLToPath(import.meta.resolve('@contentauth/c2pa-wasm/c2pa.wasm'))) });
   const builder = WasmBuilder.fromJson(JSON.stringify(manifest));
   try {
-    const signer = { alg: 'es256', reserveSize: RESERVE_SIZE, sign: async (claim: Uint8Array) => coseSign1(claim, key, chain, RESERVE_SIZE) };
+    const signer = {
+      alg: 'es256',
+      reserveSize: RESERVE_SIZE,
+      sign: async (claim: Uint8Array) => coseSign1(claim, key, chain, RESERVE_SIZE),
+    };
     return await builder.sign(signer as never, [], 'image/jpeg', new BytesBlob(jpeg, 'image/jpeg'));
   } finally {
     builder.free();
@@ -175,9 +224,13 @@ export async function signJpeg(jpeg: Uint8Array<ArrayBuffer>, manifest: object, 
 
 async function main(): Promise<void> {
   if (!existsSync(join(CHAIN_DIR, 'signer.pem'))) makeChain(CHAIN_DIR);
-  const der = (name: string) => new Uint8Array(new X509Certificate(readFileSync(join(CHAIN_DIR, `${name}.pem`))).raw);
+  const der = (name: string) =>
+    new Uint8Array(new X509Certificate(readFileSync(join(CHAIN_DIR, `${name}.pem`))).raw);
   const key = createPrivateKey(readFileSync(join(CHAIN_DIR, 'signer.key')));
-  const signed = await signJpeg(new Uint8Array(readFileSync(BASE)), C2PA_SAMPLE_MANIFEST, key, [der('signer'), der('intermediate')]);
+  const signed = await signJpeg(new Uint8Array(readFileSync(BASE)), C2PA_SAMPLE_MANIFEST, key, [
+    der('signer'),
+    der('intermediate'),
+  ]);
   writeFileSync(FIXTURE, signed);
   copyFileSync(FIXTURE, SAMPLE);
   const evidence = await readC2pa(signed, 'jpeg');

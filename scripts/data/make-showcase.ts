@@ -25,7 +25,8 @@ const OUT = join(ROOT, 'public/showcase');
 /** Widths per role: the hero photo fills half the page on desktop, a thumbnail about 120 px. */
 const WIDTHS = { hero: [400, 640], thumb: [160, 320] } as const;
 
-const slug = (publicPath: string) => publicPath.replace(/^\/(images\/samples|gallery)\//, '').replace(/\.\w+$/, '');
+const slug = (publicPath: string) =>
+  publicPath.replace(/^\/(images\/samples|gallery)\//, '').replace(/\.\w+$/, '');
 
 /** Resizes one public/ photo into AVIF and WebP at each width up to its own. */
 async function optimise(publicPath: string, role: keyof typeof WIDTHS): Promise<ShowcaseImage> {
@@ -37,8 +38,14 @@ async function optimise(publicPath: string, role: keyof typeof WIDTHS): Promise<
   for (const w of widths) {
     const base = `${slug(publicPath)}-${w}`;
     const resized = sharp(input).resize({ width: w, withoutEnlargement: true });
-    const info = await resized.clone().avif({ quality: 50, effort: 6 }).toFile(join(OUT, `${base}.avif`));
-    await resized.clone().webp({ quality: 72, effort: 6 }).toFile(join(OUT, `${base}.webp`));
+    const info = await resized
+      .clone()
+      .avif({ quality: 50, effort: 6 })
+      .toFile(join(OUT, `${base}.avif`));
+    await resized
+      .clone()
+      .webp({ quality: 72, effort: 6 })
+      .toFile(join(OUT, `${base}.webp`));
     image.avif.push({ src: `/showcase/${base}.avif`, w });
     image.webp.push({ src: `/showcase/${base}.webp`, w });
     image.width = info.width;
@@ -47,7 +54,10 @@ async function optimise(publicPath: string, role: keyof typeof WIDTHS): Promise<
   return image;
 }
 
-const { check = false } = parseCli('Usage: npm run showcase [-- --check]   (--check: exit 1 when a stored figure differs from the engine\'s answer today)', { options: { check: { type: 'boolean' } } }).values;
+const { check = false } = parseCli(
+  "Usage: npm run showcase [-- --check]   (--check: exit 1 when a stored figure differs from the engine's answer today)",
+  { options: { check: { type: 'boolean' } } },
+).values;
 let drift = 0;
 mkdirSync(CONTENT, { recursive: true });
 mkdirSync(OUT, { recursive: true });

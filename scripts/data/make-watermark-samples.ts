@@ -22,18 +22,53 @@ parseCli('Usage: npx tsx scripts/data/make-watermark-samples.ts', {});
 const dir = 'public/images/samples';
 const read = (name: string) => readFile(`${dir}/${name}`);
 
-await writeFile(`${dir}/wm-corner-wordmark.jpg`, await drawTextMarks(await read('rocket-launch.jpg'), [{ text: 'Shutterstock', fontSize: 30, opacity: 0.45, at: { x: 0.8, y: 0.92 } }], 85));
+await writeFile(
+  `${dir}/wm-corner-wordmark.jpg`,
+  await drawTextMarks(
+    await read('rocket-launch.jpg'),
+    [{ text: 'Shutterstock', fontSize: 30, opacity: 0.45, at: { x: 0.8, y: 0.92 } }],
+    85,
+  ),
+);
 await writeFile(
   `${dir}/wm-tiled-pattern.jpg`,
-  await drawTextMarks(await read('astronaut.jpg'), [{ text: 'PREVIEW', fontSize: 40, opacity: 0.4, at: { x: 0.25, y: 0.2 }, angle: -15, tile: { dx: 0.55, dy: 0.3 } }], 85),
+  await drawTextMarks(
+    await read('astronaut.jpg'),
+    [
+      {
+        text: 'PREVIEW',
+        fontSize: 40,
+        opacity: 0.4,
+        at: { x: 0.25, y: 0.2 },
+        angle: -15,
+        tile: { dx: 0.55, dy: 0.3 },
+      },
+    ],
+    85,
+  ),
 );
-await writeFile(`${dir}/wm-scene-sign.jpg`, await drawSigns(await read('cat-chelsea.jpg'), [{ text: 'BAKERY', at: { x: 0.25, y: 0.2 }, fontSize: 24, plate: '#f4f1e8', ink: '#1a1a1a', angle: -3 }], 85));
-const { data, info } = await sharp(await read('od-horses.jpg')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+await writeFile(
+  `${dir}/wm-scene-sign.jpg`,
+  await drawSigns(
+    await read('cat-chelsea.jpg'),
+    [{ text: 'BAKERY', at: { x: 0.25, y: 0.2 }, fontSize: 24, plate: '#f4f1e8', ink: '#1a1a1a', angle: -3 }],
+    85,
+  ),
+);
+const { data, info } = await sharp(await read('od-horses.jpg'))
+  .removeAlpha()
+  .raw()
+  .toBuffer({ resolveWithObject: true });
 const sdxl = KNOWN_MARKS.find((m) => m.id === 'sdxl');
 if (!sdxl) throw new Error('SDXL payload missing');
-const marked = encodeDwtDct({ data: new Uint8Array(data), width: info.width, height: info.height }, sdxl.bits);
+const marked = encodeDwtDct(
+  { data: new Uint8Array(data), width: info.width, height: info.height },
+  sdxl.bits,
+);
 await writeFile(
   `${dir}/wm-invisible-sdxl.jpg`,
-  await sharp(Buffer.from(marked), { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(),
+  await sharp(Buffer.from(marked), { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
+    .toBuffer(),
 );
 console.log('wrote wm-corner-wordmark.jpg, wm-tiled-pattern.jpg, wm-scene-sign.jpg, wm-invisible-sdxl.jpg');

@@ -15,16 +15,45 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoomHeadFile } from '../../src/server/vision/rooms/head';
-import { applyOtherFloor, EVIDENCE_CLASSES, foldToRooms, HEAD_LABELS, NOT_ROOM, ROOM_LABELS, type RoomLabel, FIXTURES, featureVector, fitScaler, logits, sigmoid, softmax, standardise, type Linear } from '../../src/server/vision/rooms/linear';
+import {
+  applyOtherFloor,
+  EVIDENCE_CLASSES,
+  foldToRooms,
+  HEAD_LABELS,
+  NOT_ROOM,
+  ROOM_LABELS,
+  type RoomLabel,
+  FIXTURES,
+  featureVector,
+  fitScaler,
+  logits,
+  sigmoid,
+  softmax,
+  standardise,
+  type Linear,
+} from '../../src/server/vision/rooms/linear';
 import { roomScores } from '../../src/server/vision/rooms/infer';
 import type { CocoLabel } from '../../src/server/vision/coco-labels';
-import { cachePresent, DATASET_DIR, NONROOM_CACHE_FILE, readCache, readLabels, REPO_ROOT, sourceName, type CachedRow, type LabelEntry } from '../lib/rooms-data';
+import {
+  cachePresent,
+  DATASET_DIR,
+  NONROOM_CACHE_FILE,
+  readCache,
+  readLabels,
+  REPO_ROOT,
+  sourceName,
+  type CachedRow,
+  type LabelEntry,
+} from '../lib/rooms-data';
 import { HELDOUT_PACKAGES, TRAIN_PACKAGES } from '../lib/nonroom-photos';
 import { rng, sig4, trainSoftmax } from '../lib/train-linear';
 import { parseCli } from '../lib/cli';
 import { percentile } from '../lib/stats';
 
-parseCli('Usage: npm run train:rooms   (after npm run rooms:features; options in the environment: TRAIN_ITERS, TRAIN_L2, TRAIN_VIEWS)', {});
+parseCli(
+  'Usage: npm run train:rooms   (after npm run rooms:features; options in the environment: TRAIN_ITERS, TRAIN_L2, TRAIN_VIEWS)',
+  {},
+);
 
 if (!cachePresent()) {
   console.error('No feature cache: run `nice -n 10 npm run rooms:features` first');
@@ -43,20 +72,30 @@ const OUT_DIR = join(REPO_ROOT, 'src/server/vision/rooms');
 const { images } = readLabels();
 const rows = readCache().filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
 const vec = (r: CachedRow) =>
-  featureVector({ backbone: r.backbone, head: r.head, detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })) });
+  featureVector({
+    backbone: r.backbone,
+    head: r.head,
+    detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })),
+  });
 
 const trainRows = rows.filter((r) => images[r.id]?.split === 'train');
 const devRows = rows.filter((r) => images[r.id]?.split === 'dev' && r.view === 'plain');
 const label = (r: CachedRow): number => ROOM_LABELS.indexOf(images[r.id]!.room as RoomLabel);
-console.log(`train rows ${trainRows.length} (${new Set(trainRows.map((r) => r.id)).size} images; ${trainRows.filter((r) => r.view === 'grey').length} greyscale, ${trainRows.filter((r) => r.view === 'down').length} downscaled copies), dev images ${devRows.length}`);
+console.log(
+  `train rows ${trainRows.length} (${new Set(trainRows.map((r) => r.id)).size} images; ${trainRows.filter((r) => r.view === 'grey').length} greyscale, ${trainRows.filter((r) => r.view === 'down').length} downscaled copies), dev images ${devRows.length}`,
+);
 
 // Non-room photos, split by package (ids `nr:<package>/...`): train packages join the room
 // head's training as `not_room`; held-out packages are only ever measured.
 const pkgOf = (id: string): string => id.slice(3).split('/')[0] ?? '';
 const nonRoomRows = readCache(NONROOM_CACHE_FILE).filter((r) => r.backbone.length > 0 && VIEWS.has(r.view));
 const nrTrainRows = nonRoomRows.filter((r) => (TRAIN_PACKAGES as readonly string[]).includes(pkgOf(r.id)));
-const nrHeldRows = nonRoomRows.filter((r) => (HELDOUT_PACKAGES as readonly string[]).includes(pkgOf(r.id)) && r.view === 'plain');
-console.log(`non-room rows: train ${nrTrainRows.length} (${new Set(nrTrainRows.map((r) => r.id)).size} photos), held out ${nrHeldRows.length}`);
+const nrHeldRows = nonRoomRows.filter(
+  (r) => (HELDOUT_PACKAGES as readonly string[]).includes(pkgOf(r.id)) && r.view === 'plain',
+);
+console.log(
+  `non-room rows: train ${nrTrainRows.length} (${new Set(nrTrainRows.map((r) => r.id)).size} photos), held out ${nrHeldRows.length}`,
+);
 const NOT_ROOM_INDEX = HEAD_LABELS.indexOf(NOT_ROOM);
 
 const fittedScaler = fitScaler([...trainRows, ...nrTrainRows].map(vec));
@@ -93,7 +132,11 @@ function balanced(y: readonly number[], k: number): number[] {
   return y.map((c) => y.length / (k * counts[c]!));
 }
 
-function outOfFold<T>(fit: (idx: number[]) => T, predict: (m: T, i: number) => number[], folds: readonly number[] = fold): number[][] {
+function outOfFold<T>(
+  fit: (idx: number[]) => T,
+  predict: (m: T, i: number) => number[],
+  folds: readonly number[] = fold,
+): number[][] {
   const out: number[][] = new Array(folds.length);
   for (let f = 0; f < FOLDS; f++) {
     const idx = folds.map((_, i) => i).filter((i) => folds[i] !== f);
@@ -108,25 +151,41 @@ function outOfFold<T>(fit: (idx: number[]) => T, predict: (m: T, i: number) => n
 const K = HEAD_LABELS.length;
 const fitRooms = (idx: number[], l2: number): Linear => {
   const y = idx.map((i) => yHead[i]!);
-  return trainSoftmax(idx.map((i) => xHead[i]!), y, K, { l2, iters: ITERS, lr: LR, weights: balanced(y, K) });
+  return trainSoftmax(
+    idx.map((i) => xHead[i]!),
+    y,
+    K,
+    { l2, iters: ITERS, lr: LR, weights: balanced(y, K) },
+  );
 };
 const argmax = (p: readonly number[]): number => p.indexOf(Math.max(...p));
 /** Room-label probabilities of the head (`not_room` folded into `other`). */
 const folded = (p: readonly number[]): number[] => foldToRooms(p, HEAD_LABELS);
 const plainIdx = trainRows.map((r, i) => (r.view === 'plain' ? i : -1)).filter((i) => i >= 0);
-const nrPlainIdx = nrTrainRows.map((r, i) => (r.view === 'plain' ? trainRows.length + i : -1)).filter((i) => i >= 0);
+const nrPlainIdx = nrTrainRows
+  .map((r, i) => (r.view === 'plain' ? trainRows.length + i : -1))
+  .filter((i) => i >= 0);
 const OTHER = ROOM_LABELS.indexOf('other');
 const nrOtherRate = (oof: number[][], t = 0): number =>
-  nrPlainIdx.length ? nrPlainIdx.filter((i) => argmax(applyOtherFloor(folded(oof[i]!), OTHER, t)) === OTHER).length / nrPlainIdx.length : 0;
+  nrPlainIdx.length
+    ? nrPlainIdx.filter((i) => argmax(applyOtherFloor(folded(oof[i]!), OTHER, t)) === OTHER).length /
+      nrPlainIdx.length
+    : 0;
 
 // 1. L2 strength by cross-validated room accuracy on the plain train photos (the non-room
 // photos' `other` rate is printed beside it).
 let best = { l2: L2_GRID[0]!, acc: -1, oof: [] as number[][] };
 for (const l2 of L2_GRID) {
   const t0 = performance.now();
-  const oof = outOfFold((idx) => fitRooms(idx, l2), (m, i) => softmax(logits(xHead[i]!, m)), foldHead);
+  const oof = outOfFold(
+    (idx) => fitRooms(idx, l2),
+    (m, i) => softmax(logits(xHead[i]!, m)),
+    foldHead,
+  );
   const acc = plainIdx.filter((i) => argmax(folded(oof[i]!)) === yTrain[i]).length / plainIdx.length;
-  console.log(`  l2 ${l2}: cross-validated train room accuracy ${(acc * 100).toFixed(1)}%, non-room photos answered other ${(nrOtherRate(oof) * 100).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `  l2 ${l2}: cross-validated train room accuracy ${(acc * 100).toFixed(1)}%, non-room photos answered other ${(nrOtherRate(oof) * 100).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
   if (acc > best.acc) best = { l2, acc, oof };
 }
 
@@ -135,25 +194,34 @@ for (const l2 of L2_GRID) {
 const FLOOR_COST = 0.005;
 let floor = { value: 0, acc: best.acc };
 for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.025) {
-  const acc = plainIdx.filter((i) => argmax(applyOtherFloor(folded(best.oof[i]!), OTHER, t)) === yTrain[i]).length / plainIdx.length;
+  const acc =
+    plainIdx.filter((i) => argmax(applyOtherFloor(folded(best.oof[i]!), OTHER, t)) === yTrain[i]).length /
+    plainIdx.length;
   if (acc >= best.acc - FLOOR_COST - 1e-9) floor = { value: Number(t.toFixed(3)), acc };
 }
 const cvNonRoom = nrOtherRate(best.oof, floor.value);
-console.log(`l2 ${best.l2}; other floor ${floor.value} (cross-validated train room accuracy ${(floor.acc * 100).toFixed(1)}%, non-room other ${(cvNonRoom * 100).toFixed(1)}%)`);
+console.log(
+  `l2 ${best.l2}; other floor ${floor.value} (cross-validated train room accuracy ${(floor.acc * 100).toFixed(1)}%, non-room other ${(cvNonRoom * 100).toFixed(1)}%)`,
+);
 
-const fitted = fitRooms(xHead.map((_, i) => i), best.l2);
+const fitted = fitRooms(
+  xHead.map((_, i) => i),
+  best.l2,
+);
 // What ships: weights rounded to 4 significant digits; every dev figure below uses them.
 const room: Linear = { w: fitted.w.map((r) => r.map(sig4)), b: fitted.b.map(sig4) };
 
 // 3. Dev report.
-const predictRoom = (x: Float64Array, t: number): number => argmax(applyOtherFloor(folded(softmax(logits(x, room))), OTHER, t));
+const predictRoom = (x: Float64Array, t: number): number =>
+  argmax(applyOtherFloor(folded(softmax(logits(x, room))), OTHER, t));
 const devPred = xDev.map((x) => predictRoom(x, floor.value));
 const devPredNoFloor = xDev.map((x) => predictRoom(x, 0));
 const accOf = (pred: number[], sel: (i: number) => boolean = () => true) => {
   const idx = pred.map((_, i) => i).filter(sel);
   return { n: idx.length, correct: idx.filter((i) => pred[i] === yDev[i]).length };
 };
-const pct = (a: { n: number; correct: number }) => `${((a.correct / a.n) * 100).toFixed(1)}% (${a.correct}/${a.n})`;
+const pct = (a: { n: number; correct: number }) =>
+  `${((a.correct / a.n) * 100).toFixed(1)}% (${a.correct}/${a.n})`;
 // The rule this head replaces, on the same dev photos (detections at the product threshold).
 const rulePred = devRows.map((r) => {
   const votes = roomScores(r.dets.filter((d) => d.s >= 0.3).map((d) => d.l as CocoLabel));
@@ -165,7 +233,9 @@ const rulePred = devRows.map((r) => {
   return ROOM_LABELS.indexOf((top >= 1.5 ? bestRoom : 'other') as RoomLabel);
 });
 const dev = accOf(devPred);
-console.log(`\nDEV room accuracy: ${pct(dev)}   (without the other floor ${pct(accOf(devPredNoFloor))}; object-vote rule ${pct(accOf(rulePred))})`);
+console.log(
+  `\nDEV room accuracy: ${pct(dev)}   (without the other floor ${pct(accOf(devPredNoFloor))}; object-vote rule ${pct(accOf(rulePred))})`,
+);
 const perSource: Record<string, string> = {};
 for (const s of [...new Set(devRows.map((r) => sourceName(images[r.id]!.source)))].sort()) {
   const a = accOf(devPred, (i) => sourceName(images[devRows[i]!.id]!.source) === s);
@@ -175,8 +245,12 @@ for (const s of [...new Set(devRows.map((r) => sourceName(images[r.id]!.source))
 console.log('\nconfusion (rows: true, columns: predicted)');
 const short = ROOM_LABELS.map((l) => l.slice(0, 7).padStart(8));
 console.log(`${''.padEnd(12)}${short.join('')}`);
-const confusion = ROOM_LABELS.map((_, t) => ROOM_LABELS.map((_, p) => devPred.filter((v, i) => v === p && yDev[i] === t).length));
-ROOM_LABELS.forEach((l, t) => console.log(`${l.padEnd(12)}${confusion[t]!.map((c) => String(c).padStart(8)).join('')}`));
+const confusion = ROOM_LABELS.map((_, t) =>
+  ROOM_LABELS.map((_, p) => devPred.filter((v, i) => v === p && yDev[i] === t).length),
+);
+ROOM_LABELS.forEach((l, t) =>
+  console.log(`${l.padEnd(12)}${confusion[t]!.map((c) => String(c).padStart(8)).join('')}`),
+);
 
 // Held-out non-room photos: packages never trained or tuned on.
 const nrHeldPred = xNrHeld.map((x) => predictRoom(x, floor.value));
@@ -184,7 +258,8 @@ const nrOther = nrHeldPred.filter((p) => p === OTHER).length;
 const nrPerSource: Record<string, string> = {};
 for (const pkg of HELDOUT_PACKAGES) {
   const idx = nrHeldRows.map((r, i) => (pkgOf(r.id) === pkg ? i : -1)).filter((i) => i >= 0);
-  nrPerSource[pkg] = `${idx.length ? ((idx.filter((i) => nrHeldPred[i] === OTHER).length / idx.length) * 100).toFixed(1) : '0.0'}% (${idx.filter((i) => nrHeldPred[i] === OTHER).length}/${idx.length})`;
+  nrPerSource[pkg] =
+    `${idx.length ? ((idx.filter((i) => nrHeldPred[i] === OTHER).length / idx.length) * 100).toFixed(1) : '0.0'}% (${idx.filter((i) => nrHeldPred[i] === OTHER).length}/${idx.length})`;
 }
 const nrPct = `${nrHeldRows.length ? ((nrOther / nrHeldRows.length) * 100).toFixed(1) : '0.0'}% (${nrOther}/${nrHeldRows.length})`;
 console.log(`\nHELD-OUT non-room photos answered other: ${nrPct}`);
@@ -194,7 +269,11 @@ nrHeldRows.forEach((r, i) => {
 });
 
 // 4. Presence heads: binary, same features, ambiguous images left out; threshold by CV F1.
-interface Counts { tp: number; fp: number; fn: number }
+interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
 const f1 = (c: Counts) => (2 * c.tp) / Math.max(1, 2 * c.tp + c.fp + c.fn);
 const presence: RoomHeadFile['presence'] = {} as RoomHeadFile['presence'];
 console.log('\nfixture presence heads (dev, ambiguous ignored)');
@@ -211,11 +290,19 @@ for (const fx of FIXTURES) {
   const yb = trainRows.map((r) => truth(images[r.id]!) ?? 0);
   const fitB = (sub: number[]): Linear => {
     const y = sub.map((i) => yb[i]!);
-    const m = trainSoftmax(sub.map((i) => xTrain[i]!), y, 2, { l2: best.l2, iters: ITERS, lr: LR, weights: balanced(y, 2) });
+    const m = trainSoftmax(
+      sub.map((i) => xTrain[i]!),
+      y,
+      2,
+      { l2: best.l2, iters: ITERS, lr: LR, weights: balanced(y, 2) },
+    );
     return { w: [m.w[1]!.map((v, j) => v - m.w[0]![j]!)], b: [m.b[1]! - m.b[0]!] };
   };
   const idxSet = new Set(idx);
-  const oof = outOfFold((sub) => fitB(sub.filter((i) => idxSet.has(i))), (m, i) => [sigmoid(logits(xTrain[i]!, m)[0]!)]);
+  const oof = outOfFold(
+    (sub) => fitB(sub.filter((i) => idxSet.has(i))),
+    (m, i) => [sigmoid(logits(xTrain[i]!, m)[0]!)],
+  );
   let th = { t: 0.5, f: -1 };
   for (let t = 0.05; t <= 0.99 + 1e-9; t += 0.01) {
     const c: Counts = { tp: 0, fp: 0, fn: 0 };
@@ -231,7 +318,14 @@ for (const fx of FIXTURES) {
   const head: Linear = { w: [fittedHead.w[0]!.map(sig4)], b: [sig4(fittedHead.b[0]!)] };
   const c: Counts = { tp: 0, fp: 0, fn: 0 };
   const inRoom: Counts = { tp: 0, fp: 0, fn: 0 };
-  const home = fx === 'bathtub' || fx === 'shower' || fx === 'walk_in_shower' ? 'bathroom' : fx === 'kitchen_island' ? 'kitchen' : fx === 'fireplace' ? 'living_room' : 'bathroom';
+  const home =
+    fx === 'bathtub' || fx === 'shower' || fx === 'walk_in_shower'
+      ? 'bathroom'
+      : fx === 'kitchen_island'
+        ? 'kitchen'
+        : fx === 'fireplace'
+          ? 'living_room'
+          : 'bathroom';
   devRows.forEach((r, i) => {
     const t = truth(images[r.id]!);
     if (t === undefined) return;
@@ -247,7 +341,14 @@ for (const fx of FIXTURES) {
     w: head.w[0]!,
     b: head.b[0]!,
     threshold: th.t,
-    dev: { f1: Number(devF1.toFixed(3)), tp: c.tp, fp: c.fp, fn: c.fn, f1_within_room: Number(f1(inRoom).toFixed(3)), room: home },
+    dev: {
+      f1: Number(devF1.toFixed(3)),
+      tp: c.tp,
+      fp: c.fp,
+      fn: c.fn,
+      f1_within_room: Number(f1(inRoom).toFixed(3)),
+      room: home,
+    },
     offered: devF1 >= 0.8,
   };
   console.log(
@@ -264,11 +365,17 @@ for (const roomLabel of ROOM_LABELS) {
   const counts = new Map<string, number>();
   // Context counts every detection the product would show (>= 0.3): weak classes like dining
   // table rarely reach 0.45 even where they belong.
-  for (const r of photos) for (const l of new Set(r.dets.filter((d) => d.s >= 0.3).map((d) => d.l))) counts.set(l, (counts.get(l) ?? 0) + 1);
-  context[roomLabel] = Object.fromEntries([...counts].sort().map(([l, c]) => [l, Number((c / photos.length).toFixed(3))]));
+  for (const r of photos)
+    for (const l of new Set(r.dets.filter((d) => d.s >= 0.3).map((d) => d.l)))
+      counts.set(l, (counts.get(l) ?? 0) + 1);
+  context[roomLabel] = Object.fromEntries(
+    [...counts].sort().map(([l, c]) => [l, Number((c / photos.length).toFixed(3))]),
+  );
 }
 const areas = new Map<string, number[]>();
-for (const r of plainTrain) for (const d of r.dets.filter((x) => x.s >= CONFIDENT)) areas.set(d.l, [...(areas.get(d.l) ?? []), (d.b[2] - d.b[0]) * (d.b[3] - d.b[1])]);
+for (const r of plainTrain)
+  for (const d of r.dets.filter((x) => x.s >= CONFIDENT))
+    areas.set(d.l, [...(areas.get(d.l) ?? []), (d.b[2] - d.b[0]) * (d.b[3] - d.b[1])]);
 const minArea = Object.fromEntries(
   [...areas]
     .filter(([, a]) => a.length >= 10)
@@ -277,12 +384,21 @@ const minArea = Object.fromEntries(
 );
 
 const file: RoomHeadFile = {
-  about: 'Room-type softmax and fixture presence heads over the CenterNet pass features; trained by scripts/data/train-rooms.ts. See MODEL_CARD.md.',
+  about:
+    'Room-type softmax and fixture presence heads over the CenterNet pass features; trained by scripts/data/train-rooms.ts. See MODEL_CARD.md.',
   features: { backbone: 480, head: 128, evidence: [...EVIDENCE_CLASSES] },
   scaler,
   room: { labels: [...HEAD_LABELS], w: room.w, b: room.b, other_floor: floor.value },
   presence,
-  training: { seed: SEED, iters: ITERS, lr: LR, l2: best.l2, folds: FOLDS, train_rows: trainRows.length, non_room_rows: nrTrainRows.length },
+  training: {
+    seed: SEED,
+    iters: ITERS,
+    lr: LR,
+    l2: best.l2,
+    folds: FOLDS,
+    train_rows: trainRows.length,
+    non_room_rows: nrTrainRows.length,
+  },
   dev: {
     images: devRows.length,
     accuracy: Number((dev.correct / dev.n).toFixed(4)),
@@ -299,7 +415,10 @@ writeFileSync(join(OUT_DIR, 'room-head.json'), JSON.stringify(file) + '\n');
 const perClass = new Map<number, number[]>();
 devRows.forEach((_, i) => perClass.set(yDev[i]!, [...(perClass.get(yDev[i]!) ?? []), i]));
 const pick = [...perClass.values()].flatMap((v) => v.slice(0, 10));
-const q = (x: Float64Array) => Buffer.from(Int8Array.from(x, (v) => Math.max(-127, Math.min(127, Math.round(v * 16)))).buffer).toString('base64');
+const q = (x: Float64Array) =>
+  Buffer.from(Int8Array.from(x, (v) => Math.max(-127, Math.min(127, Math.round(v * 16)))).buffer).toString(
+    'base64',
+  );
 // Plus every 4th held-out non-room photo (truth `other`).
 const nrPick = nrHeldRows.map((_, i) => i).filter((i) => i % 4 === 0);
 const fixtureRows = [
@@ -309,14 +428,19 @@ const fixtureRows = [
 writeFileSync(
   join(OUT_DIR, 'room-head.fixture.json'),
   JSON.stringify({
-    about: 'Standardised feature rows (int8, 1/16 sd steps) of 10 dev photos per room and every 4th held-out non-room photo (truth other), for room-head.test.ts. Features only, no pixels.',
+    about:
+      'Standardised feature rows (int8, 1/16 sd steps) of 10 dev photos per room and every 4th held-out non-room photo (truth other), for room-head.test.ts. Features only, no pixels.',
     accuracy: Number((fixtureRows.filter((r) => r.ok).length / fixtureRows.length).toFixed(4)),
     rows: fixtureRows.map(({ room: r, x }) => ({ room: r, x })),
   }) + '\n',
 );
 
 // The model card, beside the weights, with the figures of this run.
-const sources = (JSON.parse(readFileSync(join(DATASET_DIR, 'labels.json'), 'utf8')) as { sources: { repo: string; commit: string; licence: string }[] }).sources;
+const sources = (
+  JSON.parse(readFileSync(join(DATASET_DIR, 'labels.json'), 'utf8')) as {
+    sources: { repo: string; commit: string; licence: string }[];
+  }
+).sources;
 const ruleAcc = accOf(rulePred);
 const card = `# Room heads: model card
 
@@ -365,8 +489,12 @@ Non-room photos (scripts/lib/nonroom-photos.ts; fetched by \`npm run rooms:featu
 
 ## Dev figures (${devRows.length} photos)
 - Room accuracy: **${pct(dev)}** (object-vote rule it replaces: ${pct(ruleAcc)}; without the \`other\` floor: ${pct(accOf(devPredNoFloor))}).
-- Per source: ${Object.entries(perSource).map(([k, v]) => `${k} ${v}`).join('; ')}.
-- Held-out non-room photos answered \`other\`: **${nrPct}** (${Object.entries(nrPerSource).map(([k, v]) => `${k} ${v}`).join('; ')}).
+- Per source: ${Object.entries(perSource)
+  .map(([k, v]) => `${k} ${v}`)
+  .join('; ')}.
+- Held-out non-room photos answered \`other\`: **${nrPct}** (${Object.entries(nrPerSource)
+  .map(([k, v]) => `${k} ${v}`)
+  .join('; ')}).
   Cross-validated on the non-room training photos: ${(cvNonRoom * 100).toFixed(1)}%.
 
 Confusion (rows: true room, columns: predicted):
@@ -379,7 +507,10 @@ Fixture presence heads (ambiguous labels ignored; threshold by cross-validated F
 
 | fixture | dev F1 | tp / fp / fn | F1 within its room | offered |
 |---|---:|---|---:|---|
-${FIXTURES.map((f) => { const h = presence[f]; return `| ${f} | ${h.dev.f1.toFixed(3)} | ${h.dev.tp} / ${h.dev.fp} / ${h.dev.fn} | ${h.dev.f1_within_room.toFixed(3)} (${h.dev.room}) | ${h.offered ? 'yes' : 'no'} |`; }).join('\n')}
+${FIXTURES.map((f) => {
+  const h = presence[f];
+  return `| ${f} | ${h.dev.f1.toFixed(3)} | ${h.dev.tp} / ${h.dev.fp} / ${h.dev.fn} | ${h.dev.f1_within_room.toFixed(3)} (${h.dev.room}) | ${h.offered ? 'yes' : 'no'} |`;
+}).join('\n')}
 
 ## Limitations
 - Trained on interiors, a small mixed \`other\` (house fronts, halls, stairs, corridors, driveways) and ${new Set(nrTrainRows.map((r) => r.id)).size}

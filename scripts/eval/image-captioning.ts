@@ -18,7 +18,13 @@
  *   above are the same; reading text costs most of a caption's time on this 2-core machine).
  */
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { LABELLED_OBJECTS, nonRoomHeldOutSet, roomsDevSet, type EvalPhoto, type EvalSet } from '../lib/room-eval-sets';
+import {
+  LABELLED_OBJECTS,
+  nonRoomHeldOutSet,
+  roomsDevSet,
+  type EvalPhoto,
+  type EvalSet,
+} from '../lib/room-eval-sets';
 import { latencyRow, machineLoad, proportion } from '../lib/stats';
 import { analyzeSceneBytes, closeEngine } from '../../src/server/vision/engine';
 import { composeCaption, ROOM_MIN_SCORE } from '../../src/server/vision/caption/compose';
@@ -52,7 +58,14 @@ async function run(set: EvalSet): Promise<void> {
     const timed = k < TIMED_PHOTOS;
     const c = await caption(bytes, timed);
     const ms = performance.now() - t0;
-    outcomes.push({ photo, set: set.id, room: c.named.room, objects: c.named.objects, caption: c.caption, ms: timed ? ms : Number.NaN });
+    outcomes.push({
+      photo,
+      set: set.id,
+      room: c.named.room,
+      objects: c.named.objects,
+      caption: c.caption,
+      ms: timed ? ms : Number.NaN,
+    });
     if (++k % 25 === 0) console.log(`  ${set.id}: ${k}/${set.photos.length}`);
   }
 }
@@ -92,12 +105,38 @@ const card = {
   title: 'Image captioning: accuracy card',
   summary: `Captions of interior photos name the right room ${pct(roomRight / Math.max(1, named.length))} of the times they name one; ${pct(objRight / Math.max(1, objNamed))} of the objects they name are really there; ${pct(nonNoRoom / nonOut.length)} of captions of photos that are not of a room name no room.`,
   command: 'npm run eval:image-captioning',
-  sets: [rooms, nonRooms].map((s) => ({ id: s.id, name: s.name, version: s.version, size: outcomes.filter((o) => o.set === s.id).length, description: s.description })),
+  sets: [rooms, nonRooms].map((s) => ({
+    id: s.id,
+    name: s.name,
+    version: s.version,
+    size: outcomes.filter((o) => o.set === s.id).length,
+    description: s.description,
+  })),
   metrics: [
-    { key: 'caption.room_correct', label: 'Captions naming a room that name the right one', set: rooms.id, ...proportion(roomRight, named.length) },
-    { key: 'caption.room_named', label: 'Captions of interior photos that name a room at all', set: rooms.id, ...proportion(interiorsNamed, interiors.length) },
-    { key: 'caption.object_precision', label: 'Objects named in captions that are in the hand labels', set: rooms.id, ...proportion(objRight, objNamed) },
-    { key: 'caption.non_room_no_room', label: 'Captions of photos that are not of a room that name no room', set: nonRooms.id, ...proportion(nonNoRoom, nonOut.length) },
+    {
+      key: 'caption.room_correct',
+      label: 'Captions naming a room that name the right one',
+      set: rooms.id,
+      ...proportion(roomRight, named.length),
+    },
+    {
+      key: 'caption.room_named',
+      label: 'Captions of interior photos that name a room at all',
+      set: rooms.id,
+      ...proportion(interiorsNamed, interiors.length),
+    },
+    {
+      key: 'caption.object_precision',
+      label: 'Objects named in captions that are in the hand labels',
+      set: rooms.id,
+      ...proportion(objRight, objNamed),
+    },
+    {
+      key: 'caption.non_room_no_room',
+      label: 'Captions of photos that are not of a room that name no room',
+      set: nonRooms.id,
+      ...proportion(nonNoRoom, nonOut.length),
+    },
   ],
   per_class: [],
   latency: [
@@ -112,24 +151,46 @@ const card = {
     {
       field: 'confidence',
       kind: 'estimate' as const,
-      meaning: 'The mean of the scores of what the caption rests on (the room score, each named object group’s best detection score, each text line’s OCR confidence); 0.3 when it rests on the pixels alone. An indicator, not a calibrated probability.',
+      meaning:
+        'The mean of the scores of what the caption rests on (the room score, each named object group’s best detection score, each text line’s OCR confidence); 0.3 when it rests on the pixels alone. An indicator, not a calibrated probability.',
     },
   ],
   failure_modes: [
     `A room is named only when the room classifier picks it over \`other\` with a score of at least ${ROOM_MIN_SCORE.toFixed(2)}; otherwise the caption names a scene ("a scene", "a street scene", "a photo of a cat"). Interior photos whose room is unclear therefore get no room (${pct(1 - interiorsNamed / interiors.length)} of the interior photos here).`,
-    ...(noRoomWrong.length ? [`When a caption names the wrong room it is one the classifier confuses (${noRoomWrong.slice(0, 3).map((o) => `${o.photo.room.replaceAll('_', ' ')} named ${o.room!.replaceAll('_', ' ')}`).join(', ')}).`] : []),
-    ...(worst.length ? [`Objects named that the hand labels do not have: ${worst.map(([l, n]) => `${l} ${n}`).join(', ')} (a desk or coffee table read as a dining table, an armchair as a chair or couch).`] : []),
+    ...(noRoomWrong.length
+      ? [
+          `When a caption names the wrong room it is one the classifier confuses (${noRoomWrong
+            .slice(0, 3)
+            .map((o) => `${o.photo.room.replaceAll('_', ' ')} named ${o.room!.replaceAll('_', ' ')}`)
+            .join(', ')}).`,
+        ]
+      : []),
+    ...(worst.length
+      ? [
+          `Objects named that the hand labels do not have: ${worst.map(([l, n]) => `${l} ${n}`).join(', ')} (a desk or coffee table read as a dining table, an armchair as a chair or couch).`,
+        ]
+      : []),
     'Objects below their class’s calibrated detection threshold are never named; so small or partly hidden objects are often missing from a caption.',
     'Styles (creative, emotional) phrase the same facts differently; the mood words come from the light and colours, not from a judgement of the scene.',
   ],
   notes: [
     `Object precision counts only the 16 COCO classes the subset was labelled for; objects of other classes a caption names (a cup, a bottle) are not scored.`,
-    `Examples: ${roomOut.slice(0, 2).map((o) => `${o.photo.id} (${o.photo.room.replaceAll('_', ' ')}): "${o.caption.split('. ')[0]}."`).join(' ')}`,
+    `Examples: ${roomOut
+      .slice(0, 2)
+      .map((o) => `${o.photo.id} (${o.photo.room.replaceAll('_', ' ')}): "${o.caption.split('. ')[0]}."`)
+      .join(' ')}`,
   ],
 };
 const file = writeAccuracyCard(card);
-console.log(`\nroom named right ${pct(roomRight / Math.max(1, named.length))} (${roomRight}/${named.length}); interiors naming a room ${interiorsNamed}/${interiors.length}`);
-console.log(`object precision ${pct(objRight / Math.max(1, objNamed))} (${objRight}/${objNamed}); non-room captions with no room ${nonNoRoom}/${nonOut.length}`);
-for (const o of nonOut.filter((x) => x.room !== undefined)) console.log(`  non-room named a room: ${o.photo.id}: ${o.caption}`);
-console.log(`latency p50 ${card.latency[0]!.p50_ms} ms, p99 ${card.latency[0]!.p99_ms} ms (load ${load.load_average.join(' ')})`);
+console.log(
+  `\nroom named right ${pct(roomRight / Math.max(1, named.length))} (${roomRight}/${named.length}); interiors naming a room ${interiorsNamed}/${interiors.length}`,
+);
+console.log(
+  `object precision ${pct(objRight / Math.max(1, objNamed))} (${objRight}/${objNamed}); non-room captions with no room ${nonNoRoom}/${nonOut.length}`,
+);
+for (const o of nonOut.filter((x) => x.room !== undefined))
+  console.log(`  non-room named a room: ${o.photo.id}: ${o.caption}`);
+console.log(
+  `latency p50 ${card.latency[0]!.p50_ms} ms, p99 ${card.latency[0]!.p99_ms} ms (load ${load.load_average.join(' ')})`,
+);
 console.log(`wrote ${file}`);

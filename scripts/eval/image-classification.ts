@@ -52,7 +52,12 @@ async function run(set: EvalSet): Promise<void> {
 }
 
 // Warm the engine (model load) on one photo, untimed.
-await runClassify({ bytes: await rooms.photos[0]!.bytes() }, { taxonomy: 'room_type', top_k: 1 }, 'warm', caller);
+await runClassify(
+  { bytes: await rooms.photos[0]!.bytes() },
+  { taxonomy: 'room_type', top_k: 1 },
+  'warm',
+  caller,
+);
 await run(rooms);
 await run(nonRooms);
 const load = machineLoad();
@@ -89,7 +94,9 @@ const calibrated = gaps.length > 0 && Math.max(...gaps) <= 0.05;
 
 // Confusions worth naming: true room -> predicted, most frequent first.
 const confusions = new Map<string, number>();
-for (const o of roomOut) if (o.top !== o.photo.room) confusions.set(`${o.photo.room} -> ${o.top}`, (confusions.get(`${o.photo.room} -> ${o.top}`) ?? 0) + 1);
+for (const o of roomOut)
+  if (o.top !== o.photo.room)
+    confusions.set(`${o.photo.room} -> ${o.top}`, (confusions.get(`${o.photo.room} -> ${o.top}`) ?? 0) + 1);
 const topConfusions = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 4);
 const nonRoomMisses = nonOut.filter((o) => o.top !== 'other');
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
@@ -100,10 +107,26 @@ const card = {
   title: 'Image classification (room type): accuracy card',
   summary: `Room type right on ${pct(correct / roomOut.length)} of ${roomOut.length} held-out interior photos; ${pct(nonOther / nonOut.length)} of ${nonOut.length} photos that are not of a room answered \`other\`.`,
   command: 'npm run eval:image-classification',
-  sets: [rooms, nonRooms].map((s) => ({ id: s.id, name: s.name, version: s.version, size: outcomes.filter((o) => o.set === s.id).length, description: s.description })),
+  sets: [rooms, nonRooms].map((s) => ({
+    id: s.id,
+    name: s.name,
+    version: s.version,
+    size: outcomes.filter((o) => o.set === s.id).length,
+    description: s.description,
+  })),
   metrics: [
-    { key: 'classify.room_accuracy', label: 'Room type right (top label) on interior photos', set: rooms.id, ...proportion(correct, roomOut.length) },
-    { key: 'classify.non_room_other', label: 'Photos that are not of a room answered `other`', set: nonRooms.id, ...proportion(nonOther, nonOut.length) },
+    {
+      key: 'classify.room_accuracy',
+      label: 'Room type right (top label) on interior photos',
+      set: rooms.id,
+      ...proportion(correct, roomOut.length),
+    },
+    {
+      key: 'classify.non_room_other',
+      label: 'Photos that are not of a room answered `other`',
+      set: nonRooms.id,
+      ...proportion(nonOther, nonOut.length),
+    },
   ],
   per_class: perClass,
   latency: [
@@ -128,7 +151,19 @@ const card = {
       const [t, p] = pair.split(' -> ') as [string, string];
       return `${name(t)} photos read as ${name(p)}: ${n} of ${roomOut.filter((o) => o.photo.room === t).length} in the dev split.`;
     }),
-    `Photos that are not of a room are answered \`other\` (the detect API shows it as \`general\`) ${pct(nonOther / nonOut.length)} of the time; the rest get a room${nonRoomMisses.length ? ` (here: ${nonRoomMisses.map((o) => `${o.photo.id.replace(/^nr:[^/]+\//, '').split('/').pop()} as ${name(o.top)}`).join(', ')})` : ''}.`,
+    `Photos that are not of a room are answered \`other\` (the detect API shows it as \`general\`) ${pct(nonOther / nonOut.length)} of the time; the rest get a room${
+      nonRoomMisses.length
+        ? ` (here: ${nonRoomMisses
+            .map(
+              (o) =>
+                `${o.photo.id
+                  .replace(/^nr:[^/]+\//, '')
+                  .split('/')
+                  .pop()} as ${name(o.top)}`,
+            )
+            .join(', ')})`
+        : ''
+    }.`,
     'A close-up inside a room (a cup on a counter, a pet on a bed) is the hardest case: it is neither a room view nor clearly something else.',
     'Room types outside the seven labels (garage, laundry, hallway) are answered `other` or the nearest room.',
   ],
@@ -139,7 +174,14 @@ const card = {
   ],
 };
 const file = writeAccuracyCard(card);
-console.log(`\nroom accuracy ${pct(correct / roomOut.length)} (${correct}/${roomOut.length}); non-room other ${pct(nonOther / nonOut.length)} (${nonOther}/${nonOut.length})`);
-console.log(`latency p50 ${card.latency[0]!.p50_ms} ms, p99 ${card.latency[0]!.p99_ms} ms (load ${load.load_average.join(' ')}, ${load.cpus} cpus)`);
-for (const b of calibration) console.log(`  score ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}: ${b.right}/${b.n} right, mean score ${b.meanScore.toFixed(2)}`);
+console.log(
+  `\nroom accuracy ${pct(correct / roomOut.length)} (${correct}/${roomOut.length}); non-room other ${pct(nonOther / nonOut.length)} (${nonOther}/${nonOut.length})`,
+);
+console.log(
+  `latency p50 ${card.latency[0]!.p50_ms} ms, p99 ${card.latency[0]!.p99_ms} ms (load ${load.load_average.join(' ')}, ${load.cpus} cpus)`,
+);
+for (const b of calibration)
+  console.log(
+    `  score ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}: ${b.right}/${b.n} right, mean score ${b.meanScore.toFixed(2)}`,
+  );
 console.log(`wrote ${file}`);

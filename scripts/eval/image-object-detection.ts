@@ -37,7 +37,9 @@ if (!datasetPresent()) {
   process.exit(1);
 }
 const { images } = readLabels();
-const ids = Object.keys(images).filter((id) => images[id]!.objects).sort();
+const ids = Object.keys(images)
+  .filter((id) => images[id]!.objects)
+  .sort();
 const bytesOf = (id: string) => new Uint8Array(readFileSync(join(DATASET_DIR, 'images', id)));
 await loadModel();
 
@@ -49,7 +51,11 @@ const beta = FILE.beta ?? 1;
 console.log(`${ids.length} object-labelled dev photos: one pass each`);
 const rows = [];
 for (const id of ids) {
-  const a = await analyzeImage(await decodeTrustedImage(bytesOf(id)), { errorChecks: 0, features: true, minScore: 0.05 });
+  const a = await analyzeImage(await decodeTrustedImage(bytesOf(id)), {
+    errorChecks: 0,
+    features: true,
+    minScore: 0.05,
+  });
   rows.push({
     id,
     head: Array.from(a.features!.head),
@@ -57,7 +63,12 @@ for (const id of ids) {
     dets: a.detections.map((d) => ({
       l: d.label,
       s: d.confidence,
-      b: [d.box[0] / a.width, d.box[1] / a.height, (d.box[0] + d.box[2]) / a.width, (d.box[1] + d.box[3]) / a.height] as [number, number, number, number],
+      b: [
+        d.box[0] / a.width,
+        d.box[1] / a.height,
+        (d.box[0] + d.box[2]) / a.width,
+        (d.box[1] + d.box[3]) / a.height,
+      ] as [number, number, number, number],
     })),
   });
 }
@@ -72,7 +83,10 @@ const perClass = crossValidate(samples, { bonus, beta, fallback, repeats: 1 });
 const all = total(perClass);
 const all16 = total(crossValidate(samples, { bonus, beta, fallback, scope: 'all16', repeats: 1 }));
 const seeds3 = total(crossValidate(samples, { bonus, beta, fallback, repeats: 3 }));
-const pr = (c: Counts) => ({ recall: proportion(c.tp, c.tp + c.fn), precision: proportion(c.tp, c.tp + c.fp) });
+const pr = (c: Counts) => ({
+  recall: proportion(c.tp, c.tp + c.fn),
+  precision: proportion(c.tp, c.tp + c.fp),
+});
 
 // 3. The shipped thresholds through the product pass, in sample (optimistic).
 const inSample = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }]));
@@ -101,7 +115,8 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
 };
-for (const id of timingIds.slice(0, 3)) await analyzeImage(await decodeTrustedImage(bytesOf(id)), { errorChecks: 3 }); // warm
+for (const id of timingIds.slice(0, 3))
+  await analyzeImage(await decodeTrustedImage(bytesOf(id)), { errorChecks: 3 }); // warm
 for (const id of timingIds) {
   const bytes = bytesOf(id);
   let t = performance.now();
@@ -120,7 +135,11 @@ const ms = (v: number) => Math.round(v * 10) / 10;
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 const presence = ROOM_HEAD.presence;
-const presenceRows = (['bathtub', 'shower', 'fireplace', 'kitchen_island', 'mirror'] as const).map((f) => ({ f, dev: presence[f].dev, offered: presence[f].offered }));
+const presenceRows = (['bathtub', 'shower', 'fireplace', 'kitchen_island', 'mirror'] as const).map((f) => ({
+  f,
+  dev: presence[f].dev,
+  offered: presence[f].offered,
+}));
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const signed = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`;
@@ -143,23 +162,60 @@ const file = writeAccuracyCard({
       name: 'Interior photos with fixture presence labels (room dataset, dev split)',
       version: 'labels.json fixtures, 177 photos',
       size: 177,
-      description: 'Every dev photo labelled by eye for bathtub, shower, fireplace, kitchen island and mirror (present, ambiguous or absent).',
+      description:
+        'Every dev photo labelled by eye for bathtub, shower, fireplace, kitchen island and mirror (present, ambiguous or absent).',
     },
   ],
   metrics: [
-    { key: 'detect.fixture_recall', label: "Fixture recall, detect with the photo's room category (held-out folds)", set: 'rooms-dev-objects', ...pr(all).recall },
-    { key: 'detect.fixture_precision', label: "Fixture precision, detect with the photo's room category (held-out folds)", set: 'rooms-dev-objects', ...pr(all).precision },
-    { key: 'detect.fixture_recall_16', label: 'Recall over all 16 labelled classes on every photo (held-out folds)', set: 'rooms-dev-objects', ...pr(all16).recall },
-    { key: 'detect.fixture_precision_16', label: 'Precision over all 16 labelled classes on every photo (held-out folds)', set: 'rooms-dev-objects', ...pr(all16).precision },
+    {
+      key: 'detect.fixture_recall',
+      label: "Fixture recall, detect with the photo's room category (held-out folds)",
+      set: 'rooms-dev-objects',
+      ...pr(all).recall,
+    },
+    {
+      key: 'detect.fixture_precision',
+      label: "Fixture precision, detect with the photo's room category (held-out folds)",
+      set: 'rooms-dev-objects',
+      ...pr(all).precision,
+    },
+    {
+      key: 'detect.fixture_recall_16',
+      label: 'Recall over all 16 labelled classes on every photo (held-out folds)',
+      set: 'rooms-dev-objects',
+      ...pr(all16).recall,
+    },
+    {
+      key: 'detect.fixture_precision_16',
+      label: 'Precision over all 16 labelled classes on every photo (held-out folds)',
+      set: 'rooms-dev-objects',
+      ...pr(all16).precision,
+    },
   ],
-  per_class: LABELLED_CLASSES.filter((c) => perClass.get(c)!.tp + perClass.get(c)!.fn + perClass.get(c)!.fp > 0).map((c) => ({
+  per_class: LABELLED_CLASSES.filter(
+    (c) => perClass.get(c)!.tp + perClass.get(c)!.fn + perClass.get(c)!.fp > 0,
+  ).map((c) => ({
     label: c,
     set: 'rooms-dev-objects',
     ...pr(perClass.get(c)!),
   })),
   latency: [
-    { what: 'bare pass: decode + one CenterNet pass, no checks, in process, warm', set: 'rooms-dev-objects', n: bare.length, p50_ms: ms(percentile(bare, 50)), p99_ms: ms(percentile(bare, 99)), ...load },
-    { what: "detect's default: decode + the same pass with features, room classifier, room-context thresholds and checks 1-3 (no extra pass), in process, warm", set: 'rooms-dev-objects', n: dflt.length, p50_ms: ms(percentile(dflt, 50)), p99_ms: ms(percentile(dflt, 99)), ...load },
+    {
+      what: 'bare pass: decode + one CenterNet pass, no checks, in process, warm',
+      set: 'rooms-dev-objects',
+      n: bare.length,
+      p50_ms: ms(percentile(bare, 50)),
+      p99_ms: ms(percentile(bare, 99)),
+      ...load,
+    },
+    {
+      what: "detect's default: decode + the same pass with features, room classifier, room-context thresholds and checks 1-3 (no extra pass), in process, warm",
+      set: 'rooms-dev-objects',
+      n: dflt.length,
+      p50_ms: ms(percentile(dflt, 50)),
+      p99_ms: ms(percentile(dflt, 99)),
+      ...load,
+    },
   ],
   scores: [
     {
@@ -185,7 +241,13 @@ const file = writeAccuracyCard({
     'A flipped second view and 2x2 tiles were measured on the same photos: the flip raised precision by a few points at the same recall and the tiles raised recall while costing precision; each costs at least one more full pass on nearly every interior photo (almost all have borderline detections), above the 15% budget, so neither runs by default.',
   ],
 });
-console.log(`held-out (category): recall ${pct(all.tp / (all.tp + all.fn))}, precision ${pct(all.tp / (all.tp + all.fp))}; 16 classes: ${pct(all16.tp / (all16.tp + all16.fn))} / ${pct(all16.tp / (all16.tp + all16.fp))}`);
-console.log(`in sample (shipped): ${pct(shipped.tp / (shipped.tp + shipped.fn))} / ${pct(shipped.tp / (shipped.tp + shipped.fp))}`);
-console.log(`bare p50 ${ms(percentile(bare, 50))} ms (CPU ${ms(percentile(bareCpu, 50))}), default p50 ${ms(percentile(dflt, 50))} ms (CPU ${ms(percentile(dfltCpu, 50))}), load ${load.load_average.join(' ')}`);
+console.log(
+  `held-out (category): recall ${pct(all.tp / (all.tp + all.fn))}, precision ${pct(all.tp / (all.tp + all.fp))}; 16 classes: ${pct(all16.tp / (all16.tp + all16.fn))} / ${pct(all16.tp / (all16.tp + all16.fp))}`,
+);
+console.log(
+  `in sample (shipped): ${pct(shipped.tp / (shipped.tp + shipped.fn))} / ${pct(shipped.tp / (shipped.tp + shipped.fp))}`,
+);
+console.log(
+  `bare p50 ${ms(percentile(bare, 50))} ms (CPU ${ms(percentile(bareCpu, 50))}), default p50 ${ms(percentile(dflt, 50))} ms (CPU ${ms(percentile(dfltCpu, 50))}), load ${load.load_average.join(' ')}`,
+);
 console.log(`wrote ${file}`);

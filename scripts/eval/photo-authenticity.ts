@@ -45,7 +45,12 @@ const FIXTURE_VERDICTS: Record<string, Verdict> = {
   [`${FIXTURES}/recapture-simulated.jpg`]: 'recaptured',
   [`${FIXTURES}/c2pa-signed.jpg`]: 'ai_generated',
   // Plain photos with no evidence either way (tests/fixtures/images/SOURCE.md).
-  ...Object.fromEntries(['astronaut.jpg', 'coffee.jpg', 'coffee.webp', 'dog.jpg', 'horses.jpg', 'chelsea.png'].map((f) => [`${PHOTOS}/${f}`, 'inconclusive' as Verdict])),
+  ...Object.fromEntries(
+    ['astronaut.jpg', 'coffee.jpg', 'coffee.webp', 'dog.jpg', 'horses.jpg', 'chelsea.png'].map((f) => [
+      `${PHOTOS}/${f}`,
+      'inconclusive' as Verdict,
+    ]),
+  ),
 };
 
 interface Outcome {
@@ -62,7 +67,13 @@ async function analyse(file: string): Promise<Outcome> {
   const { report, imageUrl, seconds } = await analyzeSource({ bytes, shownAs: file });
   const body = predictBody(report, imageUrl, seconds, 'eval');
   const ms = performance.now() - started;
-  return { file, verdict: body.verdict, failTags: body.fail_tags, rules: body.findings.map((f) => f.rule), ms };
+  return {
+    file,
+    verdict: body.verdict,
+    failTags: body.fail_tags,
+    rules: body.findings.map((f) => f.rule),
+    ms,
+  };
 }
 
 const digest = (files: readonly string[]) => {
@@ -72,7 +83,11 @@ const digest = (files: readonly string[]) => {
 };
 
 function latency(what: string, set: string, outcomes: readonly Outcome[]): AccuracyCard['latency'][number] {
-  return latencyRow(what, set, outcomes.map((o) => o.ms));
+  return latencyRow(
+    what,
+    set,
+    outcomes.map((o) => o.ms),
+  );
 }
 
 const countBy = <T>(items: readonly T[], key: (t: T) => string) => {
@@ -80,10 +95,16 @@ const countBy = <T>(items: readonly T[], key: (t: T) => string) => {
   for (const item of items) out.set(key(item), (out.get(key(item)) ?? 0) + 1);
   return out;
 };
-const describeCounts = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+const describeCounts = (counts: Map<string, number>) =>
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 
 if (!existsSync(join(AI_REAL, 'manifest.json'))) {
-  console.error(`eval photo-authenticity: no ai-real set at ${AI_REAL} (set AI_REAL_DIR to the folder holding manifest.json)`);
+  console.error(
+    `eval photo-authenticity: no ai-real set at ${AI_REAL} (set AI_REAL_DIR to the folder holding manifest.json)`,
+  );
   process.exit(1);
 }
 interface ManifestImage {
@@ -92,7 +113,9 @@ interface ManifestImage {
   generator: string | null;
   repo: string;
 }
-const manifest = JSON.parse(readFileSync(join(AI_REAL, 'manifest.json'), 'utf8')) as { images: ManifestImage[] };
+const manifest = JSON.parse(readFileSync(join(AI_REAL, 'manifest.json'), 'utf8')) as {
+  images: ManifestImage[];
+};
 const onDisk = new Set(readdirSync(join(AI_REAL, 'images')));
 const crops = manifest.images.filter((i) => onDisk.has(i.file.replace(/^images\//, '')));
 
@@ -106,7 +129,9 @@ for (const file of fixtureFiles) fixtureOutcomes.push(await analyse(file));
 const fixtureCorrect = fixtureOutcomes.filter((o) => o.verdict === FIXTURE_VERDICTS[o.file]);
 for (const o of fixtureOutcomes) {
   const expected = FIXTURE_VERDICTS[o.file];
-  console.log(`${o.verdict === expected ? 'ok  ' : 'MISS'} ${o.file}: ${o.verdict}${o.verdict === expected ? '' : ` (expected ${expected})`} ${Math.round(o.ms)} ms`);
+  console.log(
+    `${o.verdict === expected ? 'ok  ' : 'MISS'} ${o.file}: ${o.verdict}${o.verdict === expected ? '' : ` (expected ${expected})`} ${Math.round(o.ms)} ms`,
+  );
 }
 
 // 2. ai-real crops.
@@ -141,11 +166,21 @@ const fixturePerClass = verdicts
     };
   });
 
-const aiRealVersion = `manifest ${createHash('sha256').update(readFileSync(join(AI_REAL, 'manifest.json'))).digest('hex').slice(0, 12)}`;
-const commonRulesOnReal = describeCounts(countBy(realFlagged.flatMap((o) => o.rules), (r) => r)) || 'none';
+const aiRealVersion = `manifest ${createHash('sha256')
+  .update(readFileSync(join(AI_REAL, 'manifest.json')))
+  .digest('hex')
+  .slice(0, 12)}`;
+const commonRulesOnReal =
+  describeCounts(
+    countBy(
+      realFlagged.flatMap((o) => o.rules),
+      (r) => r,
+    ),
+  ) || 'none';
 const aiByVerdict = describeCounts(countBy(ai, (o) => o.verdict));
 const realByVerdict = describeCounts(countBy(real, (o) => o.verdict));
-const flaggedGenerators = describeCounts(countBy(aiFlagged, (o) => `${o.generator ?? 'unknown'} (${o.rules.join('+')})`)) || 'none';
+const flaggedGenerators =
+  describeCounts(countBy(aiFlagged, (o) => `${o.generator ?? 'unknown'} (${o.rules.join('+')})`)) || 'none';
 const realMoire = realFlagged.filter((o) => o.rules.includes('MOIRE'));
 const sdCrops = ai.filter((o) => /stable diffusion|sdxl|sd1\.5|sd-family/i.test(o.generator ?? ''));
 const sdMarked = sdCrops.filter((o) => o.rules.includes('WATERMARK'));
@@ -177,11 +212,36 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
     },
   ],
   metrics: [
-    { key: 'authenticity.fixtures.verdict_accuracy', label: 'Fixtures given their expected verdict', set: 'authenticity-fixtures', ...proportion(fixtureCorrect.length, fixtureFiles.length) },
-    { key: 'authenticity.ai_real.ai_flagged', label: 'AI crops answered ai_generated', set: 'ai-real', ...proportion(aiFlagged.length, ai.length) },
-    { key: 'authenticity.ai_real.ai_inconclusive', label: 'AI crops answered inconclusive (no evidence found)', set: 'ai-real', ...proportion(aiInconclusive.length, ai.length) },
-    { key: 'authenticity.ai_real.real_false_flags', label: 'Real crops wrongly given a fail tag', set: 'ai-real', ...proportion(realFlagged.length, real.length) },
-    { key: 'authenticity.ai_real.real_inconclusive', label: 'Real crops answered inconclusive', set: 'ai-real', ...proportion(realInconclusive.length, real.length) },
+    {
+      key: 'authenticity.fixtures.verdict_accuracy',
+      label: 'Fixtures given their expected verdict',
+      set: 'authenticity-fixtures',
+      ...proportion(fixtureCorrect.length, fixtureFiles.length),
+    },
+    {
+      key: 'authenticity.ai_real.ai_flagged',
+      label: 'AI crops answered ai_generated',
+      set: 'ai-real',
+      ...proportion(aiFlagged.length, ai.length),
+    },
+    {
+      key: 'authenticity.ai_real.ai_inconclusive',
+      label: 'AI crops answered inconclusive (no evidence found)',
+      set: 'ai-real',
+      ...proportion(aiInconclusive.length, ai.length),
+    },
+    {
+      key: 'authenticity.ai_real.real_false_flags',
+      label: 'Real crops wrongly given a fail tag',
+      set: 'ai-real',
+      ...proportion(realFlagged.length, real.length),
+    },
+    {
+      key: 'authenticity.ai_real.real_inconclusive',
+      label: 'Real crops answered inconclusive',
+      set: 'ai-real',
+      ...proportion(realInconclusive.length, real.length),
+    },
   ],
   per_class: [
     ...fixturePerClass,
@@ -191,19 +251,60 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       ...(flaggedAiAll.length ? { precision: proportion(aiFlagged.length, flaggedAiAll.length) } : {}),
       recall: proportion(aiFlagged.length, ai.length),
     },
-    { label: 'no fail tag (real crops)', set: 'ai-real', accuracy: proportion(real.length - realFlagged.length, real.length) },
+    {
+      label: 'no fail tag (real crops)',
+      set: 'ai-real',
+      accuracy: proportion(real.length - realFlagged.length, real.length),
+    },
   ],
   latency: [
-    latency('POST /api/predict analysis (every layer and the rules), in process, one image at a time', 'authenticity-fixtures', fixtureOutcomes),
-    latency('POST /api/predict analysis of a 256x256 PNG crop, in process, one image at a time', 'ai-real', cropOutcomes),
+    latency(
+      'POST /api/predict analysis (every layer and the rules), in process, one image at a time',
+      'authenticity-fixtures',
+      fixtureOutcomes,
+    ),
+    latency(
+      'POST /api/predict analysis of a 256x256 PNG crop, in process, one image at a time',
+      'ai-real',
+      cropOutcomes,
+    ),
   ],
   scores: [
-    { field: 'verdict, fail_tags, is_real', kind: 'estimate', meaning: 'Rule outcomes, not probabilities: a verdict other than inconclusive means a documented rule found evidence (credentials, metadata, a watermark, a strong moire); inconclusive means none was found, which proves nothing either way.' },
-    { field: 'evidence.watermark.marks[].match', kind: 'raw_score', meaning: 'Share of the known watermark payload bits read back from the pixels: about 0.5 on unmarked images, 0.9 or more counts as detected, 0.75 to 0.9 is a trace that decides nothing.' },
-    { field: 'evidence.signals.recapture.peakProminenceDb', kind: 'raw_score', meaning: 'Strongest off-axis peak of the image spectrum above its surroundings, in dB; 30 dB or more is a strong moire (photo of a screen or print). Not calibrated.' },
-    { field: 'evidence.signals.ela (meanError, p99Error, hotTileShare)', kind: 'raw_score', meaning: 'How much the image changes when re-saved as JPEG at quality 90: a picture to read, never a verdict and never a probability.' },
-    { field: 'evidence.signals.jpeg_quantisation.quality', kind: 'estimate', meaning: 'The IJG quality whose tables match (or come closest to) the file\'s own JPEG tables.' },
-    { field: 'analysis.*.confidence and authenticity_score (the photo-validation demo)', kind: 'estimate', meaning: 'A fixed strength per rule (for example 0.99 for signed C2PA, 0.8 for an editor named in metadata) and a fixed formula over the verdict; neither is a calibrated probability.' },
+    {
+      field: 'verdict, fail_tags, is_real',
+      kind: 'estimate',
+      meaning:
+        'Rule outcomes, not probabilities: a verdict other than inconclusive means a documented rule found evidence (credentials, metadata, a watermark, a strong moire); inconclusive means none was found, which proves nothing either way.',
+    },
+    {
+      field: 'evidence.watermark.marks[].match',
+      kind: 'raw_score',
+      meaning:
+        'Share of the known watermark payload bits read back from the pixels: about 0.5 on unmarked images, 0.9 or more counts as detected, 0.75 to 0.9 is a trace that decides nothing.',
+    },
+    {
+      field: 'evidence.signals.recapture.peakProminenceDb',
+      kind: 'raw_score',
+      meaning:
+        'Strongest off-axis peak of the image spectrum above its surroundings, in dB; 30 dB or more is a strong moire (photo of a screen or print). Not calibrated.',
+    },
+    {
+      field: 'evidence.signals.ela (meanError, p99Error, hotTileShare)',
+      kind: 'raw_score',
+      meaning:
+        'How much the image changes when re-saved as JPEG at quality 90: a picture to read, never a verdict and never a probability.',
+    },
+    {
+      field: 'evidence.signals.jpeg_quantisation.quality',
+      kind: 'estimate',
+      meaning: "The IJG quality whose tables match (or come closest to) the file's own JPEG tables.",
+    },
+    {
+      field: 'analysis.*.confidence and authenticity_score (the photo-validation demo)',
+      kind: 'estimate',
+      meaning:
+        'A fixed strength per rule (for example 0.99 for signed C2PA, 0.8 for an editor named in metadata) and a fixed formula over the verdict; neither is a calibrated probability.',
+    },
   ],
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
@@ -227,6 +328,7 @@ const file = writeAccuracyCard(card);
 console.log(`fixtures: ${fixtureCorrect.length}/${fixtureFiles.length} verdicts as expected`);
 console.log(`ai-real: AI crops ai_generated ${aiFlagged.length}/${ai.length}; by verdict: ${aiByVerdict}`);
 console.log(`ai-real: real crops flagged ${realFlagged.length}/${real.length}; by verdict: ${realByVerdict}`);
-for (const o of realFlagged) console.log(`real crop flagged: ${o.file.split('/').pop()} ${o.verdict} (${o.rules.join(', ')})`);
+for (const o of realFlagged)
+  console.log(`real crop flagged: ${o.file.split('/').pop()} ${o.verdict} (${o.rules.join(', ')})`);
 console.log(`wrote ${file}`);
 process.exit(0);

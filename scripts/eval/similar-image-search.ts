@@ -19,7 +19,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { loadGalleryEmbeddings, loadGalleryManifest } from '../../src/server/vision/similar/gallery';
-import { EMBEDDING_NEEDS_MIRROR, NEAR_DUPLICATE_SIMILARITY, embedded, judgeMatch, type EmbeddedImage } from '../../src/server/vision/similar/embedding';
+import {
+  EMBEDDING_NEEDS_MIRROR,
+  NEAR_DUPLICATE_SIMILARITY,
+  embedded,
+  judgeMatch,
+  type EmbeddedImage,
+} from '../../src/server/vision/similar/embedding';
 import { IMAGE_LIMITS } from '../../src/server/vision/image-input';
 import { imageFeatures } from '../../src/server/vision/similar/features';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
@@ -58,7 +64,12 @@ async function crop(bytes: Buffer, area: number, index: number, encoding: 'png' 
 
 const EDITS: Edit[] = [
   ...LEVELS.flatMap((level) =>
-    (['png', 'jpeg'] as const).map((encoding): Edit => ({ name: `crop ${level}% ${encoding === 'png' ? 'lossless' : 'JPEG q75'}`, level, encoding, make: (b, i) => crop(b, level, i, encoding) })),
+    (['png', 'jpeg'] as const).map((encoding): Edit => ({
+      name: `crop ${level}% ${encoding === 'png' ? 'lossless' : 'JPEG q75'}`,
+      level,
+      encoding,
+      make: (b, i) => crop(b, level, i, encoding),
+    })),
   ),
   { name: 'mirror (JPEG q85)', make: (b) => sharp(b).flop().jpeg({ quality: 85 }).toBuffer() },
   { name: 're-encode only (JPEG q60)', make: (b) => sharp(b).jpeg({ quality: 60 }).toBuffer() },
@@ -112,13 +123,22 @@ for (const [n, photo] of photos.entries()) {
     const ranked = rank(query);
     const self = ranked.find((r) => r.id === photo.id)!;
     const top1 = ranked[0]!.id === photo.id;
-    results.push({ photo: photo.id, index, edit, top1, flagged: top1 && self.near_duplicate, similarity: self.similarity });
+    results.push({
+      photo: photo.id,
+      index,
+      edit,
+      top1,
+      flagged: top1 && self.near_duplicate,
+      similarity: self.similarity,
+    });
   }
-  if (n % 10 === 0) console.error(`${n + 1}/${photos.length} (${Math.round((performance.now() - started) / 1000)} s)`);
+  if (n % 10 === 0)
+    console.error(`${n + 1}/${photos.length} (${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
 const of = (pred: (r: Result) => boolean) => results.filter(pred);
-const prop = (rs: readonly Result[], ok: (r: Result) => boolean) => proportion(rs.filter(ok).length, rs.length);
+const prop = (rs: readonly Result[], ok: (r: Result) => boolean) =>
+  proportion(rs.filter(ok).length, rs.length);
 const atLevel = (level: number) => of((r) => r.edit.level === level);
 // The claimed range: the smallest area whose crops (both encodings, centred and off-centre) are
 // flagged near duplicates at least 90% of the time, with every larger level holding too.
@@ -130,12 +150,48 @@ for (const level of LEVELS) {
 const headline = claimed ?? LEVELS[0];
 
 const metrics: Metric[] = [
-  { key: 'similar.crop_top1', label: `Crops keeping ${headline}% of the area (centred and off-centre, lossless and JPEG) that find their original first`, set: SET, ...prop(atLevel(headline), (r) => r.top1) },
-  ...LEVELS.map((level): Metric => ({ key: `similar.near_duplicate_flag_${level}`, label: `Crops keeping ${level}% of the area flagged near duplicate of their original (ranked first, similarity 0.9 or more)`, set: SET, ...prop(atLevel(level), (r) => r.flagged) })),
-  ...LEVELS.map((level): Metric => ({ key: `similar.crop_top1_${level}`, label: `Crops keeping ${level}% of the area that find their original first`, set: SET, ...prop(atLevel(level), (r) => r.top1) })),
-  { key: 'similar.mirror_near_duplicate', label: 'Mirrored copies flagged near duplicate of their original', set: SET, ...prop(of((r) => r.edit.name.startsWith('mirror')), (r) => r.flagged) },
-  { key: 'similar.reencode_near_duplicate', label: 'Re-encoded copies (JPEG q60) flagged near duplicate of their original', set: SET, ...prop(of((r) => r.edit.name.startsWith('re-encode')), (r) => r.flagged) },
-  { key: 'similar.false_near_duplicate', label: 'Pairs of different gallery photos flagged near duplicate', set: 'gallery-pairs', ...proportion(falseFlags.length, pairs) },
+  {
+    key: 'similar.crop_top1',
+    label: `Crops keeping ${headline}% of the area (centred and off-centre, lossless and JPEG) that find their original first`,
+    set: SET,
+    ...prop(atLevel(headline), (r) => r.top1),
+  },
+  ...LEVELS.map((level): Metric => ({
+    key: `similar.near_duplicate_flag_${level}`,
+    label: `Crops keeping ${level}% of the area flagged near duplicate of their original (ranked first, similarity 0.9 or more)`,
+    set: SET,
+    ...prop(atLevel(level), (r) => r.flagged),
+  })),
+  ...LEVELS.map((level): Metric => ({
+    key: `similar.crop_top1_${level}`,
+    label: `Crops keeping ${level}% of the area that find their original first`,
+    set: SET,
+    ...prop(atLevel(level), (r) => r.top1),
+  })),
+  {
+    key: 'similar.mirror_near_duplicate',
+    label: 'Mirrored copies flagged near duplicate of their original',
+    set: SET,
+    ...prop(
+      of((r) => r.edit.name.startsWith('mirror')),
+      (r) => r.flagged,
+    ),
+  },
+  {
+    key: 'similar.reencode_near_duplicate',
+    label: 'Re-encoded copies (JPEG q60) flagged near duplicate of their original',
+    set: SET,
+    ...prop(
+      of((r) => r.edit.name.startsWith('re-encode')),
+      (r) => r.flagged,
+    ),
+  },
+  {
+    key: 'similar.false_near_duplicate',
+    label: 'Pairs of different gallery photos flagged near duplicate',
+    set: 'gallery-pairs',
+    ...proportion(falseFlags.length, pairs),
+  },
 ];
 
 const simStats = (rs: readonly Result[]) => {
@@ -144,20 +200,36 @@ const simStats = (rs: readonly Result[]) => {
 };
 const perClass: AccuracyCard['per_class'] = EDITS.flatMap((edit) =>
   (edit.level ? (['centred', 'off-centre'] as const) : (['all'] as const)).map((where) => {
-    const rs = of((r) => r.edit === edit && (where === 'all' || (where === 'centred') === (r.index % 2 === 0)));
-    return { label: `${edit.name}${where === 'all' ? '' : `, ${where}`}`, set: SET, recall: prop(rs, (r) => r.flagged), accuracy: prop(rs, (r) => r.top1) };
+    const rs = of(
+      (r) => r.edit === edit && (where === 'all' || (where === 'centred') === (r.index % 2 === 0)),
+    );
+    return {
+      label: `${edit.name}${where === 'all' ? '' : `, ${where}`}`,
+      set: SET,
+      recall: prop(rs, (r) => r.flagged),
+      accuracy: prop(rs, (r) => r.top1),
+    };
   }),
 );
-const notes = EDITS.map((edit) => `${edit.name}: similarity to the original ${simStats(of((r) => r.edit === edit))} (near duplicate at ${NEAR_DUPLICATE_SIMILARITY}).`);
+const notes = EDITS.map(
+  (edit) =>
+    `${edit.name}: similarity to the original ${simStats(of((r) => r.edit === edit))} (near duplicate at ${NEAR_DUPLICATE_SIMILARITY}).`,
+);
 notes.unshift(
   claimed
     ? `Near duplicates are flagged through crops keeping at least ${claimed}% of the image's area (each crop level down to ${claimed}% flagged at least 90% of the time, lossless or re-encoded, centred or off-centre); smaller crops are still found among the first results as related scenes.`
     : `Crops keeping ${LEVELS[0]}% of the area are flagged near duplicates less than 90% of the time: crops are found by rank, not flagged.`,
   'per_class rows: recall = flagged near duplicate of the original (ranked first); accuracy = original ranked first.',
 );
-if (tooSmall.length) notes.push(`${tooSmall.length} copies fell under the API's ${IMAGE_LIMITS.minSide}-pixel minimum side and were left out (the API refuses them): ${tooSmall.join('; ')}.`);
+if (tooSmall.length)
+  notes.push(
+    `${tooSmall.length} copies fell under the API's ${IMAGE_LIMITS.minSide}-pixel minimum side and were left out (the API refuses them): ${tooSmall.join('; ')}.`,
+  );
 
-const version = `sha256:${createHash('sha256').update(JSON.stringify(rows.map((r) => [r.id, r.phash]))).digest('hex').slice(0, 12)}`;
+const version = `sha256:${createHash('sha256')
+  .update(JSON.stringify(rows.map((r) => [r.id, r.phash])))
+  .digest('hex')
+  .slice(0, 12)}`;
 const flagAt = (level: number) => metrics.find((m) => m.key === `similar.near_duplicate_flag_${level}`)!;
 const pctOf = (m: Metric) => `${(Math.round(m.value * 1000) / 10).toFixed(1)}%`;
 const file = writeAccuracyCard({
@@ -173,14 +245,36 @@ const file = writeAccuracyCard({
       size: results.length,
       description: `Every ${EVERY === 1 ? '' : `${EVERY === 2 ? '2nd' : `${EVERY}th`} `}photo of the public gallery (${photos.length} of ${rows.length}, openly licensed, content/gallery/gallery.json), each edited ${EDITS.length} ways: ${EDITS.map((e) => e.name).join('; ')}. Crops are centred on every other photo of the sample and anchored in a corner (top-left and bottom-right in turn) on the rest.`,
     },
-    { id: 'gallery-pairs', name: 'Pairs of different gallery photos', version, size: pairs, description: `Each of the ${photos.length} photos above as a query against every other photo of the gallery.` },
+    {
+      id: 'gallery-pairs',
+      name: 'Pairs of different gallery photos',
+      version,
+      size: pairs,
+      description: `Each of the ${photos.length} photos above as a query against every other photo of the gallery.`,
+    },
   ],
   metrics,
   per_class: perClass,
-  latency: [latencyRow('embedding one gallery photo (decode, CenterNet pass, perceptual hash), warm, in process; the index lookup is not included', SET, embedMs)],
+  latency: [
+    latencyRow(
+      'embedding one gallery photo (decode, CenterNet pass, perceptual hash), warm, in process; the index lookup is not included',
+      SET,
+      embedMs,
+    ),
+  ],
   scores: [
-    { field: 'similar_images[].similarity', kind: 'similarity', meaning: 'Cosine of the two embeddings mapped through a monotone curve calibrated on gallery photos: about 0.5 for unrelated photos, 0.7 and above a related scene, 0.9 and above a near duplicate. A perceptual-hash match reads at least 0.9. Not a probability.' },
-    { field: 'similar_images[].near_duplicate', kind: 'estimate', meaning: 'True when the perceptual hashes are within 10 of 64 bits (re-encodes, resizes, mirrors, captions) or the similarity is 0.9 or more (crops, within the range above).' },
+    {
+      field: 'similar_images[].similarity',
+      kind: 'similarity',
+      meaning:
+        'Cosine of the two embeddings mapped through a monotone curve calibrated on gallery photos: about 0.5 for unrelated photos, 0.7 and above a related scene, 0.9 and above a near duplicate. A perceptual-hash match reads at least 0.9. Not a probability.',
+    },
+    {
+      field: 'similar_images[].near_duplicate',
+      kind: 'estimate',
+      meaning:
+        'True when the perceptual hashes are within 10 of 64 bits (re-encodes, resizes, mirrors, captions) or the similarity is 0.9 or more (crops, within the range above).',
+    },
   ],
   failure_modes: [
     claimed
@@ -193,8 +287,13 @@ const file = writeAccuracyCard({
 });
 console.log(`wrote ${file}`);
 for (const m of metrics) console.log(`${m.key}: ${(m.value * 100).toFixed(1)}% (${m.successes}/${m.trials})`);
-for (const row of perClass) console.log(`${row.label}: flagged ${row.recall!.successes}/${row.recall!.trials}, top-1 ${row.accuracy!.successes}/${row.accuracy!.trials}`);
+for (const row of perClass)
+  console.log(
+    `${row.label}: flagged ${row.recall!.successes}/${row.recall!.trials}, top-1 ${row.accuracy!.successes}/${row.accuracy!.trials}`,
+  );
 for (const note of notes) console.log(note);
 if (falseFlags.length) console.log('false near duplicates:', falseFlags.join('; '));
-console.log(`embedding p50 ${percentile(embedMs, 50).toFixed(0)} ms, p99 ${percentile(embedMs, 99).toFixed(0)} ms`);
+console.log(
+  `embedding p50 ${percentile(embedMs, 50).toFixed(0)} ms, p99 ${percentile(embedMs, 99).toFixed(0)} ms`,
+);
 process.exit(0);

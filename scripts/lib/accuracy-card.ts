@@ -10,7 +10,11 @@ function currentCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     // The cards themselves are what a run rewrites: a tree whose only changes are cards is clean.
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)content/accuracy'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)content/accuracy'],
+      { encoding: 'utf8' },
+    ).trim();
     return dirty ? `${sha}+dirty` : sha;
   } catch {
     return 'unknown';
@@ -19,7 +23,11 @@ function currentCommit(): string {
 
 /** Validates a card, stamps the date and commit, and writes `content/accuracy/<api>.json`. */
 export function writeAccuracyCard(card: Omit<AccuracyCard, 'measured_at' | 'commit'>): string {
-  const full = accuracyCardSchema.parse({ ...card, measured_at: new Date().toISOString(), commit: currentCommit() });
+  const full = accuracyCardSchema.parse({
+    ...card,
+    measured_at: new Date().toISOString(),
+    commit: currentCommit(),
+  });
   mkdirSync(ACCURACY_DIR, { recursive: true });
   const file = join(ACCURACY_DIR, `${full.api}.json`);
   writeFileSync(file, `${JSON.stringify(full, null, 2)}\n`);

@@ -5,7 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export async function signUpForKey(origin: string, { apiId = 'image-object-detection', tier = 'premium' }: { apiId?: string; tier?: string } = {}): Promise<string> {
+export async function signUpForKey(
+  origin: string,
+  { apiId = 'image-object-detection', tier = 'premium' }: { apiId?: string; tier?: string } = {},
+): Promise<string> {
   const name = `bench-${randomBytes(5).toString('hex')}`;
   const post = async (path: string, body: unknown, cookie?: string) => {
     const res = await fetch(`${origin}${path}`, {
@@ -16,9 +19,15 @@ export async function signUpForKey(origin: string, { apiId = 'image-object-detec
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res;
   };
-  const signup = await post('/api/account/signup', { username: name, email: `${name}@example.test`, password: randomBytes(18).toString('base64url') });
+  const signup = await post('/api/account/signup', {
+    username: name,
+    email: `${name}@example.test`,
+    password: randomBytes(18).toString('base64url'),
+  });
   const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   await post('/api/subscriptions', { api_id: apiId, tier }, cookie);
-  const created = (await (await post('/api/account/keys', { name: 'bench' }, cookie)).json()) as { key: string };
+  const created = (await (await post('/api/account/keys', { name: 'bench' }, cookie)).json()) as {
+    key: string;
+  };
   return created.key;
 }

@@ -3,7 +3,15 @@ import { join, resolve } from 'node:path';
 import { convert } from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
-import { CODE_POINTS, FONT_CSS, FONT_FILE, WEIGHTS, brandFontCss, makeBrandFont, unicodeRange } from './brand-font';
+import {
+  CODE_POINTS,
+  FONT_CSS,
+  FONT_FILE,
+  WEIGHTS,
+  brandFontCss,
+  makeBrandFont,
+  unicodeRange,
+} from './brand-font';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const committed = readFileSync(join(ROOT, FONT_FILE));
@@ -24,6 +32,8 @@ describe('brand font subset', () => {
   });
 
   it('writes unicode ranges as runs', () => {
-    expect(unicodeRange([0x41, 0x20, 0x21, 0x22, 0x2013, 0x2014, 0xa9])).toBe('U+20-22, U+41, U+A9, U+2013-2014');
+    expect(unicodeRange([0x41, 0x20, 0x21, 0x22, 0x2013, 0x2014, 0xa9])).toBe(
+      'U+20-22, U+41, U+A9, U+2013-2014',
+    );
   });
 });

@@ -19,7 +19,8 @@ export const FONT_CSS = 'src/styles/brand-font.css';
 /** The weights the design uses: normal, medium, semibold, bold (headings and <strong>). */
 export const WEIGHTS = { min: 400, max: 700 } as const;
 
-const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
  * Printable ASCII plus the typographic characters the copy uses: no-break space, (c), (R),
@@ -29,16 +30,32 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
  */
 export const CODE_POINTS: readonly number[] = [
   ...range(0x20, 0x7e),
-  0xa0, 0xa9, 0xae, 0xb0, 0xb7, 0xd7,
-  0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026,
-  0x2191, 0x2193, 0x2212, 0x20ac, 0x2122,
+  0xa0,
+  0xa9,
+  0xae,
+  0xb0,
+  0xb7,
+  0xd7,
+  0x2013,
+  0x2014,
+  0x2018,
+  0x2019,
+  0x201c,
+  0x201d,
+  0x2022,
+  0x2026,
+  0x2191,
+  0x2193,
+  0x2212,
+  0x20ac,
+  0x2122,
 ];
 
 /** CSS unicode-range for a sorted list of code points, runs joined as `U+20-7E`. */
 export function unicodeRange(points: readonly number[]): string {
   const sorted = [...new Set(points)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     const hex = (n: number) => n.toString(16).toUpperCase();
@@ -50,7 +67,9 @@ export function unicodeRange(points: readonly number[]): string {
 
 /** The subset font (woff2 bytes) from fontsource's Latin variable file. */
 export async function makeBrandFont(): Promise<Buffer> {
-  const source = readFileSync(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
+  const source = readFileSync(
+    require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
+  );
   return subsetFont(source, String.fromCodePoint(...CODE_POINTS), {
     targetFormat: 'woff2',
     variationAxes: { wght: { min: WEIGHTS.min, max: WEIGHTS.max } },

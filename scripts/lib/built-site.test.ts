@@ -36,7 +36,8 @@ describe('built site helpers', () => {
 describe('link check', () => {
   it('reports missing pages and missing anchors, and accepts function routes', () => {
     const dist = site({
-      'index.html': '<a href="/docs#quick-start">ok</a><a href="/docs#nope">bad anchor</a><a href="/gone">bad</a><a href="/api/apis">fn</a><a href="https://example.com">ext</a>',
+      'index.html':
+        '<a href="/docs#quick-start">ok</a><a href="/docs#nope">bad anchor</a><a href="/gone">bad</a><a href="/api/apis">fn</a><a href="https://example.com">ext</a>',
       'docs.html': '<h2 id="quick-start">Quick start</h2><a href="#quick-start">self</a>',
     });
     const result = checkLinks(dist);

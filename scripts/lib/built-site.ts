@@ -38,7 +38,9 @@ export function routeOf(file: string): string {
 export function fileFor(dist: string, path: string): string | null {
   const clean = decodeURIComponent(path).replace(/\/+$/, '') || '/';
   const candidates =
-    clean === '/' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
+    clean === '/'
+      ? ['index.html']
+      : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
   for (const c of candidates) {
     const full = join(dist, c);
     if (existsSync(full) && statSync(full).isFile()) return full;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractClaims, normsOf, unsourcedClaims, visibleText } from './claims';
 
-const page = (body: string) => `<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`;
 const registry = new Set(['10 MB', '4.5 MB', '256 px', '4096 px', '100 /minute', '$20 /month', '50%']);
 const unsourced = (body: string, allow: RegExp[] = [], measured = new Set<string>()) =>
   unsourcedClaims(visibleText(page(body)), registry, allow, measured).map((u) => u.raw);
@@ -29,7 +30,9 @@ describe('extractClaims', () => {
   });
 
   it('leaves plain numbers, prices per request and similarity scores alone', () => {
-    expect(extractClaims('Send 1 to 20 image URLs for $0.05 per request; 0.9 is a near duplicate; 3 steps')).toEqual([]);
+    expect(
+      extractClaims('Send 1 to 20 image URLs for $0.05 per request; 0.9 is a near duplicate; 3 steps'),
+    ).toEqual([]);
   });
 });
 
@@ -53,9 +56,13 @@ describe('unsourcedClaims', () => {
     expect(unsourced('<p>Images up to 10 MB by URL, 4.5 MB uploaded.</p>')).toEqual([]);
   });
 
-  it('fails the issue\'s unmeasured claims', () => {
-    expect(unsourced('<dl><dt>maximum image size</dt><dd>50MB</dd><dt>support</dt><dd>24/7</dd></dl>')).toEqual(['50MB', '24/7']);
-    expect(unsourced('<p>10,000 requests an hour handles peaks</p><p>Process 1000+ images a minute.</p>')).toEqual(['10,000 requests an hour', '1000+ images a minute']);
+  it("fails the issue's unmeasured claims", () => {
+    expect(
+      unsourced('<dl><dt>maximum image size</dt><dd>50MB</dd><dt>support</dt><dd>24/7</dd></dl>'),
+    ).toEqual(['50MB', '24/7']);
+    expect(
+      unsourced('<p>10,000 requests an hour handles peaks</p><p>Process 1000+ images a minute.</p>'),
+    ).toEqual(['10,000 requests an hour', '1000+ images a minute']);
   });
 
   it('does not let a limit vouch for a claim of quality or speed that shares its value', () => {
@@ -66,7 +73,9 @@ describe('unsourcedClaims', () => {
   });
 
   it('does not read a rate limit beside an Accuracy heading as a claim of accuracy', () => {
-    expect(unsourced('<table><tr><td>100 requests a minute (single)</td></tr></table><h2>Accuracy</h2>')).toEqual([]);
+    expect(
+      unsourced('<table><tr><td>100 requests a minute (single)</td></tr></table><h2>Accuracy</h2>'),
+    ).toEqual([]);
     expect(unsourced('<p>97%</p><h2>Accuracy</h2>')).toEqual(['97%']);
   });
 
@@ -77,7 +86,9 @@ describe('unsourcedClaims', () => {
   });
 
   it('ignores figures in code samples', () => {
-    expect(unsourced('<pre><code>curl -d \'{"max": "50MB"}\'</code></pre><p>Inline <code>99%</code> too.</p>')).toEqual([]);
+    expect(
+      unsourced('<pre><code>curl -d \'{"max": "50MB"}\'</code></pre><p>Inline <code>99%</code> too.</p>'),
+    ).toEqual([]);
   });
 
   it('skips an element marked data-claims="skip" with its nested content', () => {

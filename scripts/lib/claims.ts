@@ -17,7 +17,23 @@ export interface Claim {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', times: '×', hellip: '…', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', thinsp: ' ', ensp: ' ', emsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  times: '×',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+  thinsp: ' ',
+  ensp: ' ',
+  emsp: ' ',
 };
 
 function decode(s: string): string {
@@ -33,7 +49,8 @@ function decode(s: string): string {
 /** Elements whose content is not prose a visitor reads as a claim. */
 const SKIPPED = ['script', 'style', 'pre', 'code', 'svg', 'template', 'noscript', 'textarea'];
 /** Elements that end a run of text: a figure never spans two of them... */
-const BLOCK = /^(p|div|li|ul|ol|dl|dt|dd|h[1-6]|section|article|header|footer|nav|main|aside|table|thead|tbody|tr|td|th|caption|figure|figcaption|blockquote|form|label|button|option|select|br|hr|details|summary|fieldset|legend)$/i;
+const BLOCK =
+  /^(p|div|li|ul|ol|dl|dt|dd|h[1-6]|section|article|header|footer|nav|main|aside|table|thead|tbody|tr|td|th|caption|figure|figcaption|blockquote|form|label|button|option|select|br|hr|details|summary|fieldset|legend)$/i;
 
 /**
  * The text a visitor reads in a page: the body without code, scripts, styles and SVG, plus the
@@ -45,11 +62,21 @@ export function visibleText(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '';
   const description = /<meta\s+name="description"\s+content="([^"]*)"/i.exec(html)?.[1] ?? '';
   let body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  for (const tag of SKIPPED) body = body.replace(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?</${tag}>`, 'gi'), ' ');
+  for (const tag of SKIPPED)
+    body = body.replace(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?</${tag}>`, 'gi'), ' ');
   body = stripMarked(body);
-  body = body.replace(/<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g, (_, name: string) => (BLOCK.test(name) ? ' ¦ ' : ' '));
+  body = body.replace(/<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g, (_, name: string) =>
+    BLOCK.test(name) ? ' ¦ ' : ' ',
+  );
   body = body.replace(/<!--[\s\S]*?-->/g, ' ');
-  return [title, description, body].map((t) => decode(t).replace(/\s+/g, ' ').replace(/(?:\s*¦\s*)+/g, ' ¦ ').trim()).join(' ¦ ');
+  return [title, description, body]
+    .map((t) =>
+      decode(t)
+        .replace(/\s+/g, ' ')
+        .replace(/(?:\s*¦\s*)+/g, ' ¦ ')
+        .trim(),
+    )
+    .join(' ¦ ');
 }
 
 /** Removes elements carrying `data-claims="skip"` (with their content; nesting of the same tag is honoured). */
@@ -95,7 +122,22 @@ const UNITS: { re: string; unit: string }[] = [
 ];
 
 const PERIOD = String.raw`(second|sec|s|minute|min|hour|hr|h|day|week|month|mo|year|yr)s?\b`;
-const PERIOD_NAME: Record<string, string> = { second: 'second', sec: 'second', s: 'second', minute: 'minute', min: 'minute', hour: 'hour', hr: 'hour', h: 'hour', day: 'day', week: 'week', month: 'month', mo: 'month', year: 'year', yr: 'year' };
+const PERIOD_NAME: Record<string, string> = {
+  second: 'second',
+  sec: 'second',
+  s: 'second',
+  minute: 'minute',
+  min: 'minute',
+  hour: 'hour',
+  hr: 'hour',
+  h: 'hour',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  mo: 'month',
+  year: 'year',
+  yr: 'year',
+};
 // "per minute", "a minute", "an hour", "/month", "each day", "every hour".
 const PER = String.raw`(?:\s?\/\s?|\s(?:per|an?|each|every)\s)`;
 // Up to three words between a number and its "per period": "100 single and 20 batch requests a minute".
@@ -108,7 +150,8 @@ function canonical(n: string): string {
   return `${money ? '$' : ''}${String(value)}`;
 }
 
-const numbersIn = (range: string): string[] => [...range.matchAll(new RegExp(NUM, 'g'))].map((m) => canonical(m[0]));
+const numbersIn = (range: string): string[] =>
+  [...range.matchAll(new RegExp(NUM, 'g'))].map((m) => canonical(m[0]));
 
 /**
  * Every figure in `text`, normalised. Rates ("10,000 requests an hour", "requests per hour
@@ -126,13 +169,23 @@ export function extractClaims(text: string): Claim[] {
   const lead = String.raw`(?<![\w.,$])`;
 
   // 24/7 first: it would otherwise read as "24 per 7".
-  for (const m of text.matchAll(/\b24\s?\/\s?7\b|\b24x7\b|round[- ]the[- ]clock/gi)) add(m[0], m.index, ['24/7']);
+  for (const m of text.matchAll(/\b24\s?\/\s?7\b|\b24x7\b|round[- ]the[- ]clock/gi))
+    add(m[0], m.index, ['24/7']);
 
   // Times and multipliers written in words: "in about a second", "sub-second", "3x more".
-  for (const m of text.matchAll(/\b(?:about|under|within|less than|in|around|roughly)\s(?:a|one)\s(second|minute|hour)\b|\bsub-?(second)\b/gi)) {
-    add(m[0], m.index, [`1 ${({ second: 's', minute: 'min', hour: 'h' } as Record<string, string>)[(m[1] ?? m[2]!).toLowerCase()]}`]);
+  for (const m of text.matchAll(
+    /\b(?:about|under|within|less than|in|around|roughly)\s(?:a|one)\s(second|minute|hour)\b|\bsub-?(second)\b/gi,
+  )) {
+    add(m[0], m.index, [
+      `1 ${({ second: 's', minute: 'min', hour: 'h' } as Record<string, string>)[(m[1] ?? m[2]!).toLowerCase()]}`,
+    ]);
   }
-  for (const m of text.matchAll(new RegExp(String.raw`${lead}(\d+(?:\.\d+)?)\s?[x×]\s(?=more|faster|fewer|better|less|cheaper|quicker)`, 'gi'))) {
+  for (const m of text.matchAll(
+    new RegExp(
+      String.raw`${lead}(\d+(?:\.\d+)?)\s?[x×]\s(?=more|faster|fewer|better|less|cheaper|quicker)`,
+      'gi',
+    ),
+  )) {
     if (free(m.index, m.index + m[0].length)) add(m[0].trim(), m.index, [`${Number(m[1])}x`]);
   }
   // Rates, number first: "10,000 requests an hour", "1000+ images per minute", "$20/month".
@@ -141,13 +194,21 @@ export function extractClaims(text: string): Claim[] {
     add(m[0], m.index, [`${canonical(m[1]!)} /${PERIOD_NAME[m[2]!.toLowerCase()]!}`]);
   }
   // Rates, label first (stat cards): "requests per hour ¦ 10,000", "images per minute 1000+".
-  for (const m of text.matchAll(new RegExp(String.raw`\b(?:per|an?|each|every)\s${PERIOD}\s?¦?\s?(${NUM})(?![\w.%])(?!\s?(?:%|[kKMGT]B|px|ms|s|min|h)\b)`, 'gi'))) {
-    if (!/^(?:per|each|every)/i.test(m[0]) && !/^an?\s(?:second|minute|hour|day|week|month|year)/i.test(m[0])) continue;
+  for (const m of text.matchAll(
+    new RegExp(
+      String.raw`\b(?:per|an?|each|every)\s${PERIOD}\s?¦?\s?(${NUM})(?![\w.%])(?!\s?(?:%|[kKMGT]B|px|ms|s|min|h)\b)`,
+      'gi',
+    ),
+  )) {
+    if (!/^(?:per|each|every)/i.test(m[0]) && !/^an?\s(?:second|minute|hour|day|week|month|year)/i.test(m[0]))
+      continue;
     if (!free(m.index, m.index + m[0].length)) continue;
     add(m[0], m.index, [`${canonical(m[2]!)} /${PERIOD_NAME[m[1]!.toLowerCase()]!}`]);
   }
   // Dimensions: "256x256", "4096 × 4096" (a square reads as one side).
-  for (const m of text.matchAll(new RegExp(String.raw`${lead}(\d+)\s?[x×]\s?(\d+)(?:\s?(?:px|pixels?)\b)?`, 'g'))) {
+  for (const m of text.matchAll(
+    new RegExp(String.raw`${lead}(\d+)\s?[x×]\s?(\d+)(?:\s?(?:px|pixels?)\b)?`, 'g'),
+  )) {
     if (!free(m.index, m.index + m[0].length)) continue;
     const [w, h] = [m[1]!, m[2]!];
     add(m[0], m.index, w === h ? [`${w} px`] : [`${w}x${h} px`]);
@@ -156,7 +217,11 @@ export function extractClaims(text: string): Claim[] {
   for (const { re, unit } of UNITS) {
     for (const m of text.matchAll(new RegExp(`${lead}(${RANGE})(?:${re})`, 'g'))) {
       if (!free(m.index, m.index + m[0].length)) continue;
-      add(m[0], m.index, numbersIn(m[1]!).map((n) => (unit === '%' ? `${n}%` : `${n} ${unit}`)));
+      add(
+        m[0],
+        m.index,
+        numbersIn(m[1]!).map((n) => (unit === '%' ? `${n}%` : `${n} ${unit}`)),
+      );
     }
   }
   return out.sort((a, b) => a.index - b.index);
@@ -176,9 +241,11 @@ export interface Unsourced {
 }
 
 /** Words that make any figure near them a claim of quality: only a measurement may stand behind one. */
-const QUALITY = /\b(?:accura\w*|precision|recall|error rate|false (?:positive|negative|attribution)\w*|success rate|detection rate|correctly)\b/i;
+const QUALITY =
+  /\b(?:accura\w*|precision|recall|error rate|false (?:positive|negative|attribution)\w*|success rate|detection rate|correctly)\b/i;
 /** Comparatives that make the figure right before them a claim ("50% faster", "3x more", "20% fewer"). */
-const COMPARATIVE = /^(?:faster|quicker|slower|fewer|less|more|better|higher|lower|cheaper|reduction|savings|improvement)\b/i;
+const COMPARATIVE =
+  /^(?:faster|quicker|slower|fewer|less|more|better|higher|lower|cheaper|reduction|savings|improvement)\b/i;
 
 /**
  * Whether a claim is one of quality or speed: a percentage or multiplier with a quality word in
@@ -205,7 +272,12 @@ function isQualityClaim(text: string, index: number, length: number, norm: strin
  * faster", "99.5% accuracy") must be a measured one: a limit or a price that happens to share
  * its value (the similarity slider's 50%) does not vouch for it.
  */
-export function unsourcedClaims(text: string, registry: ReadonlySet<string>, allow: readonly RegExp[], measured: ReadonlySet<string> = registry): Unsourced[] {
+export function unsourcedClaims(
+  text: string,
+  registry: ReadonlySet<string>,
+  allow: readonly RegExp[],
+  measured: ReadonlySet<string> = registry,
+): Unsourced[] {
   const allowed: [number, number][] = [];
   for (const re of allow) {
     const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
@@ -214,5 +286,9 @@ export function unsourcedClaims(text: string, registry: ReadonlySet<string>, all
   return extractClaims(text)
     .filter((c) => !allowed.some(([a, b]) => c.index >= a && c.index + c.raw.length <= b))
     .filter((c) => !(isQualityClaim(text, c.index, c.raw.length, c.norm) ? measured : registry).has(c.norm))
-    .map((c) => ({ raw: c.raw, norm: c.norm, context: text.slice(Math.max(0, c.index - 40), c.index + c.raw.length + 25).replace(/\s*¦\s*/g, ' | ') }));
+    .map((c) => ({
+      raw: c.raw,
+      norm: c.norm,
+      context: text.slice(Math.max(0, c.index - 40), c.index + c.raw.length + 25).replace(/\s*¦\s*/g, ' | '),
+    }));
 }

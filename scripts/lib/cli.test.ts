@@ -22,7 +22,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('parseCli', () => {
   it('reads options and positionals as parseArgs does', () => {
-    const { values, positionals } = parseCli(usage, { options: { n: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: true }, ['--n', '5', '--quick', 'out']);
+    const { values, positionals } = parseCli(
+      usage,
+      { options: { n: { type: 'string' }, quick: { type: 'boolean' } }, allowPositionals: true },
+      ['--n', '5', '--quick', 'out'],
+    );
     expect(values).toEqual({ n: '5', quick: true });
     expect(positionals).toEqual(['out']);
   });

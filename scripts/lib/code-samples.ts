@@ -15,7 +15,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Decodes the HTML entities Astro and shiki emit. */
 export function decodeEntities(html: string): string {
   return html.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10),
+      );
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
@@ -103,8 +106,7 @@ export function parseCurl(command: string): CurlCall {
       const f = words[++i] ?? '';
       const eq = f.indexOf('=');
       (form ??= {})[f.slice(0, eq)] = f.slice(eq + 1);
-    }
-    else if (!w.startsWith('-')) url = w;
+    } else if (!w.startsWith('-')) url = w;
   }
   if (!url) throw new Error(`curl command without a URL: ${command.slice(0, 60)}`);
   return {

@@ -10,7 +10,9 @@ import type { DecodedImage, ViewAugmentation } from '../../src/server/vision/ima
 import { detectRaw } from '../../src/server/vision/model';
 import { REPO_ROOT } from './rooms-data';
 
-export const DETECT_CACHE = resolve(process.env['DETECT_CACHE'] ?? join(REPO_ROOT, '.cache/detect-views/views.jsonl'));
+export const DETECT_CACHE = resolve(
+  process.env['DETECT_CACHE'] ?? join(REPO_ROOT, '.cache/detect-views/views.jsonl'),
+);
 
 export type DetectViewName = 'plain' | 'flip' | 'q0' | 'q1' | 'q2' | 'q3';
 
@@ -68,7 +70,10 @@ export const r5 = (v: number): number => Math.round(v * 1e5) / 1e5;
  * One plain pass with the image-level features (`analyzeImage` with no checks), as the caches
  * store it: the head and backbone features and each detection with its box as fractions.
  */
-export async function featurePass(image: DecodedImage, minScore: number): Promise<{ head: number[]; backbone: number[]; dets: CachedDet[] }> {
+export async function featurePass(
+  image: DecodedImage,
+  minScore: number,
+): Promise<{ head: number[]; backbone: number[]; dets: CachedDet[] }> {
   const a = await analyzeImage(image, { errorChecks: 0, features: true, minScore });
   const f = a.features!;
   return {
@@ -77,13 +82,26 @@ export async function featurePass(image: DecodedImage, minScore: number): Promis
     dets: a.detections.map((d) => ({
       l: d.label,
       s: d.confidence,
-      b: [r5(d.box[0] / a.width), r5(d.box[1] / a.height), r5((d.box[0] + d.box[2]) / a.width), r5((d.box[1] + d.box[3]) / a.height)],
+      b: [
+        r5(d.box[0] / a.width),
+        r5(d.box[1] / a.height),
+        r5((d.box[0] + d.box[2]) / a.width),
+        r5((d.box[1] + d.box[3]) / a.height),
+      ],
     })),
   };
 }
 
 /** The raw detections of one view (flipped, greyscale, a tile...), boxes mapped back to the whole photo. */
-export async function viewDetections(image: DecodedImage, aug: ViewAugmentation, minScore: number): Promise<CachedDet[]> {
+export async function viewDetections(
+  image: DecodedImage,
+  aug: ViewAugmentation,
+  minScore: number,
+): Promise<CachedDet[]> {
   const dets = await detectRaw(await image.view(aug), minScore);
-  return dets.map((d) => ({ l: d.label, s: Math.round(d.score * 1000) / 1000, b: mapViewBox(d.box, aug).map(r5) as [number, number, number, number] }));
+  return dets.map((d) => ({
+    l: d.label,
+    s: Math.round(d.score * 1000) / 1000,
+    b: mapViewBox(d.box, aug).map(r5) as [number, number, number, number],
+  }));
 }

@@ -8,21 +8,41 @@ const root = process.cwd();
 
 describe('the eval runner plan', () => {
   it("runs each present API script once, in the API list's order, and names the missing ones", () => {
-    const plan = planEvalRuns(['index.ts', 'watermark-detection.ts', 'photo-authenticity.ts', 'helpers.ts', 'photo-authenticity.test.ts'], []);
+    const plan = planEvalRuns(
+      [
+        'index.ts',
+        'watermark-detection.ts',
+        'photo-authenticity.ts',
+        'helpers.ts',
+        'photo-authenticity.test.ts',
+      ],
+      [],
+    );
     expect(plan.run).toEqual([
       { api: 'photo-authenticity', file: 'photo-authenticity.ts' },
       { api: 'watermark-detection', file: 'watermark-detection.ts' },
     ]);
-    expect(plan.missing).toEqual(['image-object-detection', 'image-classification', 'image-captioning', 'similar-image-search']);
+    expect(plan.missing).toEqual([
+      'image-object-detection',
+      'image-classification',
+      'image-captioning',
+      'similar-image-search',
+    ]);
     expect(plan.ignored).toEqual(['helpers.ts']);
   });
 
   it("lets a new catalogue API's script join by existing", () => {
-    expect(planEvalRuns(['face-blur.ts'], ['face-blur']).run).toEqual([{ api: 'face-blur', file: 'face-blur.ts' }]);
+    expect(planEvalRuns(['face-blur.ts'], ['face-blur']).run).toEqual([
+      { api: 'face-blur', file: 'face-blur.ts' },
+    ]);
   });
 
   it('runs only the requested ids, reporting a missing script and an unknown id', () => {
-    const plan = planEvalRuns(['photo-authenticity.ts'], [], ['photo-authenticity', 'image-captioning', 'photo-authenticty']);
+    const plan = planEvalRuns(
+      ['photo-authenticity.ts'],
+      [],
+      ['photo-authenticity', 'image-captioning', 'photo-authenticty'],
+    );
     expect(plan.run).toEqual([{ api: 'photo-authenticity', file: 'photo-authenticity.ts' }]);
     expect(plan.missing).toEqual(['image-captioning']);
     expect(plan.unknown).toEqual(['photo-authenticty']);
@@ -59,10 +79,13 @@ describe('the committed accuracy cards', () => {
 });
 
 describe('package.json', () => {
-  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
 
   it('has npm run eval and one npm run eval:<api> per API, each running the runner for that API', () => {
     expect(scripts['eval']).toBe('tsx scripts/eval/index.ts');
-    for (const id of ACCURACY_API_IDS) expect(scripts[`eval:${id}`], id).toBe(`tsx scripts/eval/index.ts ${id}`);
+    for (const id of ACCURACY_API_IDS)
+      expect(scripts[`eval:${id}`], id).toBe(`tsx scripts/eval/index.ts ${id}`);
   });
 });

@@ -34,15 +34,28 @@ export function catalogueIds(dir = join(process.cwd(), 'content', 'apis')): stri
  * Plans a run from the files present in scripts/eval. `requested` empty: every API with a
  * script; otherwise exactly those ids.
  */
-export function planEvalRuns(files: readonly string[], apiIds: readonly string[], requested: readonly string[] = []): EvalPlan {
+export function planEvalRuns(
+  files: readonly string[],
+  apiIds: readonly string[],
+  requested: readonly string[] = [],
+): EvalPlan {
   const known = [...new Set([...ACCURACY_API_IDS, ...apiIds])];
-  const present = new Set(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => f.slice(0, -'.ts'.length)));
+  const present = new Set(
+    files.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => f.slice(0, -'.ts'.length)),
+  );
   const unknown = requested.filter((id) => !known.includes(id));
   const wanted = requested.length ? requested.filter((id) => known.includes(id)) : known;
   return {
     run: wanted.filter((id) => present.has(id)).map((api) => ({ api, file: `${api}.ts` })),
-    missing: wanted.filter((id) => !present.has(id) && (requested.length > 0 || (ACCURACY_API_IDS as readonly string[]).includes(id))),
-    ignored: requested.length ? [] : files.filter((f) => f !== 'index.ts' && !known.includes(f.replace(/\.ts$/, '')) && !f.endsWith('.test.ts')),
+    missing: wanted.filter(
+      (id) =>
+        !present.has(id) && (requested.length > 0 || (ACCURACY_API_IDS as readonly string[]).includes(id)),
+    ),
+    ignored: requested.length
+      ? []
+      : files.filter(
+          (f) => f !== 'index.ts' && !known.includes(f.replace(/\.ts$/, '')) && !f.endsWith('.test.ts'),
+        ),
     unknown,
   };
 }

@@ -26,7 +26,10 @@ import predictBatchStatus from '../../functions/predict-batch-status';
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
 
-const handlers: Record<string, (req: Request, runtime?: { ip?: string; params?: Record<string, string> }) => Promise<Response>> = {
+const handlers: Record<
+  string,
+  (req: Request, runtime?: { ip?: string; params?: Record<string, string> }) => Promise<Response>
+> = {
   '/api/v1/detect': detect,
   '/api/v1/categories': categories,
   '/api/demo/object-detection': demo,
@@ -46,24 +49,24 @@ export const exampleFile = (path: string): string =>
   path.startsWith('/api/predict')
     ? 'photo-authenticity.json'
     : path.includes('watermark')
-    ? 'watermark-detection.json'
-    : path.includes('classif')
-      ? 'image-classification.json'
-      : path.includes('caption')
-        ? 'image-captioning.json'
-        : 'object-detection.json';
+      ? 'watermark-detection.json'
+      : path.includes('classif')
+        ? 'image-classification.json'
+        : path.includes('caption')
+          ? 'image-captioning.json'
+          : 'object-detection.json';
 
 /** The API (and a tier it sells) each example's call is made with: its key's subscription. */
 const subscriptionOf = (path: string): { apiId: string; tier: string } =>
   path.startsWith('/api/predict')
     ? { apiId: 'photo-authenticity', tier: 'standard' }
     : path.includes('watermark')
-    ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
-    : path.includes('classify')
-      ? { apiId: 'image-classification', tier: 'pay-per-use' }
-      : path.includes('caption')
-        ? { apiId: 'image-captioning', tier: 'pay-per-use' }
-        : { apiId: 'image-object-detection', tier: 'premium' };
+      ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
+      : path.includes('classify')
+        ? { apiId: 'image-classification', tier: 'pay-per-use' }
+        : path.includes('caption')
+          ? { apiId: 'image-captioning', tier: 'pay-per-use' }
+          : { apiId: 'image-object-detection', tier: 'premium' };
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
@@ -124,7 +127,11 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     title: 'Define a category',
     method: 'POST',
     path: '/api/v1/categories',
-    request: { definitions: [{ category: 'home_office', objects: ['laptop', 'chair', 'tv', 'book', 'keyboard', 'desk'] }] },
+    request: {
+      definitions: [
+        { category: 'home_office', objects: ['laptop', 'chair', 'tv', 'book', 'keyboard', 'desk'] },
+      ],
+    },
   },
   demo: {
     title: 'The object-detection demo',
@@ -175,7 +182,8 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     request: { image_url: COFFEE, taxonomy: 'room_type', top_k: 3 },
   },
   classifyTop1: {
-    title: 'Only the best label: a dog and a bicycle on a porch, a known miss (read as a bedroom; see the accuracy card)',
+    title:
+      'Only the best label: a dog and a bicycle on a porch, a known miss (read as a bedroom; see the accuracy card)',
     method: 'POST',
     path: '/api/v1/classify',
     request: { image_url: STREET, top_k: 1 },
@@ -211,13 +219,13 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     request: { image_url: AUTH_AI },
   },
   predictBatch: {
-    title: 'Queue three images: two of the site\'s sample photos and one that does not exist',
+    title: "Queue three images: two of the site's sample photos and one that does not exist",
     method: 'POST',
     path: '/api/predict_batch',
     request: { image_urls: [AUTH_AI, AUTH_CAMERA, AUTH_MISSING] },
   },
   predictBatchCompleted: {
-    title: 'Completed: each image\'s result in request order, and an image that could not be read',
+    title: "Completed: each image's result in request order, and an image that could not be read",
     method: 'GET',
     path: '/api/predict_batch/{job_id}',
     request: {},
@@ -273,7 +281,9 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   // Keyed calls are made with the key of a fresh account each, so the `usage` they show does
   // not depend on which examples ran before.
   const keyed = spec.path.startsWith('/api/v1/') || spec.path.startsWith('/api/predict');
-  const auth: Record<string, string> = keyed ? { Authorization: `Bearer ${(await createTestAccount(getDb(), subscriptionOf(spec.path))).key}` } : {};
+  const auth: Record<string, string> = keyed
+    ? { Authorization: `Bearer ${(await createTestAccount(getDb(), subscriptionOf(spec.path))).key}` }
+    : {};
   // Each example its own documentation client address (as the runtime passes it), so rate
   // limits never interfere.
   const runtime = () => ({ ip: `192.0.2.${(client = (client % 250) + 1)}` });
@@ -290,7 +300,8 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
       }),
       runtime(),
     );
-    if (created.status !== 201) throw new Error(`creating the example job failed: ${created.status} ${await created.text()}`);
+    if (created.status !== 201)
+      throw new Error(`creating the example job failed: ${created.status} ${await created.text()}`);
     jobId = ((await created.json()) as { job_id: string }).job_id;
     if (spec.job.run) await drainBatchQueue({ db: t.db, queue: t.queue, concurrency: 1 });
     path = spec.path.replace('{job_id}', jobId);

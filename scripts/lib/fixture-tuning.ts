@@ -22,8 +22,22 @@ import type { CachedDet } from './detect-views';
 
 /** The COCO classes the dev subset labels (dataset README). */
 export const LABELLED_CLASSES = [
-  'chair', 'sink', 'dining table', 'bed', 'couch', 'potted plant', 'vase', 'oven', 'refrigerator', 'book', 'toilet', 'clock', 'tv',
-  'microwave', 'person', 'laptop',
+  'chair',
+  'sink',
+  'dining table',
+  'bed',
+  'couch',
+  'potted plant',
+  'vase',
+  'oven',
+  'refrigerator',
+  'book',
+  'toilet',
+  'clock',
+  'tv',
+  'microwave',
+  'person',
+  'laptop',
 ] as const;
 export type LabelledClass = (typeof LABELLED_CLASSES)[number];
 
@@ -87,19 +101,26 @@ export interface Params {
 export function answer(s: Sample, p: Params): Set<string> {
   const base = (l: string) => p.thresholds[l] ?? 0.3;
   const th = (l: string) => contextThreshold(l, s.rooms, base, p.bonus);
-  const dets = s.dets.filter((d) => d.s >= th(d.l)).map((d) => ({ label: d.l as CocoLabel, score: d.s, box: d.b }));
+  const dets = s.dets
+    .filter((d) => d.s >= th(d.l))
+    .map((d) => ({ label: d.l as CocoLabel, score: d.s, box: d.b }));
   const dropped = freeChecks(dets, 3, s.rooms, th);
   return new Set(dets.filter((_, i) => !dropped[i]).map((d) => d.label));
 }
 
-export interface Counts { tp: number; fp: number; fn: number }
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
 export const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 export const add = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
 export const recall = (c: Counts): number => (c.tp + c.fn ? c.tp / (c.tp + c.fn) : Number.NaN);
 export const precision = (c: Counts): number => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : Number.NaN);
 
 export type Scope = 'category' | 'all16';
-const scoredClasses = (s: Sample, scope: Scope): readonly string[] => (scope === 'category' ? s.categoryClasses : LABELLED_CLASSES);
+const scoredClasses = (s: Sample, scope: Scope): readonly string[] =>
+  scope === 'category' ? s.categoryClasses : LABELLED_CLASSES;
 
 /** Per-class counts over `samples`. */
 export function score(samples: readonly Sample[], p: Params, scope: Scope = 'category'): Map<string, Counts> {
@@ -139,12 +160,19 @@ const GRID = Array.from({ length: 21 }, (_, i) => Math.round((0.6 - i * 0.025) *
  * (the others held), two sweeps; ties go to the higher threshold. A class with no positive in
  * `samples` keeps `fallback`.
  */
-export function tune(samples: readonly Sample[], bonus: number, beta: number, fallback: Record<string, number>): Params {
+export function tune(
+  samples: readonly Sample[],
+  bonus: number,
+  beta: number,
+  fallback: Record<string, number>,
+): Params {
   const p: Params = { thresholds: { ...fallback }, bonus };
   const b2 = beta * beta;
   for (let sweep = 0; sweep < 2; sweep++) {
     for (const c of LABELLED_CLASSES) {
-      const relevant = samples.filter((s) => s.categoryClasses.includes(c) && (s.truth.has(c) || s.dets.some((d) => d.l === c)));
+      const relevant = samples.filter(
+        (s) => s.categoryClasses.includes(c) && (s.truth.has(c) || s.dets.some((d) => d.l === c)),
+      );
       if (!relevant.some((s) => s.truth.has(c) && !s.ambiguous.has(c))) continue;
       let best = { f: -1, t: p.thresholds[c] ?? 0.3 };
       for (const t of GRID) {
@@ -182,7 +210,14 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
  */
 export function crossValidate(
   samples: readonly Sample[],
-  opts: { bonus: number; beta: number; k?: number; repeats?: number; fallback: Record<string, number>; scope?: Scope },
+  opts: {
+    bonus: number;
+    beta: number;
+    k?: number;
+    repeats?: number;
+    fallback: Record<string, number>;
+    scope?: Scope;
+  },
 ): Map<string, Counts> {
   const k = opts.k ?? 5;
   const out = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, zero()]));

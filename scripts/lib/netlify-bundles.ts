@@ -40,7 +40,13 @@ export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)
  * `included_files` paths are relative to the base directory.
  */
 export async function bundlerConfig(root: string = ROOT): Promise<Config> {
-  const { config } = await resolveConfig({ repositoryRoot: root, cwd: root, offline: true, context: 'production', mode: 'buildbot' } as never);
+  const { config } = await resolveConfig({
+    repositoryRoot: root,
+    cwd: root,
+    offline: true,
+    context: 'production',
+    mode: 'buildbot',
+  } as never);
   const functions = (config as { functions?: Record<string, Record<string, unknown>> }).functions ?? {};
   const out: Config = {};
   for (const [pattern, c] of Object.entries(functions)) {
@@ -73,11 +79,20 @@ export interface BuiltFunction {
  * Zips every function of `functions/` (or only `only`) into `outDir` with Netlify's bundler and
  * `netlify.toml`, in one pass. Throws what the bundler throws (a config it cannot read, say).
  */
-export async function buildFunctionZips(outDir: string, { only }: { only?: readonly string[] } = {}): Promise<BuiltFunction[]> {
+export async function buildFunctionZips(
+  outDir: string,
+  { only }: { only?: readonly string[] } = {},
+): Promise<BuiltFunction[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const config = await bundlerConfig();
-  const options = { basePath: ROOT, repositoryRoot: ROOT, config, configFileDirectories: [], featureFlags: { zisi_functions_api_v2: true } } as never;
+  const options = {
+    basePath: ROOT,
+    repositoryRoot: ROOT,
+    config,
+    configFileDirectories: [],
+    featureFlags: { zisi_functions_api_v2: true },
+  } as never;
   let results: FunctionResult[];
   if (only) {
     results = [];
@@ -101,7 +116,9 @@ export async function buildFunctionZips(outDir: string, { only }: { only?: reado
 }
 
 /** What a zip holds: its file names, unpacked size and largest files. */
-export async function zipContents(zip: string): Promise<{ names: string[]; unpacked: number; largest: { name: string; size: number }[] }> {
+export async function zipContents(
+  zip: string,
+): Promise<{ names: string[]; unpacked: number; largest: { name: string; size: number }[] }> {
   const archive = new StreamZip.async({ file: zip });
   try {
     const entries = Object.values(await archive.entries()).filter((e) => e.isFile);
@@ -127,29 +144,44 @@ export const TEXT_READERS: ReadonlySet<string> = new Set(TEXT_READER_FUNCTIONS);
  * what production never runs (PGlite, a Node binary, the native onnxruntime-node, or the OCR's
  * WebAssembly runtime in a function that reads no text).
  */
-export async function checkBundles(built: readonly BuiltFunction[], { largest = false } = {}): Promise<{ table: string; problems: string[] }> {
-  const rows = [`${'function'.padEnd(34)}${'zipped'.padStart(10)}${'budget'.padStart(10)}${'unzipped'.padStart(11)}${'files'.padStart(7)}`];
+export async function checkBundles(
+  built: readonly BuiltFunction[],
+  { largest = false } = {},
+): Promise<{ table: string; problems: string[] }> {
+  const rows = [
+    `${'function'.padEnd(34)}${'zipped'.padStart(10)}${'budget'.padStart(10)}${'unzipped'.padStart(11)}${'files'.padStart(7)}`,
+  ];
   const problems: string[] = [];
   for (const fn of built) {
     const contents = await zipContents(fn.zip);
     const { names, unpacked } = contents;
     const budget = SIZE_BUDGET;
-    rows.push(`${fn.name.padEnd(34)}${mb(fn.bytes).padStart(10)}${mb(budget).padStart(10)}${mb(unpacked).padStart(11)}${String(names.length).padStart(7)}${fn.bytes > budget ? '  OVER' : ''}`);
+    rows.push(
+      `${fn.name.padEnd(34)}${mb(fn.bytes).padStart(10)}${mb(budget).padStart(10)}${mb(unpacked).padStart(11)}${String(names.length).padStart(7)}${fn.bytes > budget ? '  OVER' : ''}`,
+    );
     if (largest) rows.push(...contents.largest.map((f) => `    ${mb(f.size).padStart(9)}  ${f.name}`));
     if (fn.bytes > budget) problems.push(`${fn.name}: ${mb(fn.bytes)} zipped, budget ${mb(budget)}`);
-    if (fn.bytes > NETLIFY_ZIPPED_LIMIT) problems.push(`${fn.name}: over Netlify's ${mb(NETLIFY_ZIPPED_LIMIT)} limit`);
+    if (fn.bytes > NETLIFY_ZIPPED_LIMIT)
+      problems.push(`${fn.name}: over Netlify's ${mb(NETLIFY_ZIPPED_LIMIT)} limit`);
     const has = (prefix: string) => names.some((n) => n.startsWith(prefix));
     if (has('node_modules/@electric-sql/')) problems.push(`${fn.name}: carries PGlite`);
     if (has('node_modules/node/')) problems.push(`${fn.name}: carries a Node binary`);
-    if (has('node_modules/onnxruntime-node/')) problems.push(`${fn.name}: carries onnxruntime-node (functions read text with onnxruntime-web)`);
+    if (has('node_modules/onnxruntime-node/'))
+      problems.push(`${fn.name}: carries onnxruntime-node (functions read text with onnxruntime-web)`);
     const ortWasm = names.some((n) => n.startsWith('node_modules/onnxruntime-web/') && n.endsWith('.wasm'));
-    if (!TEXT_READERS.has(fn.name) && ortWasm) problems.push(`${fn.name}: carries onnxruntime-web's wasm but reads no text`);
-    if (TEXT_READERS.has(fn.name) && !names.includes('node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm')) {
+    if (!TEXT_READERS.has(fn.name) && ortWasm)
+      problems.push(`${fn.name}: carries onnxruntime-web's wasm but reads no text`);
+    if (
+      TEXT_READERS.has(fn.name) &&
+      !names.includes('node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm')
+    ) {
       problems.push(`${fn.name}: reads text but lacks onnxruntime-web's wasm`);
     }
   }
   const total = built.reduce((sum, f) => sum + f.bytes, 0);
-  rows.push(`${built.length} functions, ${mb(total)} zipped in all; budget ${mb(SIZE_BUDGET)} per function, Netlify's limit ${mb(NETLIFY_ZIPPED_LIMIT)}`);
+  rows.push(
+    `${built.length} functions, ${mb(total)} zipped in all; budget ${mb(SIZE_BUDGET)} per function, Netlify's limit ${mb(NETLIFY_ZIPPED_LIMIT)}`,
+  );
   return { table: rows.join('\n'), problems };
 }
 
@@ -172,7 +204,9 @@ export interface PlannedRequest {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   json?: unknown;
-  multipart?: ({ name: string; value: string } | { name: string; base64: string; filename: string; type: string })[];
+  multipart?: (
+    { name: string; value: string } | { name: string; base64: string; filename: string; type: string }
+  )[];
 }
 
 /** One answer as `invoke.mjs` reports it; `thrown` when the handler threw instead of answering. */
@@ -203,7 +237,12 @@ export interface InvokeRun {
  * process whose working directory is `dir`, with only the variables given in `env` (plus PATH
  * and HOME): nothing of this process or repository leaks in.
  */
-export function invokeUnpacked(dir: string, requests: readonly PlannedRequest[], env: Record<string, string>, { timeoutMs = 180_000 } = {}): Promise<InvokeRun> {
+export function invokeUnpacked(
+  dir: string,
+  requests: readonly PlannedRequest[],
+  env: Record<string, string>,
+  { timeoutMs = 180_000 } = {},
+): Promise<InvokeRun> {
   const planDir = mkdtempSync(join(tmpdir(), 'optiq-plan-'));
   const planFile = join(planDir, 'plan.json');
   writeFileSync(planFile, JSON.stringify({ requests }));
@@ -230,7 +269,9 @@ export function invokeUnpacked(dir: string, requests: readonly PlannedRequest[],
           .map((l) => JSON.parse(l) as Record<string, unknown>);
         const head = lines.find((l) => l['imported']);
         if (!head || !lines.some((l) => l['done'])) {
-          throw new Error(`function process exited with ${code} before answering every request:\n${stderr.slice(-4000)}`);
+          throw new Error(
+            `function process exited with ${code} before answering every request:\n${stderr.slice(-4000)}`,
+          );
         }
         resolvePromise({
           importMs: Number(head['importMs']),

@@ -26,7 +26,13 @@ import { readRcc } from './qt-rcc';
 export const NONROOM_SRC = resolve(process.env['NONROOM_SRC'] ?? '/tmp/optiq-nonroom');
 
 export const TRAIN_PACKAGES = ['gcompris-qt-data', 'tuxpaint-stamps-default'] as const;
-export const HELDOUT_PACKAGES = ['python3-skimage', 'darknet', 'opencv-doc', 'mate-backgrounds', 'lomiri-wallpapers-16.04'] as const;
+export const HELDOUT_PACKAGES = [
+  'python3-skimage',
+  'darknet',
+  'opencv-doc',
+  'mate-backgrounds',
+  'lomiri-wallpapers-16.04',
+] as const;
 export type NonRoomPackage = (typeof TRAIN_PACKAGES)[number] | (typeof HELDOUT_PACKAGES)[number];
 
 export interface NonRoomPhoto {
@@ -45,14 +51,24 @@ function unpack(pkg: NonRoomPackage): string {
   const root = join(dir, 'root');
   if (existsSync(root)) return root;
   mkdirSync(dir, { recursive: true });
-  if (!readdirSync(dir).some((n) => n.endsWith('.deb'))) execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: 'inherit' });
+  if (!readdirSync(dir).some((n) => n.endsWith('.deb')))
+    execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: 'inherit' });
   const deb = readdirSync(dir).find((n) => n.endsWith('.deb'));
   if (!deb) throw new Error(`apt-get download ${pkg} left no .deb`);
   execFileSync('dpkg-deb', ['-x', deb, 'root'], { cwd: dir });
   return root;
 }
 
-const GC_RCC = ['categorization', 'details', 'erase', 'explore_world_music', 'explore_world_animals', 'explore_farm_animals', 'explore_monuments', 'leftright'];
+const GC_RCC = [
+  'categorization',
+  'details',
+  'erase',
+  'explore_world_music',
+  'explore_world_animals',
+  'explore_farm_animals',
+  'explore_monuments',
+  'leftright',
+];
 
 function listFiles(dir: string, re: RegExp): string[] {
   if (!existsSync(dir)) return [];
@@ -72,7 +88,8 @@ function listFiles(dir: string, re: RegExp): string[] {
 function gcomprisPhotos(root: string): string[] {
   const out = join(NONROOM_SRC, 'gcompris-qt-data', 'rcc');
   for (const name of GC_RCC) {
-    if (!existsSync(join(out, name))) readRcc(join(root, 'usr/share/gcompris-qt/rcc', `${name}.rcc`), join(out, name));
+    if (!existsSync(join(out, name)))
+      readRcc(join(root, 'usr/share/gcompris-qt/rcc', `${name}.rcc`), join(out, name));
   }
   return listFiles(out, /\.(webp|jpe?g|png)$/i).filter((f) => {
     const rel = relative(out, f);
@@ -85,35 +102,108 @@ function gcomprisPhotos(root: string): string[] {
 
 /** Every 4th Tux Paint stamp (sorted), from the folders of real-world things. */
 function tuxPaintStamps(root: string): string[] {
-  const folders = ['animals', 'clothes', 'food', 'hobbies', 'household', 'people', 'plants', 'sports', 'town', 'vehicles'];
-  return folders.flatMap((f) => listFiles(join(root, 'usr/share/tuxpaint/stamps', f), /\.png$/i)).filter((_, i) => i % 4 === 0);
+  const folders = [
+    'animals',
+    'clothes',
+    'food',
+    'hobbies',
+    'household',
+    'people',
+    'plants',
+    'sports',
+    'town',
+    'vehicles',
+  ];
+  return folders
+    .flatMap((f) => listFiles(join(root, 'usr/share/tuxpaint/stamps', f), /\.png$/i))
+    .filter((_, i) => i % 4 === 0);
 }
 
 const SKI = 'usr/lib/python3/dist-packages/skimage/data';
 const OPENCV = 'usr/share/doc/opencv-doc/examples/data';
 /** Held-out photos, each looked at: photographs of things that are not rooms (no drawings, charts or calibration targets). */
 const HELDOUT_FILES: Record<(typeof HELDOUT_PACKAGES)[number], string[]> = {
-  'python3-skimage': ['astronaut.png', 'camera.png', 'coffee.png', 'chelsea.png', 'rocket.jpg', 'motorcycle_left.png', 'coins.png', 'brick.png', 'grass.png', 'gravel.png'].map((f) => `${SKI}/${f}`),
-  darknet: ['dog.jpg', 'eagle.jpg', 'giraffe.jpg', 'horses.jpg', 'kite.jpg', 'person.jpg'].map((f) => `usr/share/darknet/data/${f}`),
+  'python3-skimage': [
+    'astronaut.png',
+    'camera.png',
+    'coffee.png',
+    'chelsea.png',
+    'rocket.jpg',
+    'motorcycle_left.png',
+    'coins.png',
+    'brick.png',
+    'grass.png',
+    'gravel.png',
+  ].map((f) => `${SKI}/${f}`),
+  darknet: ['dog.jpg', 'eagle.jpg', 'giraffe.jpg', 'horses.jpg', 'kite.jpg', 'person.jpg'].map(
+    (f) => `usr/share/darknet/data/${f}`,
+  ),
   'opencv-doc': [
-    'home.jpg', 'box_in_scene.png', 'building.jpg', 'aero1.jpg', 'stuff.jpg', 'rubberwhale1.png', 'ela_original.jpg', 'messi5.jpg', 'fruits.jpg', 'baboon.jpg', 'apple.jpg',
-    'orange.jpg', 'butterfly.jpg', 'squirrel_cls.jpg', 'leuvenA.jpg', 'graf1.png', 'licenseplate_motion.jpg', 'chicky_512.png', 'aloeL.jpg', 'board.jpg', 'left.jpg',
+    'home.jpg',
+    'box_in_scene.png',
+    'building.jpg',
+    'aero1.jpg',
+    'stuff.jpg',
+    'rubberwhale1.png',
+    'ela_original.jpg',
+    'messi5.jpg',
+    'fruits.jpg',
+    'baboon.jpg',
+    'apple.jpg',
+    'orange.jpg',
+    'butterfly.jpg',
+    'squirrel_cls.jpg',
+    'leuvenA.jpg',
+    'graf1.png',
+    'licenseplate_motion.jpg',
+    'chicky_512.png',
+    'aloeL.jpg',
+    'board.jpg',
+    'left.jpg',
   ].map((f) => `${OPENCV}/${f}`),
-  'mate-backgrounds': ['Aqua', 'Blinds', 'Dune', 'FreshFlower', 'Garden', 'GreenMeadow', 'LadyBird', 'RainDrops', 'Storm', 'TwoWings', 'Wood', 'YellowFlower'].map((n) => `usr/share/backgrounds/mate/nature/${n}.jpg`),
+  'mate-backgrounds': [
+    'Aqua',
+    'Blinds',
+    'Dune',
+    'FreshFlower',
+    'Garden',
+    'GreenMeadow',
+    'LadyBird',
+    'RainDrops',
+    'Storm',
+    'TwoWings',
+    'Wood',
+    'YellowFlower',
+  ].map((n) => `usr/share/backgrounds/mate/nature/${n}.jpg`),
   'lomiri-wallpapers-16.04': [
-    'Bridge_by_Sander_Klootwijk', 'Dragonfly_by_Bolly', 'Wine_by_Jakkub_Mede', 'aitzgorri_by_Aitzol_Berasategi', 'life_by_Aitzol_Berasategi',
-    'picosdeeuropa_by_Aitzol_Berasategi', 'seeding_by_Clements_Engelhardt', 'sunset_by_Aitzol_Berasategi',
+    'Bridge_by_Sander_Klootwijk',
+    'Dragonfly_by_Bolly',
+    'Wine_by_Jakkub_Mede',
+    'aitzgorri_by_Aitzol_Berasategi',
+    'life_by_Aitzol_Berasategi',
+    'picosdeeuropa_by_Aitzol_Berasategi',
+    'seeding_by_Clements_Engelhardt',
+    'sunset_by_Aitzol_Berasategi',
   ].map((n) => `usr/share/backgrounds/${n}.jpg`),
 };
 
 /** Fetches the packages (once) and lists the photos, train then held out, in a stable order. */
 export function nonRoomPhotos(): NonRoomPhoto[] {
-  if (!existsSync('/usr/bin/apt-get') && !existsSync(NONROOM_SRC)) throw new Error('non-room photos need Debian (apt-get, dpkg-deb) or NONROOM_SRC with the unpacked packages');
+  if (!existsSync('/usr/bin/apt-get') && !existsSync(NONROOM_SRC))
+    throw new Error(
+      'non-room photos need Debian (apt-get, dpkg-deb) or NONROOM_SRC with the unpacked packages',
+    );
   const photos: NonRoomPhoto[] = [];
-  const add = (pkg: NonRoomPackage, split: NonRoomPhoto['split'], file: string, cutout = false, base = join(NONROOM_SRC, pkg)) =>
-    photos.push({ id: `nr:${pkg}/${relative(base, file)}`, split, pkg, file, cutout });
+  const add = (
+    pkg: NonRoomPackage,
+    split: NonRoomPhoto['split'],
+    file: string,
+    cutout = false,
+    base = join(NONROOM_SRC, pkg),
+  ) => photos.push({ id: `nr:${pkg}/${relative(base, file)}`, split, pkg, file, cutout });
   const gcRoot = unpack('gcompris-qt-data');
-  for (const f of gcomprisPhotos(gcRoot)) add('gcompris-qt-data', 'train', f, false, join(NONROOM_SRC, 'gcompris-qt-data', 'rcc'));
+  for (const f of gcomprisPhotos(gcRoot))
+    add('gcompris-qt-data', 'train', f, false, join(NONROOM_SRC, 'gcompris-qt-data', 'rcc'));
   const tuxRoot = unpack('tuxpaint-stamps-default');
   for (const f of tuxPaintStamps(tuxRoot)) add('tuxpaint-stamps-default', 'train', f, true, tuxRoot);
   for (const pkg of HELDOUT_PACKAGES) {
@@ -130,7 +220,9 @@ export function nonRoomPhotos(): NonRoomPhoto[] {
 /** The photo as the API would receive it: a JPEG of at most 640 px (cut-outs on white, 4:3). */
 export async function nonRoomJpeg(p: NonRoomPhoto): Promise<Uint8Array> {
   let img = sharp(p.file).rotate().flatten({ background: '#ffffff' });
-  img = p.cutout ? img.resize(640, 480, { fit: 'contain', background: '#ffffff' }) : img.resize(640, 640, { fit: 'inside', withoutEnlargement: true });
+  img = p.cutout
+    ? img.resize(640, 480, { fit: 'contain', background: '#ffffff' })
+    : img.resize(640, 640, { fit: 'inside', withoutEnlargement: true });
   return new Uint8Array(await img.jpeg({ quality: 85 }).toBuffer());
 }
 
@@ -142,4 +234,3 @@ export const describeNonRoom = (photos: readonly NonRoomPhoto[]): string => {
   for (const p of photos) byPkg.set(`${p.split} ${p.pkg}`, (byPkg.get(`${p.split} ${p.pkg}`) ?? 0) + 1);
   return [...byPkg].map(([k, v]) => `${k}: ${v}`).join(', ');
 };
-

@@ -18,7 +18,9 @@ export function readRcc(file: string, out: string): void {
   const nameAt = (off: number): string => {
     const len = b.readUInt16BE(names + off);
     const start = names + off + 6;
-    return Buffer.from(b.subarray(start, start + 2 * len)).swap16().toString('utf16le');
+    return Buffer.from(b.subarray(start, start + 2 * len))
+      .swap16()
+      .toString('utf16le');
   };
   const walk = (i: number, prefix: string): void => {
     const o = tree + i * nodeSize;

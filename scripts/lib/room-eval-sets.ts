@@ -48,15 +48,34 @@ async function atApiMinimum(bytes: Uint8Array): Promise<Uint8Array> {
   const m = await sharp(bytes).metadata();
   if ((m.width ?? 0) >= min && (m.height ?? 0) >= min) return bytes;
   const scale = min / Math.min(m.width ?? min, m.height ?? min);
-  const out = await sharp(bytes).resize(Math.ceil((m.width ?? min) * scale), Math.ceil((m.height ?? min) * scale), { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
+  const out = await sharp(bytes)
+    .resize(Math.ceil((m.width ?? min) * scale), Math.ceil((m.height ?? min) * scale), { kernel: 'lanczos3' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return new Uint8Array(out);
 }
 
-const digest = (parts: readonly string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
+const digest = (parts: readonly string[]): string =>
+  createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
 
 /** The COCO classes the object subset was labelled for (the dataset README). */
 export const LABELLED_OBJECTS = new Set([
-  'sink', 'toilet', 'bed', 'couch', 'chair', 'dining table', 'tv', 'oven', 'microwave', 'refrigerator', 'potted plant', 'clock', 'vase', 'book', 'laptop', 'person',
+  'sink',
+  'toilet',
+  'bed',
+  'couch',
+  'chair',
+  'dining table',
+  'tv',
+  'oven',
+  'microwave',
+  'refrigerator',
+  'potted plant',
+  'clock',
+  'vase',
+  'book',
+  'laptop',
+  'person',
 ]);
 
 export function roomsDevSet(objectsOnly = false): EvalSet {
@@ -68,7 +87,9 @@ export function roomsDevSet(objectsOnly = false): EvalSet {
   const entry = (id: string): LabelEntry & { sha256?: string } => images[id]!;
   return {
     id: objectsOnly ? 'rooms-dev-objects' : 'rooms-dev',
-    name: objectsOnly ? 'Interior photos with hand-labelled objects (room dataset, dev split)' : 'Interior photos, dev split of the room dataset',
+    name: objectsOnly
+      ? 'Interior photos with hand-labelled objects (room dataset, dev split)'
+      : 'Interior photos, dev split of the room dataset',
     version: `labels-${digest(ids.map((id) => `${id} ${entry(id).room} ${entry(id).sha256 ?? ''} ${(entry(id).objects ?? []).join(',')}`))}`,
     description: objectsOnly
       ? 'The 80 dev photos of the room dataset whose clearly visible COCO objects (16 classes) were labelled by hand; partly visible ones are marked ambiguous and not scored. Research-only photos, read in place.'
@@ -85,12 +106,19 @@ export function roomsDevSet(objectsOnly = false): EvalSet {
 
 export function nonRoomHeldOutSet(): EvalSet {
   const photos = nonRoomPhotos().filter((p) => p.split === 'heldout');
-  const debs = [...new Set(photos.map((p) => p.pkg))].map((pkg) => readdirSync(join(NONROOM_SRC, pkg)).find((n) => n.endsWith('.deb')) ?? pkg);
+  const debs = [...new Set(photos.map((p) => p.pkg))].map(
+    (pkg) => readdirSync(join(NONROOM_SRC, pkg)).find((n) => n.endsWith('.deb')) ?? pkg,
+  );
   return {
     id: 'non-room-heldout',
     name: 'Photos that are not of a room (held-out Debian packages)',
     version: `${digest([...photos.map((p) => p.id), ...debs])}`,
     description: `${photos.length} photos of objects, animals, people, vehicles, streets, buildings and landscapes from ${debs.join(', ')}; openly licensed, fetched with apt-get and read in place; no head was trained or tuned on these packages.`,
-    photos: photos.map((p) => ({ id: p.id, room: 'other', source: p.pkg, bytes: async () => atApiMinimum(await nonRoomJpeg(p)) })),
+    photos: photos.map((p) => ({
+      id: p.id,
+      room: 'other',
+      source: p.pkg,
+      bytes: async () => atApiMinimum(await nonRoomJpeg(p)),
+    })),
   };
 }

@@ -10,7 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-export const DATASET_DIR = resolve(process.env['ROOMS_DATASET'] ?? join(REPO_ROOT, '../shared/datasets/rooms'));
+export const DATASET_DIR = resolve(
+  process.env['ROOMS_DATASET'] ?? join(REPO_ROOT, '../shared/datasets/rooms'),
+);
 export const CACHE_DIR = resolve(process.env['ROOMS_CACHE'] ?? join(REPO_ROOT, '.cache/rooms-features'));
 export const CACHE_FILE = join(CACHE_DIR, 'features.jsonl');
 /** The same rows for the non-room photos of ./nonroom-photos.ts (ids `nr:<package>/<path>`). */

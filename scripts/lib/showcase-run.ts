@@ -38,19 +38,29 @@ export const showcaseSpecs: Record<string, Spec> = {
     kind: 'detection',
     photo: '/images/samples/od-dog-bicycle.jpg',
     alt: 'A dog sitting beside a bicycle on a porch, a car parked behind, each outlined by the detector',
-    caption: 'Object detection on a sample photo: the boxes and scores the detector returned for it, each checked against hand labels of the photo.',
+    caption:
+      'Object detection on a sample photo: the boxes and scores the detector returned for it, each checked against hand labels of the photo.',
     path: '/api/demo/object-detection',
     handler: demoDetect,
-    request: { image_url: sample('od-dog-bicycle.jpg'), objects_to_find: 'dog, bicycle, car, truck, chair', room_category: 'auto' },
+    request: {
+      image_url: sample('od-dog-bicycle.jpg'),
+      objects_to_find: 'dog, bicycle, car, truck, chair',
+      room_category: 'auto',
+    },
   },
   room: {
     kind: 'detection',
     photo: '/images/samples/od-sitting-room.jpg',
     alt: 'A sitting room with a sofa, two armchairs and a small round table between lace-curtained windows, the seats the detector found outlined',
-    caption: 'Object detection on a sample interior: the room it inferred and the boxes and scores the engine returned for it, each checked against hand labels of the photo.',
+    caption:
+      'Object detection on a sample interior: the room it inferred and the boxes and scores the engine returned for it, each checked against hand labels of the photo.',
     path: '/api/demo/object-detection',
     handler: demoDetect,
-    request: { image_url: sample('od-sitting-room.jpg'), objects_to_find: 'couch, chair, dining table, vase, potted plant, tv', room_category: 'auto' },
+    request: {
+      image_url: sample('od-sitting-room.jpg'),
+      objects_to_find: 'couch, chair, dining table, vase, potted plant, tv',
+      room_category: 'auto',
+    },
   },
   watermark: {
     kind: 'watermark',
@@ -59,7 +69,12 @@ export const showcaseSpecs: Record<string, Spec> = {
     caption: 'Watermark detection: the overlay found on a sample photo and the brand its text matched.',
     path: '/api/demo/watermark-detection',
     handler: demoWatermark,
-    request: { image_url: sample('wm-corner-wordmark.jpg'), detect_type: 'all', sensitivity: 'medium', include_invisible: true },
+    request: {
+      image_url: sample('wm-corner-wordmark.jpg'),
+      detect_type: 'all',
+      sensitivity: 'medium',
+      include_invisible: true,
+    },
   },
   provenance: {
     kind: 'provenance',
@@ -74,10 +89,15 @@ export const showcaseSpecs: Record<string, Spec> = {
     kind: 'similar',
     photo: '/images/samples/similar-firetruck-caption.jpg',
     alt: 'A fire truck photo with a “FOR SALE” caption written over it, used as the search query',
-    caption: 'Similar-image search: the public gallery’s nearest photos to an edited query, with their calibrated similarity.',
+    caption:
+      'Similar-image search: the public gallery’s nearest photos to an edited query, with their calibrated similarity.',
     path: '/api/demo/similar-images',
     handler: demoSimilar,
-    request: { image_url: sample('similar-firetruck-caption.jpg'), max_results: 5, similarity_threshold: 0.5 },
+    request: {
+      image_url: sample('similar-firetruck-caption.jpg'),
+      max_results: 5,
+      similarity_threshold: 0.5,
+    },
   },
 };
 
@@ -97,7 +117,8 @@ function database(): Promise<void> {
   return ready;
 }
 
-const listOf = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const listOf = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -105,7 +126,15 @@ const arr = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
 
 /** The figures a hero shows, from one demo answer. */
 export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
-  const base = { id, kind: spec.kind, photo: spec.photo, alt: spec.alt, caption: spec.caption, endpoint: `POST ${spec.path}`, images: {} };
+  const base = {
+    id,
+    kind: spec.kind,
+    photo: spec.photo,
+    alt: spec.alt,
+    caption: spec.caption,
+    endpoint: `POST ${spec.path}`,
+    images: {},
+  };
   switch (spec.kind) {
     case 'detection': {
       const found: ShowcaseBox[] = arr(body['objects_found']).map((o) => {
@@ -119,14 +148,24 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
       const wrong = truth ? found.filter((b) => !boxIsRight(b, truth)) : [];
       const misses = wrong.map((b) => {
         const o = objectOf(b, truth!);
-        return o ? `the ${o.what.split(/[,(]/)[0]!.trim()} “${b.label}”` : `something that is not there “${b.label}”`;
+        return o
+          ? `the ${o.what.split(/[,(]/)[0]!.trim()} “${b.label}”`
+          : `something that is not there “${b.label}”`;
       });
       const room = String(body['room_category']).replaceAll('_', ' ');
       // The same for the room: shown when right, otherwise named in the caption as the engine's miss.
       const roomRight = !truth || truth.room === room;
       const notes = [
-        ...(misses.length ? [`It also labelled ${listOf(misses)}; ${misses.length === 1 ? 'that box is' : 'those boxes are'} not drawn.`] : []),
-        ...(roomRight ? [] : [`It inferred the room as “${room}”, which is wrong: ${truth!.room === 'general' ? 'the photo is not of a room' : `it is a ${truth!.room}`}.`]),
+        ...(misses.length
+          ? [
+              `It also labelled ${listOf(misses)}; ${misses.length === 1 ? 'that box is' : 'those boxes are'} not drawn.`,
+            ]
+          : []),
+        ...(roomRight
+          ? []
+          : [
+              `It inferred the room as “${room}”, which is wrong: ${truth!.room === 'general' ? 'the photo is not of a room' : `it is a ${truth!.room}`}.`,
+            ]),
       ];
       const caption = [spec.caption, ...notes].join(' ');
       return {
@@ -147,7 +186,9 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
         const l = at(m);
         const brand = brands.find((b) => sameBox(b, m));
         return {
-          label: brand ? `${String(brand['brand'])} ${String(m['type']).replaceAll('_', ' ')}` : `“${String(m['text'])}”`,
+          label: brand
+            ? `${String(brand['brand'])} ${String(m['type']).replaceAll('_', ' ')}`
+            : `“${String(m['text'])}”`,
           score: round(Number(m['confidence'])),
           x: Number(l['x']),
           y: Number(l['y']),
@@ -162,7 +203,12 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
         boxes,
         facts: [
           { name: 'Visible marks', value: String(visible.length) },
-          ...brands.slice(0, 1).map((b) => ({ name: 'Brand', value: `${String(b['brand'])} (${round(Number(b['confidence']))})` })),
+          ...brands
+            .slice(0, 1)
+            .map((b) => ({
+              name: 'Brand',
+              value: `${String(b['brand'])} (${round(Number(b['confidence']))})`,
+            })),
           { name: 'Invisible mark', value: obj(body['invisible_watermarks'])['detected'] ? 'found' : 'none' },
         ],
       };
@@ -198,12 +244,28 @@ function provenanceOf(body: Json): NonNullable<Showcase['provenance']> {
     score: round(Number(body['authenticity_score'])),
     tags: arr(body['fail_tags']).map((t) => String(t).replaceAll('_', ' ')),
     evidence: [
-      { name: 'Content Credentials (C2PA)', value: String(c2pa['status']), found: c2pa['status'] !== 'absent' },
-      { name: 'Declared metadata', value: metadata['hasMetadata'] ? 'present' : 'none', found: Boolean(metadata['hasMetadata']) },
+      {
+        name: 'Content Credentials (C2PA)',
+        value: String(c2pa['status']),
+        found: c2pa['status'] !== 'absent',
+      },
+      {
+        name: 'Declared metadata',
+        value: metadata['hasMetadata'] ? 'present' : 'none',
+        found: Boolean(metadata['hasMetadata']),
+      },
       ...(marks.length > 0
-        ? marks.map((m) => ({ name: 'Invisible watermark', value: `${String(m['payload'])}, ${String(m['matchingBits'])}/${String(m['totalBits'])} bits`, found: true }))
+        ? marks.map((m) => ({
+            name: 'Invisible watermark',
+            value: `${String(m['payload'])}, ${String(m['matchingBits'])}/${String(m['totalBits'])} bits`,
+            found: true,
+          }))
         : [{ name: 'Invisible watermark', value: 'none', found: false }]),
-      { name: 'Camera EXIF', value: camera['present'] ? 'present' : 'absent', found: Boolean(camera['present']) },
+      {
+        name: 'Camera EXIF',
+        value: camera['present'] ? 'present' : 'absent',
+        found: Boolean(camera['present']),
+      },
     ],
   };
 }
@@ -215,10 +277,15 @@ export async function runShowcase(id: string): Promise<Showcase> {
   if (!spec) throw new Error(`no showcase ${id}`);
   await database();
   const res = await spec.handler(
-    new Request(`${ORIGIN}${spec.path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(spec.request) }),
+    new Request(`${ORIGIN}${spec.path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(spec.request),
+    }),
     { ip: `198.51.100.${(client = (client % 250) + 1)}` },
   );
   const body = (await res.json()) as Json;
-  if (res.status !== 200) throw new Error(`${id}: ${spec.path} answered ${res.status}: ${JSON.stringify(body)}`);
+  if (res.status !== 200)
+    throw new Error(`${id}: ${spec.path} answered ${res.status}: ${JSON.stringify(body)}`);
   return figuresOf(id, spec, body);
 }

@@ -34,7 +34,8 @@ export interface LabelledBox {
 
 const FILE = join(resolve(import.meta.dirname, '../..'), 'content/showcase-truth.json');
 
-export const showcaseTruth = (): Record<string, PhotoTruth> => (JSON.parse(readFileSync(FILE, 'utf8')) as { photos: Record<string, PhotoTruth> }).photos;
+export const showcaseTruth = (): Record<string, PhotoTruth> =>
+  (JSON.parse(readFileSync(FILE, 'utf8')) as { photos: Record<string, PhotoTruth> }).photos;
 
 /** Intersection over union of two [x, y, w, h] boxes. */
 export function iou(a: readonly number[], b: readonly number[]): number {

@@ -78,7 +78,8 @@ function solveSpd(a: Float64Array, b: Float64Array, n: number): Float64Array {
 export function leaveOneOutResidual(base: readonly Float32Array[]): number {
   const n = base.length;
   const gram = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) gram[i * n + j] = gram[j * n + i] = dot(base[i]!, base[j]!);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j <= i; j++) gram[i * n + j] = gram[j * n + i] = dot(base[i]!, base[j]!);
   let total = 0;
   for (let i = 0; i < n; i++) {
     const others = [...Array(n).keys()].filter((j) => j !== i);
@@ -138,7 +139,10 @@ export function generators(base: readonly Float32Array[], seed = 42): Generators
   let bandwidth = 1;
   let gap = Infinity;
   for (const h of [0.5, 0.75, 1, 1.25, 1.5, 2, 3]) {
-    const [p99] = pairCosines(Array.from({ length: 200 }, () => draw(h)), [99]);
+    const [p99] = pairCosines(
+      Array.from({ length: 200 }, () => draw(h)),
+      [99],
+    );
     if (Math.abs(p99! - target!) < gap) [bandwidth, gap] = [h, Math.abs(p99! - target!)];
   }
   return {
@@ -149,7 +153,9 @@ export function generators(base: readonly Float32Array[], seed = 42): Generators
     gaussian: () => draw(1, false),
     real: (i) => {
       const b = base[i % n]!;
-      return normalise(Float32Array.from({ length: dims }, (_, d) => b[d]! + (0.25 * gauss()) / Math.sqrt(dims)));
+      return normalise(
+        Float32Array.from({ length: dims }, (_, d) => b[d]! + (0.25 * gauss()) / Math.sqrt(dims)),
+      );
     },
   };
 }
@@ -218,4 +224,5 @@ export function pca(base: readonly Float32Array[], k: number): Float32Array[] {
 }
 
 /** `v` on the first axes, normalised. */
-export const project = (v: Float32Array, axes: readonly Float32Array[]): Float32Array => normalise(Float32Array.from(axes, (a) => dot(a, v)));
+export const project = (v: Float32Array, axes: readonly Float32Array[]): Float32Array =>
+  normalise(Float32Array.from(axes, (a) => dot(a, v)));

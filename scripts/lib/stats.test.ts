@@ -16,7 +16,15 @@ describe('stats', () => {
   });
   it('makes a latency row in whole milliseconds with the load it was given', () => {
     const load = { load_average: [1, 2, 3] as [number, number, number], cpus: 2 };
-    expect(latencyRow('warm pass', 'set-a', [10.4, 20.6, 30.2], load)).toEqual({ what: 'warm pass', set: 'set-a', n: 3, p50_ms: 21, p99_ms: 30, load_average: [1, 2, 3], cpus: 2 });
+    expect(latencyRow('warm pass', 'set-a', [10.4, 20.6, 30.2], load)).toEqual({
+      what: 'warm pass',
+      set: 'set-a',
+      n: 3,
+      p50_ms: 21,
+      p99_ms: 30,
+      load_average: [1, 2, 3],
+      cpus: 2,
+    });
   });
   it('prints the load beside a timing', () => {
     expect(loadText({ load_average: [1.5, 1.1, 0.9], cpus: 2 })).toBe('load average 1.5 1.1 0.9 on 2 cpus');

@@ -21,7 +21,12 @@ export function wilson(successes: number, trials: number, z = 1.959964): [number
 
 /** A proportion with its counts and Wilson interval, as accuracy cards store it. */
 export function proportion(successes: number, trials: number): Proportion {
-  return { value: trials === 0 ? 0 : round4(successes / trials), successes, trials, ci95: wilson(successes, trials) };
+  return {
+    value: trials === 0 ? 0 : round4(successes / trials),
+    successes,
+    trials,
+    ci95: wilson(successes, trials),
+  };
 }
 
 /** The machine's load average, rounded, and its core count: printed beside every timing. */
@@ -43,6 +48,18 @@ function round2(x: number): number {
 }
 
 /** An accuracy card's latency row: p50/p99 of the timings in whole ms, with the machine's load. */
-export function latencyRow(what: string, set: string, ms: readonly number[], load = machineLoad()): AccuracyCard['latency'][number] {
-  return { what, set, n: ms.length, p50_ms: Math.round(percentile(ms, 50)), p99_ms: Math.round(percentile(ms, 99)), ...load };
+export function latencyRow(
+  what: string,
+  set: string,
+  ms: readonly number[],
+  load = machineLoad(),
+): AccuracyCard['latency'][number] {
+  return {
+    what,
+    set,
+    n: ms.length,
+    p50_ms: Math.round(percentile(ms, 50)),
+    p99_ms: Math.round(percentile(ms, 99)),
+    ...load,
+  };
 }

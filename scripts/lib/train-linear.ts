@@ -13,7 +13,12 @@ export interface TrainOptions {
   weights?: readonly number[];
 }
 
-export function trainSoftmax(x: readonly Float64Array[], y: readonly number[], k: number, opt: TrainOptions): Linear {
+export function trainSoftmax(
+  x: readonly Float64Array[],
+  y: readonly number[],
+  k: number,
+  opt: TrainOptions,
+): Linear {
   const n = x.length;
   const d = x[0]?.length ?? 0;
   const w = Array.from({ length: k }, () => new Float64Array(d));

@@ -30,7 +30,15 @@ export interface EvalItem {
   kind: EvalKind;
   base: string;
   /** For watermarked images. */
-  mark?: { text: string; opacity: number; fontSize: number; angle: number; tiled: boolean; position: string; at: { x: number; y: number } };
+  mark?: {
+    text: string;
+    opacity: number;
+    fontSize: number;
+    angle: number;
+    tiled: boolean;
+    position: string;
+    at: { x: number; y: number };
+  };
   sign?: string;
   /** A watermark whose wording resembles a brand of the default list without naming it. */
   lookalike?: boolean;
@@ -60,9 +68,26 @@ function rng(seed: number): () => number {
 }
 
 const MARK_TEXTS = [
-  'SAMPLE', 'PREVIEW', '© Marta Kowalski', 'stock.example', 'Blue Heron Studio', 'DRAFT', 'www.lumenphoto.net',
-  'Photo by Alex Moreau', 'Harbour Lights', 'PROOF', '@northlight_images', 'Getty Images', 'Shutterstock', 'Jonas Berg 2024',
-  'Alamy', 'Kestrel Media', 'COPYRIGHT', 'dreamstime', 'Oak & Ash', 'Sunday Press',
+  'SAMPLE',
+  'PREVIEW',
+  '© Marta Kowalski',
+  'stock.example',
+  'Blue Heron Studio',
+  'DRAFT',
+  'www.lumenphoto.net',
+  'Photo by Alex Moreau',
+  'Harbour Lights',
+  'PROOF',
+  '@northlight_images',
+  'Getty Images',
+  'Shutterstock',
+  'Jonas Berg 2024',
+  'Alamy',
+  'Kestrel Media',
+  'COPYRIGHT',
+  'dreamstime',
+  'Oak & Ash',
+  'Sunday Press',
 ];
 /**
  * Wordings that resemble brands of the default list without naming them (a stock-looking
@@ -70,17 +95,55 @@ const MARK_TEXTS = [
  * Drawn from their own seeded stream, so the rest of a split is unchanged by them.
  */
 export const LOOKALIKE_TEXTS = [
-  'stockphoto.example', 'STOCKPHOTO', 'shutterbug', 'getty street', 'Shutter Studio', 'istanbul photo', 'Alamo Images',
-  'dreamtime media', 'Pexel Art', 'stockyard.example', 'Freepick Design', 'Adobe Home', 'Pond 6 Films', 'Unsplashed',
+  'stockphoto.example',
+  'STOCKPHOTO',
+  'shutterbug',
+  'getty street',
+  'Shutter Studio',
+  'istanbul photo',
+  'Alamo Images',
+  'dreamtime media',
+  'Pexel Art',
+  'stockyard.example',
+  'Freepick Design',
+  'Adobe Home',
+  'Pond 6 Films',
+  'Unsplashed',
 ];
-const SIGN_TEXTS = ['OPEN', 'MAIN STREET', 'CAFE ROMA', 'EXIT', 'BAKERY', 'NO PARKING', 'HOTEL', 'PHARMACY', 'BUS STOP', 'LIBRARY'];
-const PLATES: [string, string][] = [['#1d5e2c', '#ffffff'], ['#f4f1e8', '#1a1a1a'], ['#b3261e', '#ffffff'], ['#1f3f8a', '#ffffff'], ['#f2c230', '#111111']];
+const SIGN_TEXTS = [
+  'OPEN',
+  'MAIN STREET',
+  'CAFE ROMA',
+  'EXIT',
+  'BAKERY',
+  'NO PARKING',
+  'HOTEL',
+  'PHARMACY',
+  'BUS STOP',
+  'LIBRARY',
+];
+const PLATES: [string, string][] = [
+  ['#1d5e2c', '#ffffff'],
+  ['#f4f1e8', '#1a1a1a'],
+  ['#b3261e', '#ffffff'],
+  ['#1f3f8a', '#ffffff'],
+  ['#f2c230', '#111111'],
+];
 const COLORS = ['#ffffff', '#ffffff', '#ffffff', '#000000', '#808080'];
 /** Opacity bands of the report (lower bound inclusive). */
-export const OPACITY_BANDS: [number, number][] = [[0.15, 0.3], [0.3, 0.5], [0.5, 0.8001]];
+export const OPACITY_BANDS: [number, number][] = [
+  [0.15, 0.3],
+  [0.3, 0.5],
+  [0.5, 0.8001],
+];
 
 /** Room photos a split draws (the tuning split never draws one the evaluation set uses). */
-function pickRooms(files: readonly string[], count: number, seed: number, exclude: ReadonlySet<string>): Set<string> {
+function pickRooms(
+  files: readonly string[],
+  count: number,
+  seed: number,
+  exclude: ReadonlySet<string>,
+): Set<string> {
   const pick = rng(seed);
   const chosen = new Set<string>();
   const available = files.filter((f) => !exclude.has(f)).length;
@@ -93,7 +156,14 @@ function pickRooms(files: readonly string[], count: number, seed: number, exclud
 
 async function bases(limit: number, split: EvalSplit): Promise<{ name: string; bytes: Buffer }[]> {
   const out: { name: string; bytes: Buffer }[] = [];
-  const samples = ['astronaut.jpg', 'cat-chelsea.jpg', 'coffee-cup.jpg', 'rocket-launch.jpg', 'od-dog-bicycle.jpg', 'od-horses.jpg'];
+  const samples = [
+    'astronaut.jpg',
+    'cat-chelsea.jpg',
+    'coffee-cup.jpg',
+    'rocket-launch.jpg',
+    'od-dog-bicycle.jpg',
+    'od-horses.jpg',
+  ];
   for (const s of samples) out.push({ name: s, bytes: await readFile(join('public/images/samples', s)) });
   const rooms = resolve('../shared/datasets/rooms/images');
   if (existsSync(rooms)) {
@@ -102,7 +172,10 @@ async function bases(limit: number, split: EvalSplit): Promise<{ name: string; b
     const evalRooms = pickRooms(files, count, SEEDS.eval.rooms, new Set());
     const chosen = split === 'eval' ? evalRooms : pickRooms(files, count, SEEDS[split].rooms, evalRooms);
     for (const f of [...chosen].sort()) {
-      const bytes = await sharp(join(rooms, f)).resize(512, 512, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
+      const bytes = await sharp(join(rooms, f))
+        .resize(512, 512, { kernel: 'lanczos3' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
       out.push({ name: `rooms/${f}`, bytes });
     }
   }
@@ -115,7 +188,10 @@ async function drawnWidth(text: string, fontSize: number): Promise<number> {
   const h = Math.ceil(fontSize * 2);
   const escaped = text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#fff"/><text x="${fontSize}" y="${fontSize * 1.3}" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" fill="#000">${escaped}</text></svg>`;
-  const { info } = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).trim().toBuffer({ resolveWithObject: true });
+  const { info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#fff' })
+    .trim()
+    .toBuffer({ resolveWithObject: true });
   return info.width;
 }
 
@@ -126,10 +202,20 @@ async function drawnWidth(text: string, fontSize: number): Promise<number> {
  * 2% margin, then the anchor moves inward just enough. Consumes no random numbers, so every
  * other case of a split stays as it was.
  */
-export async function fitInside(text: string, fontSize: number, angle: number, at: { x: number; y: number }, width: number, height: number): Promise<{ fontSize: number; at: { x: number; y: number } }> {
+export async function fitInside(
+  text: string,
+  fontSize: number,
+  angle: number,
+  at: { x: number; y: number },
+  width: number,
+  height: number,
+): Promise<{ fontSize: number; at: { x: number; y: number } }> {
   const a = (Math.abs(angle) * Math.PI) / 180;
   const margin = 0.02 * Math.min(width, height);
-  const extent = (tw: number, fs: number): [number, number] => [(tw * Math.cos(a) + fs * Math.sin(a)) / 2, (tw * Math.sin(a) + fs * Math.cos(a)) / 2];
+  const extent = (tw: number, fs: number): [number, number] => [
+    (tw * Math.cos(a) + fs * Math.sin(a)) / 2,
+    (tw * Math.sin(a) + fs * Math.cos(a)) / 2,
+  ];
   let [hx, hy] = extent(await drawnWidth(text, fontSize), fontSize);
   const shrink = Math.min(1, (width / 2 - margin) / hx, (height / 2 - margin) / hy);
   if (shrink < 1) {
@@ -142,7 +228,9 @@ export async function fitInside(text: string, fontSize: number, angle: number, a
 }
 
 /** Writes the set (unless its manifest exists) and returns its items. */
-export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: number; force?: boolean; split?: EvalSplit } = {}): Promise<EvalItem[]> {
+export async function ensureEvalSet(
+  opts: { bases?: number; marksPerBase?: number; force?: boolean; split?: EvalSplit } = {},
+): Promise<EvalItem[]> {
   const split = opts.split ?? 'eval';
   const dir = splitDir(split);
   const manifest = join(dir, 'manifest.json');
@@ -176,11 +264,31 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
           : position === 'centre'
             ? { x: 0.5, y: 0.5 }
             : { x: 0.25 + rand() * 0.5, y: 0.15 + rand() * 0.7 };
-      let fontSize = Math.round(width * (position === 'corner' ? 0.03 + rand() * 0.025 : tiled ? 0.04 + rand() * 0.03 : 0.05 + rand() * 0.07));
+      let fontSize = Math.round(
+        width *
+          (position === 'corner'
+            ? 0.03 + rand() * 0.025
+            : tiled
+              ? 0.04 + rand() * 0.03
+              : 0.05 + rand() * 0.07),
+      );
       const angle = position === 'corner' ? 0 : pick([0, 0, -15, -30, -45, 20]);
-      if (!tiled) ({ fontSize, at } = await fitInside(text, fontSize, angle, at, width, meta.height ?? width));
-      const spec: TextMarkSpec = { text, fontSize, opacity, color: pick(COLORS), at, angle, ...(tiled && { tile: { dx: 0.45, dy: 0.28 } }) };
-      await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, mark: { text, opacity, fontSize, angle, tiled, position, at } });
+      if (!tiled)
+        ({ fontSize, at } = await fitInside(text, fontSize, angle, at, width, meta.height ?? width));
+      const spec: TextMarkSpec = {
+        text,
+        fontSize,
+        opacity,
+        color: pick(COLORS),
+        at,
+        angle,
+        ...(tiled && { tile: { dx: 0.45, dy: 0.28 } }),
+      };
+      await save(await drawTextMarks(base.bytes, [spec]), {
+        kind: 'watermarked',
+        base: base.name,
+        mark: { text, opacity, fontSize, angle, tiled, position, at },
+      });
     }
     // One lookalike wording per base, from its own stream: corner credit or large diagonal overlay.
     {
@@ -188,16 +296,36 @@ export async function ensureEvalSet(opts: { bases?: number; marksPerBase?: numbe
       const opacity = Math.round((0.3 + look() * 0.4) * 100) / 100;
       const position = look() < 0.5 ? 'corner' : 'centre';
       const angle = position === 'corner' ? 0 : -30;
-      let at = position === 'corner' ? { x: look() < 0.5 ? 0.22 : 0.78, y: look() < 0.5 ? 0.08 : 0.92 } : { x: 0.5, y: 0.5 };
-      let fontSize = Math.round(width * (position === 'corner' ? 0.03 + look() * 0.02 : 0.07 + look() * 0.04));
+      let at =
+        position === 'corner'
+          ? { x: look() < 0.5 ? 0.22 : 0.78, y: look() < 0.5 ? 0.08 : 0.92 }
+          : { x: 0.5, y: 0.5 };
+      let fontSize = Math.round(
+        width * (position === 'corner' ? 0.03 + look() * 0.02 : 0.07 + look() * 0.04),
+      );
       ({ fontSize, at } = await fitInside(text, fontSize, angle, at, width, meta.height ?? width));
       const spec: TextMarkSpec = { text, fontSize, opacity, color: '#ffffff', at, angle };
-      await save(await drawTextMarks(base.bytes, [spec]), { kind: 'watermarked', base: base.name, lookalike: true, mark: { text, opacity, fontSize, angle, tiled: false, position, at } });
+      await save(await drawTextMarks(base.bytes, [spec]), {
+        kind: 'watermarked',
+        base: base.name,
+        lookalike: true,
+        mark: { text, opacity, fontSize, angle, tiled: false, position, at },
+      });
     }
     const [plate, ink] = pick(PLATES);
     const sign = pick(SIGN_TEXTS);
     await save(
-      await drawSigns(base.bytes, [{ text: sign, at: { x: 0.3 + rand() * 0.4, y: 0.3 + rand() * 0.4 }, fontSize: Math.round(width * (0.035 + rand() * 0.03)), plate, ink, angle: pick([0, 0, -4, 3]), shade: 0.15 + rand() * 0.25 }]),
+      await drawSigns(base.bytes, [
+        {
+          text: sign,
+          at: { x: 0.3 + rand() * 0.4, y: 0.3 + rand() * 0.4 },
+          fontSize: Math.round(width * (0.035 + rand() * 0.03)),
+          plate,
+          ink,
+          angle: pick([0, 0, -4, 3]),
+          shade: 0.15 + rand() * 0.25,
+        },
+      ]),
       { kind: 'scene_text', base: base.name, sign },
     );
   }
@@ -213,7 +341,10 @@ export interface EvalRun {
 }
 
 /** Loads the OCR models (outside any timing; returns the load time) and analyses every item. */
-export async function runEvalSet(items: readonly EvalItem[], dir: string): Promise<{ runs: EvalRun[]; loadMs: number }> {
+export async function runEvalSet(
+  items: readonly EvalItem[],
+  dir: string,
+): Promise<{ runs: EvalRun[]; loadMs: number }> {
   const loadStart = performance.now();
   await recognizeText({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32 });
   const loadMs = performance.now() - loadStart;
@@ -221,7 +352,11 @@ export async function runEvalSet(items: readonly EvalItem[], dir: string): Promi
   for (const item of items) {
     const bytes = await readFile(join(dir, item.file));
     const t = performance.now();
-    const analysis = await analyzeWatermarks(bytes, { detectType: 'all', sensitivity: 'medium', includeInvisible: true });
+    const analysis = await analyzeWatermarks(bytes, {
+      detectType: 'all',
+      sensitivity: 'medium',
+      includeInvisible: true,
+    });
     runs.push({ item, analysis, ms: performance.now() - t });
   }
   return { runs, loadMs };
@@ -243,13 +378,20 @@ export function decide(run: EvalRun, sensitivity: Sensitivity): Box[] {
 }
 
 /** Is the run's drawn mark found at a sensitivity? */
-export const found = (run: EvalRun, sensitivity: Sensitivity = 'medium'): boolean => hits(run.item, decide(run, sensitivity), run.analysis.width, run.analysis.height);
+export const found = (run: EvalRun, sensitivity: Sensitivity = 'medium'): boolean =>
+  hits(run.item, decide(run, sensitivity), run.analysis.width, run.analysis.height);
 
 /** The brands of the default list that MARK_TEXTS name (truth, independent of the matching rule). */
-const BRAND_OF_MARK: Record<string, string> = { 'Getty Images': 'Getty Images', Shutterstock: 'Shutterstock', Alamy: 'Alamy', dreamstime: 'Dreamstime' };
+const BRAND_OF_MARK: Record<string, string> = {
+  'Getty Images': 'Getty Images',
+  Shutterstock: 'Shutterstock',
+  Alamy: 'Alamy',
+  dreamstime: 'Dreamstime',
+};
 
 /** The brand the drawn mark names, if any (lookalikes name none). */
-export const drawnBrand = (item: EvalItem): string | undefined => (item.mark && !item.lookalike ? BRAND_OF_MARK[item.mark.text] : undefined);
+export const drawnBrand = (item: EvalItem): string | undefined =>
+  item.mark && !item.lookalike ? BRAND_OF_MARK[item.mark.text] : undefined;
 
 /** Brands the analysis named that the image does not carry: false attributions. */
 export function falseBrands(run: EvalRun): string[] {

@@ -11,7 +11,10 @@ import { startBatchWorker } from '../../src/server/batch/worker';
 import { closeDb, createDb, getDb } from '../../src/server/db';
 import { parseCli } from '../lib/cli';
 
-parseCli('Usage: npx tsx scripts/run/batch-worker.ts   (environment: BATCH_QUEUE_DATABASE_URL or DATABASE_URL, BATCH_CONCURRENCY)', {});
+parseCli(
+  'Usage: npx tsx scripts/run/batch-worker.ts   (environment: BATCH_QUEUE_DATABASE_URL or DATABASE_URL, BATCH_CONCURRENCY)',
+  {},
+);
 
 const queue = getQueueConfig();
 if (!queue) {
@@ -21,11 +24,15 @@ if (!queue) {
 const testMode = process.env['BATCH_WORKER_TEST'] === '1';
 // The application's own tables may live in another schema than `public` (tests): BATCH_DB_OPTIONS.
 const options = process.env['BATCH_DB_OPTIONS'];
-const db = options ? createDb({ kind: 'postgres', url: queue.connectionString }, { max: 4, options }) : getDb();
+const db = options
+  ? createDb({ kind: 'postgres', url: queue.connectionString }, { max: 4, options })
+  : getDb();
 const worker = await startBatchWorker({
   db,
   queue,
-  ...(testMode ? { heartbeatMs: 300, staleAfterMs: 1_500, pollInterval: 200, fetch: { allowLoopback: true } } : {}),
+  ...(testMode
+    ? { heartbeatMs: 300, staleAfterMs: 1_500, pollInterval: 200, fetch: { allowLoopback: true } }
+    : {}),
 });
 console.log('[batch-worker] running');
 

@@ -7,7 +7,10 @@ import { closeDb, createDb, describeResults, getDb, migrateToLatest, setDb } fro
 import { describeTarget, failAndExit, schemaTarget } from '../lib/db-cli';
 import { parseCli } from '../lib/cli';
 
-parseCli('Usage: npm run db:migrate   (DATABASE_URL or NETLIFY_DATABASE_URL, direct ..._UNPOOLED twin when set; else PGlite in PGLITE_DIR / .data/pglite)', {});
+parseCli(
+  'Usage: npm run db:migrate   (DATABASE_URL or NETLIFY_DATABASE_URL, direct ..._UNPOOLED twin when set; else PGlite in PGLITE_DIR / .data/pglite)',
+  {},
+);
 
 try {
   const target = schemaTarget();

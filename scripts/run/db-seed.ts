@@ -13,8 +13,15 @@ try {
   const target = schemaTarget();
   console.log(`db:seed: ${describeTarget(target)}`);
   // The same set-up as `npm start` and `npm run dev`, without the loopback server (no queue here).
-  const prepared = await prepareDatabase({ target, log: (line) => line.startsWith('migration ') && console.log(line) });
-  console.log(Object.entries(prepared.seeded).map(([table, count]) => `${table}: ${count}`).join('\n'));
+  const prepared = await prepareDatabase({
+    target,
+    log: (line) => line.startsWith('migration ') && console.log(line),
+  });
+  console.log(
+    Object.entries(prepared.seeded)
+      .map(([table, count]) => `${table}: ${count}`)
+      .join('\n'),
+  );
   console.log(`similar-image gallery: ${JSON.stringify(prepared.gallery)}`);
   await prepared.close();
   // PGlite's WASM runtime can keep the event loop alive after closing; a CLI is done here.

@@ -11,7 +11,10 @@ import { hashPassword } from '../../src/server/auth/password';
 import { passwordRefusal } from '../../src/server/auth/password-policy';
 import { parseCli } from '../lib/cli';
 
-parseCli("Usage: npm run admin:hash-password   (or: printf '%s' 'my password' | npm run --silent admin:hash-password)", {});
+parseCli(
+  "Usage: npm run admin:hash-password   (or: printf '%s' 'my password' | npm run --silent admin:hash-password)",
+  {},
+);
 
 /** Shortest password accepted: the admin list holds personal data. */
 const MIN_LENGTH = 12;
@@ -20,7 +23,9 @@ async function readPiped(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Uint8Array));
   // One trailing newline comes from `echo`; anything else is part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function prompt(question: string): Promise<string> {

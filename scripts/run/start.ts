@@ -16,7 +16,10 @@ import { createSiteHandler } from '../../src/local/site-handler';
 import { adminSetupHint } from '../../src/server/auth/setup-hint';
 import { parseCli } from '../lib/cli';
 
-parseCli('Usage: npm start   (environment: PORT, HOST, SKIP_BUILD=1, DIST_DIR, PGLITE_DIR / DATABASE_URL, BATCH_WORKER=0)', {});
+parseCli(
+  'Usage: npm start   (environment: PORT, HOST, SKIP_BUILD=1, DIST_DIR, PGLITE_DIR / DATABASE_URL, BATCH_WORKER=0)',
+  {},
+);
 
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env['PORT'] ?? 4321);
@@ -74,7 +77,9 @@ const server = createLocalHttpServer((request, ip) => site.handle(request, ip), 
 });
 
 server.listen(port, host, () => {
-  log(`functions: ${site.routes.map((r) => `${r.pattern}${r.methods ? ` (${r.methods.join(', ')})` : ''}`).join(', ')}`);
+  log(
+    `functions: ${site.routes.map((r) => `${r.pattern}${r.methods ? ` (${r.methods.join(', ')})` : ''}`).join(', ')}`,
+  );
   const hint = adminSetupHint();
   if (hint) console.log(`\n${hint}\n`);
   log(`ready on ${origin}`);

@@ -9,7 +9,10 @@ describe('inlineScriptHashes', () => {
     const html = `<head><script>alert(1)</script><script type="module">import('/a.js')</script>
       <script src="/_astro/x.js"></script><script type="application/ld+json">{"@type":"Thing"}</script></head>`;
     // sha256 of "alert(1)", base64: the value a browser prints in its CSP violation message.
-    expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
   });
 });
 

@@ -27,7 +27,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && DATA_TYPES.has(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -61,7 +65,8 @@ async function htmlFiles(dir: string): Promise<string[]> {
 /** Hashes of the inline scripts of every page in `dir`, deduplicated and sorted. */
 export async function siteScriptHashes(dir: string): Promise<string[]> {
   const all = new Set<string>();
-  for (const file of await htmlFiles(dir)) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) all.add(h);
+  for (const file of await htmlFiles(dir))
+    for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) all.add(h);
   return [...all].sort();
 }
 

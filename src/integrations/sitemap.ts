@@ -28,7 +28,9 @@ export function sitemap(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, pages }) => {
         if (!site) throw new Error('Set `site` in astro.config.mjs to generate the sitemap.');
-        const paths = [...new Set(pages.map((p) => sitemapPath(p.pathname)).filter((p): p is string => p !== null))].sort();
+        const paths = [
+          ...new Set(pages.map((p) => sitemapPath(p.pathname)).filter((p): p is string => p !== null)),
+        ].sort();
         const urls = paths.map((p) => new URL(p, site).href);
         await writeFile(new URL('sitemap.xml', dir), sitemapXml(urls));
         const robots = `User-agent: *\nAllow: /\nDisallow: /c\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`;

@@ -26,10 +26,24 @@ export interface AccuracyCardView {
   commit: string;
   sets: { id: string; name: string; version: string; size: number; description: string }[];
   headline: ({ key: string; label: string; setName: string } & ProportionView)[];
-  perClass: { label: string; setName: string; precision?: ProportionView; recall?: ProportionView; accuracy?: ProportionView }[];
+  perClass: {
+    label: string;
+    setName: string;
+    precision?: ProportionView;
+    recall?: ProportionView;
+    accuracy?: ProportionView;
+  }[];
   /** Which per-class columns any row fills (the table shows only those). */
   perClassColumns: ('precision' | 'recall' | 'accuracy')[];
-  latency: { what: string; setName: string; n: number; p50: string; p99: string; load: string; cpus: number }[];
+  latency: {
+    what: string;
+    setName: string;
+    n: number;
+    p50: string;
+    p99: string;
+    load: string;
+    cpus: number;
+  }[];
   scores: { field: string; kind: string; meaning: string }[];
   failureModes: string[];
   notes: string[];
@@ -43,7 +57,11 @@ export const SCORE_KIND_LABEL: Record<AccuracyCard['scores'][number]['kind'], st
 };
 
 export function proportionView(p: Proportion): ProportionView {
-  return { value: formatPercent(p.value), ci: `${formatPercent(p.ci95[0])} to ${formatPercent(p.ci95[1])}`, counts: `${p.successes} of ${p.trials}` };
+  return {
+    value: formatPercent(p.value),
+    ci: `${formatPercent(p.ci95[0])} to ${formatPercent(p.ci95[1])}`,
+    counts: `${p.successes} of ${p.trials}`,
+  };
 }
 
 export function accuracyCardView(card: AccuracyCard): AccuracyCardView {
@@ -53,7 +71,9 @@ export function accuracyCardView(card: AccuracyCard): AccuracyCardView {
       .split('+')
       .map((id) => card.sets.find((s) => s.id === id)?.name ?? id)
       .join(' and ');
-  const columns = (['precision', 'recall', 'accuracy'] as const).filter((c) => card.per_class.some((row) => row[c]));
+  const columns = (['precision', 'recall', 'accuracy'] as const).filter((c) =>
+    card.per_class.some((row) => row[c]),
+  );
   return {
     api: card.api,
     title: card.title,
@@ -62,7 +82,12 @@ export function accuracyCardView(card: AccuracyCard): AccuracyCardView {
     measuredOn: card.measured_at.slice(0, 10),
     commit: card.commit,
     sets: card.sets.map((s) => ({ ...s })),
-    headline: card.metrics.map((m) => ({ key: m.key, label: m.label, setName: setName(m.set), ...proportionView(m) })),
+    headline: card.metrics.map((m) => ({
+      key: m.key,
+      label: m.label,
+      setName: setName(m.set),
+      ...proportionView(m),
+    })),
     perClass: card.per_class.map((row) => ({
       label: row.label,
       setName: setName(row.set),

@@ -1,7 +1,10 @@
 import type { ApiEntry } from '../shared/schemas/catalogue';
 
 /** The fields an API card reads, whether from content or `GET /api/apis`. */
-export type ApiCardData = Pick<ApiEntry, 'id' | 'name' | 'description' | 'icon' | 'status' | 'features' | 'price' | 'category'>;
+export type ApiCardData = Pick<
+  ApiEntry,
+  'id' | 'name' | 'description' | 'icon' | 'status' | 'features' | 'price' | 'category'
+>;
 
 /** Narrows an API entry to what a card needs, so pages don't serialise whole entries into islands. */
 export function toCardData(api: ApiCardData): ApiCardData {

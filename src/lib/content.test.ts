@@ -3,13 +3,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The real collections only exist inside an Astro build; these entries stand in for them.
 const collections: Record<string, { id?: string; data: Record<string, unknown> }[]> = {
   apis: [
-    { data: { id: 'watermark-detection', name: 'Watermark Detection', status: 'coming_soon', endpoints: [] } },
-    { data: { id: 'image-object-detection', name: 'Image Object Detection', status: 'active', endpoints: [] } },
+    {
+      data: { id: 'watermark-detection', name: 'Watermark Detection', status: 'coming_soon', endpoints: [] },
+    },
+    {
+      data: { id: 'image-object-detection', name: 'Image Object Detection', status: 'active', endpoints: [] },
+    },
     { data: { id: 'image-classification', name: 'Image Classification', status: 'active', endpoints: [] } },
   ],
   useCases: [
     { data: { id: 'b', name: 'Retail Shelf Monitoring', applicableApis: [] } },
-    { data: { id: 'a', name: 'Insurance Claims', applicableApis: ['image-object-detection', 'gone', 'image-classification'] } },
+    {
+      data: {
+        id: 'a',
+        name: 'Insurance Claims',
+        applicableApis: ['image-object-detection', 'gone', 'image-classification'],
+      },
+    },
   ],
   apiCategories: [
     { data: { id: 'kitchen', name: 'Kitchen', objects: ['oven'] } },
@@ -22,7 +32,10 @@ const collections: Record<string, { id?: string; data: Record<string, unknown> }
   ],
   siteCopy: [
     { id: 'nav', data: { page: 'nav', industries: ['real-estate', 'retail'] } },
-    { id: 'use-cases', data: { page: 'use-cases', industries: [{ slug: 'retail', icon: 'bag', description: 'Shelves.' }] } },
+    {
+      id: 'use-cases',
+      data: { page: 'use-cases', industries: [{ slug: 'retail', icon: 'bag', description: 'Shelves.' }] },
+    },
   ],
 };
 const getCollection = vi.fn(async (name: string) => collections[name] ?? []);
@@ -39,7 +52,11 @@ describe('catalogue content', () => {
 
   it('lists active APIs first, then by name', async () => {
     const { getApis } = await load();
-    expect((await getApis()).map((a) => a.id)).toEqual(['image-classification', 'image-object-detection', 'watermark-detection']);
+    expect((await getApis()).map((a) => a.id)).toEqual([
+      'image-classification',
+      'image-object-detection',
+      'watermark-detection',
+    ]);
   });
 
   it('loads each collection once however often it is asked', async () => {
@@ -67,7 +84,10 @@ describe('catalogue content', () => {
   it("resolves a use case's APIs in its own order, skipping unknown ids", async () => {
     const { getApisForUseCase, getUseCase } = await load();
     const useCase = await getUseCase('a');
-    expect((await getApisForUseCase(useCase!)).map((a) => a.id)).toEqual(['image-object-detection', 'image-classification']);
+    expect((await getApisForUseCase(useCase!)).map((a) => a.id)).toEqual([
+      'image-object-detection',
+      'image-classification',
+    ]);
     expect(await getApisForUseCase({ applicableApis: [] })).toEqual([]);
   });
 });
@@ -88,12 +108,18 @@ describe('industry pages and site copy', () => {
       { href: '/industries/real-estate', label: 'Real Estate' },
       { href: '/industries/retail', label: 'Retail' },
     ]);
-    expect((await getAllIndustryLinks()).map((l) => l.label)).toEqual(['Real Estate', 'Retail', 'Healthcare']);
+    expect((await getAllIndustryLinks()).map((l) => l.label)).toEqual([
+      'Real Estate',
+      'Retail',
+      'Healthcare',
+    ]);
   });
 
   it('gives the /use-cases cards the name and link of their industry page', async () => {
     const { getUseCaseIndustryCards } = await load();
-    expect(await getUseCaseIndustryCards()).toEqual([{ href: '/industries/retail', label: 'Retail', icon: 'bag', description: 'Shelves.' }]);
+    expect(await getUseCaseIndustryCards()).toEqual([
+      { href: '/industries/retail', label: 'Retail', icon: 'bag', description: 'Shelves.' },
+    ]);
   });
 
   it('fails on copy that names an industry without a page, or a missing copy file', async () => {
@@ -106,7 +132,9 @@ describe('industry pages and site copy', () => {
   it('fails when an industry file and its slug disagree', async () => {
     collections['industries']!.push({ id: 'mining', data: { slug: 'minerals', name: 'Mining' } });
     const { getIndustryPages } = await load();
-    await expect(getIndustryPages()).rejects.toThrow('content/industries/mining.json declares slug "minerals"');
+    await expect(getIndustryPages()).rejects.toThrow(
+      'content/industries/mining.json declares slug "minerals"',
+    );
     collections['industries']!.pop();
   });
 });

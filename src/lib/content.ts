@@ -17,7 +17,8 @@ import { quoteFigures } from './figures';
  */
 
 /** The site's origin from Astro's `site` setting: the base URL of the API and its samples. */
-export const siteOrigin = (): string => (import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : siteOriginFromEnv());
+export const siteOrigin = (): string =>
+  import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : siteOriginFromEnv();
 
 let apis: Promise<ApiEntry[]> | undefined;
 let useCases: Promise<UseCaseEntry[]> | undefined;
@@ -28,7 +29,9 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 /** All APIs: active first, then by name. */
 export function getApis(): Promise<ApiEntry[]> {
   apis ??= getCollection('apis').then((entries) =>
-    sortApis(entries.map((e) => ({ ...e.data, endpoints: resolveEndpointExamples(e.data.endpoints, siteOrigin()) }))),
+    sortApis(
+      entries.map((e) => ({ ...e.data, endpoints: resolveEndpointExamples(e.data.endpoints, siteOrigin()) })),
+    ),
   );
   return apis;
 }
@@ -74,7 +77,9 @@ export function getIndustryPages(): Promise<IndustryPage[]> {
   industryPages ??= getCollection('industries').then((entries) => {
     for (const entry of entries) {
       if (entry.id !== entry.data.slug) {
-        throw new Error(`content/industries/${entry.id}.json declares slug "${entry.data.slug}"; rename the file or fix the slug.`);
+        throw new Error(
+          `content/industries/${entry.id}.json declares slug "${entry.data.slug}"; rename the file or fix the slug.`,
+        );
       }
     }
     return entries.map((e) => quoteFigures(e.data)).sort((a, b) => a.slug.localeCompare(b.slug));
@@ -85,7 +90,8 @@ export function getIndustryPages(): Promise<IndustryPage[]> {
 /** The industry page with this slug; an unknown slug fails the build. */
 async function requireIndustry(slug: string, file: string): Promise<IndustryPage> {
   const page = (await getIndustryPages()).find((p) => p.slug === slug);
-  if (!page) throw new Error(`${file} names industry "${slug}", but content/industries/${slug}.json does not exist.`);
+  if (!page)
+    throw new Error(`${file} names industry "${slug}", but content/industries/${slug}.json does not exist.`);
   return page;
 }
 
@@ -93,17 +99,24 @@ async function requireIndustry(slug: string, file: string): Promise<IndustryPage
  * The marketing page stored as `content/marketing/{slug}.json`, narrowed to the kind its route
  * renders. Missing files or a wrong `type` fail the build rather than a visitor's request.
  */
-export async function getMarketingPage<T extends MarketingPage['type']>(slug: string, type: T): Promise<Extract<MarketingPage, { type: T }>> {
+export async function getMarketingPage<T extends MarketingPage['type']>(
+  slug: string,
+  type: T,
+): Promise<Extract<MarketingPage, { type: T }>> {
   const entry = await getEntry('marketing', slug);
   if (!entry) throw new Error(`content/marketing/${slug}.json is missing.`);
-  if (entry.data.slug !== slug) throw new Error(`content/marketing/${slug}.json declares slug "${entry.data.slug}".`);
+  if (entry.data.slug !== slug)
+    throw new Error(`content/marketing/${slug}.json declares slug "${entry.data.slug}".`);
   return assertMarketingType(quoteFigures(entry.data), type);
 }
 
 /** The site copy file `content/site/{page}.json`. */
-export async function getSiteCopy<P extends SiteCopy['page']>(page: P): Promise<Extract<SiteCopy, { page: P }>> {
+export async function getSiteCopy<P extends SiteCopy['page']>(
+  page: P,
+): Promise<Extract<SiteCopy, { page: P }>> {
   const entry = await getEntry('siteCopy', page);
-  if (!entry || entry.data.page !== page) throw new Error(`content/site/${page}.json is missing or is not the "${page}" copy.`);
+  if (!entry || entry.data.page !== page)
+    throw new Error(`content/site/${page}.json is missing or is not the "${page}" copy.`);
   return quoteFigures(entry.data) as Extract<SiteCopy, { page: P }>;
 }
 
@@ -113,26 +126,39 @@ export interface IndustryLink {
   label: string;
 }
 
-const industryLink = (page: IndustryPage): IndustryLink => ({ href: `/industries/${page.slug}`, label: page.name });
+const industryLink = (page: IndustryPage): IndustryLink => ({
+  href: `/industries/${page.slug}`,
+  label: page.name,
+});
 
 /** The navigation's Industries menu, in the order content/site/nav.json lists it. */
 export async function getNavIndustries(): Promise<IndustryLink[]> {
   const nav = await getSiteCopy('nav');
-  return Promise.all(nav.industries.map(async (slug) => industryLink(await requireIndustry(slug, 'content/site/nav.json'))));
+  return Promise.all(
+    nav.industries.map(async (slug) => industryLink(await requireIndustry(slug, 'content/site/nav.json'))),
+  );
 }
 
 /** Every industry page as a link: the navigation's order, then the pages it leaves out. */
 export async function getAllIndustryLinks(): Promise<IndustryLink[]> {
   const nav = await getNavIndustries();
-  const rest = (await getIndustryPages()).map(industryLink).filter((link) => !nav.some((n) => n.href === link.href));
+  const rest = (await getIndustryPages())
+    .map(industryLink)
+    .filter((link) => !nav.some((n) => n.href === link.href));
   return [...nav, ...rest];
 }
 
 /** The industry cards of /use-cases. */
-export async function getUseCaseIndustryCards(): Promise<(IndustryLink & { icon: IconName; description: string })[]> {
+export async function getUseCaseIndustryCards(): Promise<
+  (IndustryLink & { icon: IconName; description: string })[]
+> {
   const copy = await getSiteCopy('use-cases');
   return Promise.all(
-    copy.industries.map(async (card) => ({ ...industryLink(await requireIndustry(card.slug, 'content/site/use-cases.json')), icon: card.icon, description: card.description })),
+    copy.industries.map(async (card) => ({
+      ...industryLink(await requireIndustry(card.slug, 'content/site/use-cases.json')),
+      icon: card.icon,
+      description: card.description,
+    })),
   );
 }
 
@@ -144,7 +170,10 @@ export function getAccuracyCards(): Promise<Map<string, AccuracyCard>> {
     (entries) =>
       new Map(
         entries.map((e) => {
-          if (e.id !== e.data.api) throw new Error(`content/accuracy/${e.id}.json holds the card of "${e.data.api}": name the file after the API id`);
+          if (e.id !== e.data.api)
+            throw new Error(
+              `content/accuracy/${e.id}.json holds the card of "${e.data.api}": name the file after the API id`,
+            );
           return [e.data.api, e.data];
         }),
       ),

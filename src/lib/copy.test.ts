@@ -5,7 +5,9 @@ import { fillTemplate, siteCopySchema } from './copy';
 
 describe('fillTemplate', () => {
   it('puts the values into every placeholder', () => {
-    expect(fillTemplate('{base} for {included} images, {base} again', { base: '$150', included: '5,000' })).toBe('$150 for 5,000 images, $150 again');
+    expect(
+      fillTemplate('{base} for {included} images, {base} again', { base: '$150', included: '5,000' }),
+    ).toBe('$150 for 5,000 images, $150 again');
     expect(fillTemplate('no placeholders', {})).toBe('no placeholders');
   });
 
@@ -32,7 +34,12 @@ describe('content/site', () => {
     const industries = new Set(readdirSync(join(dir, '../industries')).map((f) => f.replace(/\.json$/, '')));
     for (const file of files) {
       const copy = siteCopySchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-      const slugs = copy.page === 'nav' ? copy.industries : copy.page === 'use-cases' ? copy.industries.map((i) => i.slug) : [];
+      const slugs =
+        copy.page === 'nav'
+          ? copy.industries
+          : copy.page === 'use-cases'
+            ? copy.industries.map((i) => i.slug)
+            : [];
       for (const slug of slugs) expect(industries, `${file}: ${slug}`).toContain(slug);
     }
   });

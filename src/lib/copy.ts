@@ -18,7 +18,9 @@ export function fillTemplate(text: string, values: Readonly<Record<string, strin
   });
 }
 
-const industrySlug = z.string().regex(/^[a-z0-9-]+$/, 'An industry slug, the name of a file under content/industries.');
+const industrySlug = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, 'An industry slug, the name of a file under content/industries.');
 
 /** Headline figures: registry figures (`{fig:key}`), spec-fixed texts or words linking to a measurement. */
 export const statSchema = z.object({
@@ -87,5 +89,10 @@ export const navCopySchema = z.object({
 });
 
 /** Any file under content/site. */
-export const siteCopySchema = z.discriminatedUnion('page', [homeCopySchema, pricingCopySchema, useCasesCopySchema, navCopySchema]);
+export const siteCopySchema = z.discriminatedUnion('page', [
+  homeCopySchema,
+  pricingCopySchema,
+  useCasesCopySchema,
+  navCopySchema,
+]);
 export type SiteCopy = z.infer<typeof siteCopySchema>;

@@ -1,7 +1,8 @@
 /** The five demos (each runs the real analysis): the /demo index cards and each demo page's header read this one list. */
 export interface DemoEntry {
   /** Route under /demo/. */
-  slug: 'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
+  slug:
+    'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
   title: string;
   /** Category badge. */
   category: string;
@@ -14,7 +15,8 @@ export const DEMOS: readonly DemoEntry[] = [
     slug: 'object-detection',
     title: 'Object Detection',
     category: 'Computer Vision',
-    description: 'Find fixtures and furniture in room photos, with a confidence score and bounding box for each object.',
+    description:
+      'Find fixtures and furniture in room photos, with a confidence score and bounding box for each object.',
     features: ['80 everyday object classes', 'Room category detection', 'Bounding boxes and confidence'],
   },
   {
@@ -22,27 +24,34 @@ export const DEMOS: readonly DemoEntry[] = [
     title: 'Image Captioning',
     category: 'AI Description',
     description: 'Describe a photo in natural language, in the style and length your product needs.',
-    features: ['Four caption styles', 'Short, medium or long', 'Composed from detected objects, text and colours'],
+    features: [
+      'Four caption styles',
+      'Short, medium or long',
+      'Composed from detected objects, text and colours',
+    ],
   },
   {
     slug: 'similar-images',
     title: 'Similar Image Search',
     category: 'Image Search',
-    description: 'Find visually similar images and near duplicates in a gallery of openly licensed photos, with a similarity threshold and category filter.',
+    description:
+      'Find visually similar images and near duplicates in a gallery of openly licensed photos, with a similarity threshold and category filter.',
     features: ['Up to 50 matches', 'Adjustable threshold', 'Category filtering'],
   },
   {
     slug: 'photo-validation',
     title: 'Photo Validation',
     category: 'Authentication',
-    description: 'Check a photo for evidence of AI generation, editing and re-photographing: Content Credentials, declared metadata, generator watermarks and camera signals.',
+    description:
+      'Check a photo for evidence of AI generation, editing and re-photographing: Content Credentials, declared metadata, generator watermarks and camera signals.',
     features: ['AI-generation evidence', 'Editing evidence', 'Metadata analysis'],
   },
   {
     slug: 'watermark-detection',
     title: 'Watermark Detection',
     category: 'Security',
-    description: 'Spot visible watermarks, the invisible marks of image generators and stock-agency wordmarks before an image is published.',
+    description:
+      'Spot visible watermarks, the invisible marks of image generators and stock-agency wordmarks before an image is published.',
     features: ['Visible and invisible marks', 'Stock-agency wordmarks', 'Tunable sensitivity'],
   },
 ];

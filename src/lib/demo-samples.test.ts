@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { absoluteSampleUrl, CAPTION_SAMPLES, DEMO_SAMPLES, SIMILAR_SAMPLES, VALIDATION_SAMPLES, WATERMARK_SAMPLES } from './demo-samples';
+import {
+  absoluteSampleUrl,
+  CAPTION_SAMPLES,
+  DEMO_SAMPLES,
+  SIMILAR_SAMPLES,
+  VALIDATION_SAMPLES,
+  WATERMARK_SAMPLES,
+} from './demo-samples';
 
 describe('demo samples', () => {
   const all = Object.values(DEMO_SAMPLES);
@@ -16,10 +23,13 @@ describe('demo samples', () => {
 
   it('ids are unique and every demo offers several samples', () => {
     expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
-    for (const set of [CAPTION_SAMPLES, SIMILAR_SAMPLES, VALIDATION_SAMPLES, WATERMARK_SAMPLES]) expect(set.length).toBeGreaterThanOrEqual(3);
+    for (const set of [CAPTION_SAMPLES, SIMILAR_SAMPLES, VALIDATION_SAMPLES, WATERMARK_SAMPLES])
+      expect(set.length).toBeGreaterThanOrEqual(3);
   });
 
   it('resolves a sample path against the page origin', () => {
-    expect(absoluteSampleUrl('/images/samples/astronaut.jpg', 'https://optiq.example')).toBe('https://optiq.example/images/samples/astronaut.jpg');
+    expect(absoluteSampleUrl('/images/samples/astronaut.jpg', 'https://optiq.example')).toBe(
+      'https://optiq.example/images/samples/astronaut.jpg',
+    );
   });
 });

@@ -165,7 +165,8 @@ const validationSamples: readonly DemoSample[] = [
     src: '/images/samples/validation-c2pa.jpg',
     label: 'Image with C2PA credentials',
     alt: 'A Falcon 9 rocket on its launch pad at dusk, between four lightning towers',
-    credit: 'SpaceX, public domain; C2PA manifest declaring trainedAlgorithmicMedia signed with a test certificate for this demo',
+    credit:
+      'SpaceX, public domain; C2PA manifest declaring trainedAlgorithmicMedia signed with a test certificate for this demo',
     width: 640,
     height: 427,
   },
@@ -223,7 +224,14 @@ export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as c
 export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
 export const SIMILAR_SAMPLES: readonly DemoSample[] = similarSamples;
 export const VALIDATION_SAMPLES: readonly DemoSample[] = validationSamples;
-export const WATERMARK_SAMPLES: readonly DemoSample[] = [watermarked, wmCorner, wmTiled, wmInvisible, coffee, wmSign];
+export const WATERMARK_SAMPLES: readonly DemoSample[] = [
+  watermarked,
+  wmCorner,
+  wmTiled,
+  wmInvisible,
+  coffee,
+  wmSign,
+];
 
 /**
  * The absolute URL of a sample for API requests: the analysis runs on a server, which cannot

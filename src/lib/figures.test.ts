@@ -42,8 +42,16 @@ describe('documented figures', () => {
 
 describe('quoteFigures', () => {
   it('puts registry figures into copy anywhere in a content object', () => {
-    const copy = { stats: [{ value: '{fig:limits.image_url_mb}', label: 'largest image' }], body: 'Up to {fig:rate.single} per key.', n: 3 };
-    expect(quoteFigures(copy)).toEqual({ stats: [{ value: '10 MB', label: 'largest image' }], body: 'Up to 100 requests a minute per key.', n: 3 });
+    const copy = {
+      stats: [{ value: '{fig:limits.image_url_mb}', label: 'largest image' }],
+      body: 'Up to {fig:rate.single} per key.',
+      n: 3,
+    };
+    expect(quoteFigures(copy)).toEqual({
+      stats: [{ value: '10 MB', label: 'largest image' }],
+      body: 'Up to 100 requests a minute per key.',
+      n: 3,
+    });
   });
 
   it('fails the build on an unknown key', () => {

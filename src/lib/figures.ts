@@ -64,9 +64,22 @@ export function loadAccuracyCards(dir = CARD_DIR): AccuracyCard[] {
 export function measuredFigures(cards = loadAccuracyCards()): Figure[] {
   return cards.flatMap((card) => {
     const from = `content/accuracy/${card.api}.json`;
-    const pct = (key: string, value: number): Figure => ({ key, text: formatPercent(value), source: 'measured', from });
-    const withInterval = (key: string, p: Proportion): Figure[] => [pct(key, p.value), pct(`${key}.ci95_low`, p.ci95[0]), pct(`${key}.ci95_high`, p.ci95[1])];
-    const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+    const pct = (key: string, value: number): Figure => ({
+      key,
+      text: formatPercent(value),
+      source: 'measured',
+      from,
+    });
+    const withInterval = (key: string, p: Proportion): Figure[] => [
+      pct(key, p.value),
+      pct(`${key}.ci95_low`, p.ci95[0]),
+      pct(`${key}.ci95_high`, p.ci95[1]),
+    ];
+    const slug = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_|_$/g, '');
     return [
       ...card.metrics.flatMap((m) => withInterval(m.key, m)),
       ...card.per_class.flatMap((row) =>
@@ -76,8 +89,18 @@ export function measuredFigures(cards = loadAccuracyCards()): Figure[] {
         }),
       ),
       ...card.latency.flatMap((l, i) => [
-        { key: `${card.api}.latency.${slug(l.set)}.${i}.p50_ms`, text: formatMs(l.p50_ms), source: 'measured' as const, from },
-        { key: `${card.api}.latency.${slug(l.set)}.${i}.p99_ms`, text: formatMs(l.p99_ms), source: 'measured' as const, from },
+        {
+          key: `${card.api}.latency.${slug(l.set)}.${i}.p50_ms`,
+          text: formatMs(l.p50_ms),
+          source: 'measured' as const,
+          from,
+        },
+        {
+          key: `${card.api}.latency.${slug(l.set)}.${i}.p99_ms`,
+          text: formatMs(l.p99_ms),
+          source: 'measured' as const,
+          from,
+        },
       ]),
     ];
   });
@@ -92,7 +115,6 @@ export function formatMegabytes(bytes: number): string {
 export function formatThreshold(value: number): string {
   return `${Math.round(value * 100)}%`;
 }
-
 
 const CONTENT_DIR = join(process.cwd(), 'content');
 
@@ -118,23 +140,61 @@ export function documentedFigures(): Figure[] {
     limit('limits.image_url_mb', formatMegabytes(IMAGE_LIMITS.maxBytes), IMAGE),
     limit('limits.min_side_px', `${IMAGE_LIMITS.minSide} px`, IMAGE),
     limit('limits.max_side_px', `${IMAGE_LIMITS.maxSide} px`, IMAGE),
-    limit('limits.dimensions', `${IMAGE_LIMITS.minSide}x${IMAGE_LIMITS.minSide} to ${IMAGE_LIMITS.maxSide}x${IMAGE_LIMITS.maxSide} pixels`, IMAGE),
+    limit(
+      'limits.dimensions',
+      `${IMAGE_LIMITS.minSide}x${IMAGE_LIMITS.minSide} to ${IMAGE_LIMITS.maxSide}x${IMAGE_LIMITS.maxSide} pixels`,
+      IMAGE,
+    ),
     limit('limits.upload_mb', formatMegabytes(UPLOAD_LIMITS.fileBytes), UPLOAD),
     limit('limits.request_body_mb', formatMegabytes(UPLOAD_LIMITS.platformBodyBytes), UPLOAD),
     limit('limits.downscale_megapixels', `${UPLOAD_LIMITS.downscalePixels / 1_000_000} megapixels`, UPLOAD),
-    limit('limits.batch_images', formatCount(BATCH_MAX_IMAGES), 'src/shared/schemas/photo-authenticity/batch.ts BATCH_MAX_IMAGES'),
+    limit(
+      'limits.batch_images',
+      formatCount(BATCH_MAX_IMAGES),
+      'src/shared/schemas/photo-authenticity/batch.ts BATCH_MAX_IMAGES',
+    ),
     limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
-    limit('limits.error_checks', formatCount(MAX_ERROR_CHECKS), 'src/shared/schemas/detect.ts MAX_ERROR_CHECKS'),
+    limit(
+      'limits.error_checks',
+      formatCount(MAX_ERROR_CHECKS),
+      'src/shared/schemas/detect.ts MAX_ERROR_CHECKS',
+    ),
     // The similar-images demo's threshold slider and the calibrated bands.
-    limit('similar.threshold_min', formatThreshold(SIMILAR_LIMITS.threshold.min), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
-    limit('similar.threshold_max', formatThreshold(SIMILAR_LIMITS.threshold.max), 'src/shared/schemas/similar.ts SIMILAR_LIMITS'),
-    limit('similar.threshold_related', formatThreshold(SIMILAR_LIMITS.threshold.default), 'src/shared/schemas/similar.ts SIMILAR_LIMITS (default: a related scene)'),
-    limit('similar.threshold_near_duplicate', formatThreshold(0.9), 'src/server/vision/similar/calibration.json anchors (0.9: near duplicate)'),
+    limit(
+      'similar.threshold_min',
+      formatThreshold(SIMILAR_LIMITS.threshold.min),
+      'src/shared/schemas/similar.ts SIMILAR_LIMITS',
+    ),
+    limit(
+      'similar.threshold_max',
+      formatThreshold(SIMILAR_LIMITS.threshold.max),
+      'src/shared/schemas/similar.ts SIMILAR_LIMITS',
+    ),
+    limit(
+      'similar.threshold_related',
+      formatThreshold(SIMILAR_LIMITS.threshold.default),
+      'src/shared/schemas/similar.ts SIMILAR_LIMITS (default: a related scene)',
+    ),
+    limit(
+      'similar.threshold_near_duplicate',
+      formatThreshold(0.9),
+      'src/server/vision/similar/calibration.json anchors (0.9: near duplicate)',
+    ),
     // The invisible watermark's decision rule: the share of the mark's bits that must match.
-    limit('watermark.invisible_detected_share', formatThreshold(DETECTED_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts DETECTED_SHARE'),
-    limit('watermark.invisible_trace_share', formatThreshold(TRACE_SHARE), 'src/server/vision/invisible-watermark/known-marks.ts TRACE_SHARE'),
+    limit(
+      'watermark.invisible_detected_share',
+      formatThreshold(DETECTED_SHARE),
+      'src/server/vision/invisible-watermark/known-marks.ts DETECTED_SHARE',
+    ),
+    limit(
+      'watermark.invisible_trace_share',
+      formatThreshold(TRACE_SHARE),
+      'src/server/vision/invisible-watermark/known-marks.ts TRACE_SHARE',
+    ),
     // Rate limits: per key for the API, per client for the site's own endpoints.
-    ...Object.values(ALL_RATE_LIMITS).map((p) => limit(`rate.${p.name}`, formatRate(p), 'src/shared/rate-limits.ts')),
+    ...Object.values(ALL_RATE_LIMITS).map((p) =>
+      limit(`rate.${p.name}`, formatRate(p), 'src/shared/rate-limits.ts'),
+    ),
     price('price.starts_at', `${formatWholeUsd(PAY_PER_USE_MINIMUM)}/month`, PRICING),
     price('price.standard_plan', `${formatWholeUsd(STANDARD_PLAN.base)}/month`, PRICING),
     price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),
@@ -143,7 +203,11 @@ export function documentedFigures(): Figure[] {
     // The pricing page's monthly totals, for the included volume, twice and three times it.
     ...[1, 2, 3].map((k) => {
       const images = STANDARD_PLAN.included * k;
-      return price(`price.standard_total_${images}`, `${formatWholeUsd(monthlyTotal(images, STANDARD_PLAN))}/month`, PRICING);
+      return price(
+        `price.standard_total_${images}`,
+        `${formatWholeUsd(monthlyTotal(images, STANDARD_PLAN))}/month`,
+        PRICING,
+      );
     }),
   ];
   for (const api of catalogueApis()) {
@@ -151,8 +215,12 @@ export function documentedFigures(): Figure[] {
     figures.push(price(`price.${api.id}.per_request`, formatUsd(api.price), from));
     for (const plan of api.pricingPlans) {
       const tier = plan.name.toLowerCase();
-      if (plan.monthlyPrice !== null) figures.push(price(`price.${api.id}.${tier}`, `${formatWholeUsd(plan.monthlyPrice)}/month`, from));
-      if (plan.requestsPerMonth !== null) figures.push(price(`quota.${api.id}.${tier}`, `${formatCount(plan.requestsPerMonth)} requests/month`, from));
+      if (plan.monthlyPrice !== null)
+        figures.push(price(`price.${api.id}.${tier}`, `${formatWholeUsd(plan.monthlyPrice)}/month`, from));
+      if (plan.requestsPerMonth !== null)
+        figures.push(
+          price(`quota.${api.id}.${tier}`, `${formatCount(plan.requestsPerMonth)} requests/month`, from),
+        );
     }
   }
   return figures;
@@ -169,7 +237,10 @@ export function figureRegistry(): Map<string, Figure> {
 /** The text of one figure; throws (failing the build) when the key is unknown. */
 export function fig(key: string): string {
   const figure = figureRegistry().get(key);
-  if (!figure) throw new Error(`No quotable figure "${key}": measure it (npm run eval) or add the documented limit to src/lib/figures.ts`);
+  if (!figure)
+    throw new Error(
+      `No quotable figure "${key}": measure it (npm run eval) or add the documented limit to src/lib/figures.ts`,
+    );
   return figure.text;
 }
 

@@ -1,7 +1,16 @@
 /** Price and quantity formatting shared by catalogue cards, detail pages and the pricing page. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 const count = new Intl.NumberFormat('en-US');
 
 /** `0.05` -> `$0.05`: per-request prices always keep their two decimals. */
@@ -32,12 +41,20 @@ export const CARD_STARTING_PRICE = 'starts at $20/month';
  * e.g. 10,000 images on the $150 / 5,000 plan at $0.03 each -> $300. Rounded to cents so
  * floating point never shows up as $299.99999.
  */
-export function monthlyTotal(units: number, plan: { base: number; included: number; overage: number }): number {
+export function monthlyTotal(
+  units: number,
+  plan: { base: number; included: number; overage: number },
+): number {
   const extra = Math.max(0, units - plan.included);
   return Math.round((plan.base + extra * plan.overage) * 100) / 100;
 }
 
-const WINDOW_WORDS: Record<number, string> = { 1000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour', 86_400_000: 'a day' };
+const WINDOW_WORDS: Record<number, string> = {
+  1000: 'a second',
+  60_000: 'a minute',
+  3_600_000: 'an hour',
+  86_400_000: 'a day',
+};
 
 /**
  * A rate limit as copy reads it: `100 requests a minute`, `10 requests per 15 minutes`. The

@@ -10,7 +10,16 @@ type ElementContent = Element['children'][number];
  */
 
 /** Languages code blocks may declare. `text` renders without highlighting. */
-export const codeLangs = ['bash', 'javascript', 'typescript', 'python', 'json', 'http', 'html', 'text'] as const;
+export const codeLangs = [
+  'bash',
+  'javascript',
+  'typescript',
+  'python',
+  'json',
+  'http',
+  'html',
+  'text',
+] as const;
 export type CodeLang = (typeof codeLangs)[number];
 
 /**
@@ -50,7 +59,11 @@ export function isCodeLang(value: string): value is CodeLang {
  * Highlights `code` into a `<pre class="shiki">` HTML string. The `<pre>` is focusable so
  * keyboard users can scroll long lines, and it is labelled by the caller-supplied text.
  */
-export async function highlight(code: string, lang: string, options: { label?: string } = {}): Promise<string> {
+export async function highlight(
+  code: string,
+  lang: string,
+  options: { label?: string } = {},
+): Promise<string> {
   const hl = await getHighlighter();
   const safeLang = isCodeLang(lang) ? lang : 'text';
   return hl.codeToHtml(normalizeCode(code), {
@@ -79,7 +92,9 @@ export async function highlight(code: string, lang: string, options: { label?: s
 export function leanTokens(foreground: string): ShikiTransformer {
   const plain = `color:${foreground}`.toLowerCase();
   const isPlain = (node: ElementContent): node is Element =>
-    node.type === 'element' && String(node.properties['style'] ?? '').toLowerCase() === plain && Object.keys(node.properties).length === 1;
+    node.type === 'element' &&
+    String(node.properties['style'] ?? '').toLowerCase() === plain &&
+    Object.keys(node.properties).length === 1;
   return {
     code(node) {
       node.children = node.children.flatMap((line) =>

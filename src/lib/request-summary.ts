@@ -25,9 +25,15 @@ const listOf = (items: string[]): string =>
  * `Check 2 photos (a cup of coffee and a dog beside a bicycle) for the objects of the
  * kitchen list, in one request:`: what a detect request body asks, in words.
  */
-export function detectRequestSummary(request: { image_urls?: readonly string[]; category?: string | undefined }): string {
+export function detectRequestSummary(request: {
+  image_urls?: readonly string[];
+  category?: string | undefined;
+}): string {
   const photos = (request.image_urls ?? []).map(describeSampleUrl);
-  const what = request.category ? `for the objects of the ${request.category.replace(/_/g, ' ')} list` : 'for the objects of the room each one shows';
-  const subject = photos.length === 1 ? `a photo of ${photos[0]}` : `${photos.length} photos (${listOf(photos)})`;
+  const what = request.category
+    ? `for the objects of the ${request.category.replace(/_/g, ' ')} list`
+    : 'for the objects of the room each one shows';
+  const subject =
+    photos.length === 1 ? `a photo of ${photos[0]}` : `${photos.length} photos (${listOf(photos)})`;
   return `Check ${subject} ${what}, in one request:`;
 }

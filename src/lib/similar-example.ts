@@ -12,10 +12,19 @@ export interface SimilarExample {
 
 /** The request body of the example: `image_url`, `max_results`, `similarity_threshold`, `category`. */
 export function similarRequestBody(example: SimilarExample, origin: string): Record<string, JsonValue> {
-  return { image_url: `${origin}${SIMILAR_SAMPLE_PATH}`, max_results: example.limit, similarity_threshold: example.threshold, category: 'all' };
+  return {
+    image_url: `${origin}${SIMILAR_SAMPLE_PATH}`,
+    max_results: example.limit,
+    similarity_threshold: example.threshold,
+    category: 'all',
+  };
 }
 
 /** The curl command the page shows. */
 export function similarCurl(example: SimilarExample, origin: string): string {
-  return curlSnippet({ method: 'POST', url: `${origin}/api/v1/similar`, body: similarRequestBody(example, origin) });
+  return curlSnippet({
+    method: 'POST',
+    url: `${origin}/api/v1/similar`,
+    body: similarRequestBody(example, origin),
+  });
 }

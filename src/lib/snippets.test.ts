@@ -16,9 +16,17 @@ const KEY = 'sk_test_123';
 /** Runs the curl sample in bash with `curl` replaced by a function that prints its arguments. */
 function runCurl(code: string): Sent {
   const script = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${code}`;
-  const out = execFileSync('bash', ['-c', script], { env: { ...process.env, [API_KEY_ENV]: KEY } }).toString();
+  const out = execFileSync('bash', ['-c', script], {
+    env: { ...process.env, [API_KEY_ENV]: KEY },
+  }).toString();
   const args = out.split('\0').slice(0, -1);
-  const sent: Sent = { method: 'GET', url: '', authorization: undefined, contentType: undefined, body: undefined };
+  const sent: Sent = {
+    method: 'GET',
+    url: '',
+    authorization: undefined,
+    contentType: undefined,
+    body: undefined,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const next = args[i + 1] ?? '';
@@ -42,7 +50,10 @@ function runCurl(code: string): Sent {
 /** Runs the JavaScript sample with a recording fetch. */
 async function runJavaScript(code: string): Promise<Sent> {
   let sent: Sent | undefined;
-  const fakeFetch = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+  const fakeFetch = (
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) => {
     sent = {
       method: init.method ?? 'GET',
       url,
@@ -50,7 +61,12 @@ async function runJavaScript(code: string): Promise<Sent> {
       contentType: init.headers?.['Content-Type'],
       body: init.body === undefined ? undefined : (JSON.parse(init.body) as JsonValue),
     };
-    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({}), text: () => Promise.resolve('') });
+    return Promise.resolve({
+      ok: true,
+      status: 200,
+      json: () => Promise.resolve({}),
+      text: () => Promise.resolve(''),
+    });
   };
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
     ...args: string[]
@@ -111,7 +127,10 @@ const cases: Record<string, RequestSample> = {
     url: 'https://api.optiq.dev/api/predict',
     body: { image_url: 'https://images.example.com/photo.jpg' },
   },
-  'GET without a body': { method: 'GET', url: 'https://api.optiq.dev/api/predict_batch/7d1f1c9e-0b8a-4d7e-9a51-2f0c3e8b6a10' },
+  'GET without a body': {
+    method: 'GET',
+    url: 'https://api.optiq.dev/api/predict_batch/7d1f1c9e-0b8a-4d7e-9a51-2f0c3e8b6a10',
+  },
   'nested body with awkward strings': {
     method: 'POST',
     url: 'https://api.optiq.dev/api/v1/detect?trace=1&x=2',
@@ -119,11 +138,11 @@ const cases: Record<string, RequestSample> = {
       image_urls: ['https://a.example/1.jpg', 'https://a.example/2.jpg?size=large&v=2'],
       mode: 'superset',
       error_checks: 3,
-      comment: "It's a \"quoted\" $HOME `tick` \\ back\nslash — naïve",
+      comment: 'It\'s a "quoted" $HOME `tick` \\ back\nslash — naïve',
       job_id: null,
       strict: false,
       definitions: [{ category: 'bathroom', objects: ['sink', 'toilet'] }],
-      'weird-key': { 'a b': [] , empty: {} },
+      'weird-key': { 'a b': [], empty: {} },
     },
   },
 };

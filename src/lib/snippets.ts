@@ -22,7 +22,10 @@ export type SampleLang = (typeof sampleLangs)[number];
 export type CodeSamples = Record<SampleLang, string>;
 
 /** Tab labels and the highlighter language of each sample language. */
-export const sampleLangInfo: Record<SampleLang, { label: string; highlight: 'bash' | 'javascript' | 'python' }> = {
+export const sampleLangInfo: Record<
+  SampleLang,
+  { label: string; highlight: 'bash' | 'javascript' | 'python' }
+> = {
   curl: { label: 'cURL', highlight: 'bash' },
   javascript: { label: 'JavaScript', highlight: 'javascript' },
   python: { label: 'Python', highlight: 'python' },
@@ -35,7 +38,9 @@ const INDENT = '  ';
 
 /** A curl command line; the body is single-quoted JSON so the shell passes it through untouched. */
 export function curlSnippet({ method, url, body }: RequestSample): string {
-  const lines = [method === 'GET' && body === undefined ? `curl ${shellWord(url)}` : `curl -X ${method} ${shellWord(url)}`];
+  const lines = [
+    method === 'GET' && body === undefined ? `curl ${shellWord(url)}` : `curl -X ${method} ${shellWord(url)}`,
+  ];
   lines.push(`-H "Authorization: Bearer $${API_KEY_ENV}"`);
   if (body !== undefined) {
     lines.push(`-H "Content-Type: application/json"`);
@@ -156,6 +161,8 @@ function pythonLiteral(value: JsonValue, depth: number): string {
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return '{}';
-  const lines = entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, depth + 1)},`);
+  const lines = entries.map(
+    ([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, depth + 1)},`,
+  );
   return `{\n${lines.join('\n')}\n${end}}`;
 }

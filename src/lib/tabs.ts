@@ -11,12 +11,18 @@ export type KeyOrientation = 'horizontal' | 'vertical' | 'both';
  * Index a key press moves to among `count` items, wrapping at both ends (Home and End jump to
  * the ends), or `undefined` for keys that do not move.
  */
-export function nextTabIndex(key: string, current: number, count: number, orientation: KeyOrientation = 'both'): number | undefined {
+export function nextTabIndex(
+  key: string,
+  current: number,
+  count: number,
+  orientation: KeyOrientation = 'both',
+): number | undefined {
   if (count <= 0) return undefined;
   const horizontal = orientation !== 'vertical';
   const vertical = orientation !== 'horizontal';
   if ((horizontal && key === 'ArrowRight') || (vertical && key === 'ArrowDown')) return (current + 1) % count;
-  if ((horizontal && key === 'ArrowLeft') || (vertical && key === 'ArrowUp')) return (current - 1 + count) % count;
+  if ((horizontal && key === 'ArrowLeft') || (vertical && key === 'ArrowUp'))
+    return (current - 1 + count) % count;
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   return undefined;
@@ -35,7 +41,12 @@ export function markSelectedTab(tabs: readonly HTMLElement[], selected: HTMLElem
  * The item a key press inside `items` should move focus to, or `undefined`. `from` is the item
  * the event started on (it may be outside `items`, e.g. a menu's toggle).
  */
-export function keyTarget<T extends HTMLElement>(event: KeyboardEvent, items: readonly T[], from: Element | null, orientation: KeyOrientation = 'both'): T | undefined {
+export function keyTarget<T extends HTMLElement>(
+  event: KeyboardEvent,
+  items: readonly T[],
+  from: Element | null,
+  orientation: KeyOrientation = 'both',
+): T | undefined {
   const current = items.indexOf(from as T);
   if (current === -1) return undefined;
   const next = nextTabIndex(event.key, current, items.length, orientation);

@@ -27,7 +27,11 @@ export interface BackgroundOptions {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function startBackgroundWork({ db, log, env = process.env }: BackgroundOptions): Promise<BackgroundWork> {
+export async function startBackgroundWork({
+  db,
+  log,
+  env = process.env,
+}: BackgroundOptions): Promise<BackgroundWork> {
   let batchWorker: BatchWorker | undefined;
   const queue = getQueueConfig();
   if (!queue) log('batch worker: off (no queue database)');
@@ -47,14 +51,22 @@ export async function startBackgroundWork({ db, log, env = process.env }: Backgr
       const { deleted, cutoff } = await pruneDetectionRuns(db, { retentionDays: detectionRetentionDays() });
       if (deleted > 0) log(`pruned ${deleted} detect runs stored before ${cutoff.toISOString()}`);
     },
-    { firstRunMs: 30_000, intervalMs: hourly, onError: (error) => log(`pruning detect runs failed: ${errorText(error)}`) },
+    {
+      firstRunMs: 30_000,
+      intervalMs: hourly,
+      onError: (error) => log(`pruning detect runs failed: ${errorText(error)}`),
+    },
   );
   const stopPruningUsage = scheduleRetention(
     async () => {
       const { deleted, cutoff } = await pruneUsageEvents(db, { retentionDays: usageRetentionDays() });
       if (deleted > 0) log(`pruned ${deleted} usage events logged before ${cutoff.toISOString()}`);
     },
-    { firstRunMs: 45_000, intervalMs: hourly, onError: (error) => log(`pruning usage events failed: ${errorText(error)}`) },
+    {
+      firstRunMs: 45_000,
+      intervalMs: hourly,
+      onError: (error) => log(`pruning usage events failed: ${errorText(error)}`),
+    },
   );
 
   return {

@@ -10,7 +10,10 @@ import { getQueueConfig, setQueueConfig } from '../server/batch/queue';
 import { getDb } from '../server/db';
 import { localFunctions, type LocalFunctionsIntegration } from './dev-integration';
 
-type Middleware = { route: string; handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+type Middleware = {
+  route: string;
+  handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+};
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'optiq-dev-runtime-'));
@@ -31,9 +34,14 @@ beforeAll(async () => {
   };
   const logger = { info: () => {}, warn: () => {}, error: (message: string) => console.error(message) };
   integration = localFunctions({ root });
-  const setup = integration.hooks['astro:server:setup'] as unknown as (opts: { server: typeof vite; logger: typeof logger }) => Promise<void>;
+  const setup = integration.hooks['astro:server:setup'] as unknown as (opts: {
+    server: typeof vite;
+    logger: typeof logger;
+  }) => Promise<void>;
   await setup({ server: vite, logger });
-  server = createServer((req, res) => stack[0]!.handle(req, res, () => res.writeHead(404).end('not a function')));
+  server = createServer((req, res) =>
+    stack[0]!.handle(req, res, () => res.writeHead(404).end('not a function')),
+  );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 180_000);
@@ -56,7 +64,9 @@ describe('npm run dev: the local runtime of npm start inside the dev server', ()
   });
 
   it('runs the batch worker: the queue schema is installed by the worker it started', async () => {
-    const { rows } = await sql<{ installed: string | null }>`select to_regclass(${`${getQueueConfig()!.schema}._private_jobs`}) as installed`.execute(getDb());
+    const { rows } = await sql<{
+      installed: string | null;
+    }>`select to_regclass(${`${getQueueConfig()!.schema}._private_jobs`}) as installed`.execute(getDb());
     expect(rows[0]!.installed).not.toBeNull();
   });
 

@@ -50,12 +50,22 @@ export function localFunctions({ root }: { root: string }): LocalFunctionsIntegr
             // unexpected errors all get the documented JSON answers.
             await serveNodeRequest(req, res, call, {
               origin,
-              log: (message, error) => logger.error(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+              log: (message, error) =>
+                logger.error(
+                  `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+                ),
             });
           })().catch((error: unknown) => {
-            logger.error(`function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            logger.error(
+              `function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+            );
             if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: crypto.randomUUID() }));
+            res.end(
+              JSON.stringify({
+                error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null },
+                request_id: crypto.randomUUID(),
+              }),
+            );
           });
         };
         // First in the chain: Astro's own dev middlewares decode the path and answer a malformed

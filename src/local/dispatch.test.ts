@@ -9,7 +9,10 @@ const echo = (tag: string): FunctionModule => ({
 
 describe('createFunctionDispatcher', () => {
   it('hands the matched route parameters to the function as context.params, and null for other paths', async () => {
-    const functions = await createFunctionDispatcher({ listFiles: () => ['/virtual/things.ts'], loadModule: async () => echo('a') });
+    const functions = await createFunctionDispatcher({
+      listFiles: () => ['/virtual/things.ts'],
+      loadModule: async () => echo('a'),
+    });
     const res = await functions.dispatch(new Request('http://x/api/things/a%20b'), '203.0.113.1');
     expect(await res!.json()).toEqual({ tag: 'a', method: 'GET', params: { id: 'a b' }, ip: '203.0.113.1' });
     expect(await functions.dispatch(new Request('http://x/api/other'), '203.0.113.1')).toBeNull();
@@ -19,9 +22,15 @@ describe('createFunctionDispatcher', () => {
   it('loads the modules again on every request when asked to (the dev server), once otherwise', async () => {
     for (const reload of [true, false]) {
       let loads = 0;
-      const functions = await createFunctionDispatcher({ listFiles: () => ['/virtual/things.ts'], loadModule: async () => echo(`v${++loads}`), reload });
+      const functions = await createFunctionDispatcher({
+        listFiles: () => ['/virtual/things.ts'],
+        loadModule: async () => echo(`v${++loads}`),
+        reload,
+      });
       await functions.dispatch(new Request('http://x/api/things'), '::1');
-      const body = (await (await functions.dispatch(new Request('http://x/api/things'), '::1'))!.json()) as { tag: string };
+      const body = (await (await functions.dispatch(new Request('http://x/api/things'), '::1'))!.json()) as {
+        tag: string;
+      };
       expect(body.tag).toBe(reload ? 'v3' : 'v1');
     }
   });
@@ -35,7 +44,10 @@ describe('createFunctionDispatcher', () => {
       },
       config: { path: '/api/late' },
     };
-    const functions = await createFunctionDispatcher({ listFiles: () => ['/virtual/late.ts'], loadModule: async () => late });
+    const functions = await createFunctionDispatcher({
+      listFiles: () => ['/virtual/late.ts'],
+      loadModule: async () => late,
+    });
     await functions.dispatch(new Request('http://x/api/late', { method: 'POST' }), '::1');
     expect(finished).toBe(false);
     await functions.flush();

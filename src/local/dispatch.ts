@@ -28,7 +28,10 @@ export interface FunctionDispatcher {
   /** The route table as last loaded. */
   readonly routes: readonly FunctionRoute[];
   /** The function a request goes to, ready to call, or null when no function's route matches. */
-  match(method: string, pathname: string): Promise<((req: Request, clientIp: string) => Promise<Response>) | null>;
+  match(
+    method: string,
+    pathname: string,
+  ): Promise<((req: Request, clientIp: string) => Promise<Response>) | null>;
   /** The matched function's response, or null when no function's route matches. */
   dispatch(req: Request, clientIp: string): Promise<Response | null>;
   /** Waits for the work functions left running after their responses (`context.waitUntil`). */
@@ -65,7 +68,8 @@ export async function createFunctionDispatcher(opts: DispatcherOptions): Promise
     const hit = findRoute(table.routes, method, pathname, opts.isStaticFile);
     if (!hit) return null;
     const mod = table.modules.get(hit.route.file)!;
-    return async (req: Request, clientIp: string) => mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID(), waitUntil });
+    return async (req: Request, clientIp: string) =>
+      mod.default(req, { ip: clientIp, params: hit.params, requestId: crypto.randomUUID(), waitUntil });
   }
 
   return {

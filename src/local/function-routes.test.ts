@@ -58,7 +58,9 @@ describe('findRoute', () => {
   });
 
   it("leaves a preferStatic function's path to the build's file, and skips it when files cannot be checked", () => {
-    const pages = routesOf('/f/pages.ts', { config: { path: '/api/*', method: ['GET'], preferStatic: true } });
+    const pages = routesOf('/f/pages.ts', {
+      config: { path: '/api/*', method: ['GET'], preferStatic: true },
+    });
     const isStaticFile = (path: string) => path === '/api/known';
     expect(findRoute(pages, 'GET', '/api/unknown', isStaticFile)?.route.name).toBe('pages');
     expect(findRoute(pages, 'GET', '/api/known', isStaticFile)).toBeNull();
@@ -72,7 +74,11 @@ describe('route precedence, as on Netlify', () => {
   const routes = [
     ...routesOf('/f/api-not-found.ts', { config: { path: ['/api/v1', '/api/v1/*'] } }),
     ...routesOf('/f/api-not-found-methods.ts', {
-      config: { path: '/api/*', method: ['POST', 'DELETE'], excludedPath: ['/api/contacts', '/api/apis/:id', '/api/v1/*'] },
+      config: {
+        path: '/api/*',
+        method: ['POST', 'DELETE'],
+        excludedPath: ['/api/contacts', '/api/apis/:id', '/api/v1/*'],
+      },
     }),
     ...routesOf('/f/apis.ts', { config: { path: ['/api/apis', '/api/apis/:id'] } }),
     ...routesOf('/f/detect.ts', { config: { path: '/api/v1/detect' } }),
@@ -107,7 +113,9 @@ describe('route precedence, as on Netlify', () => {
 
 describe('listFunctionFiles', () => {
   it('lists the project functions and leaves tests out', () => {
-    const files = listFunctionFiles(join(import.meta.dirname, '../../functions')).map((f) => f.split('/').pop());
+    const files = listFunctionFiles(join(import.meta.dirname, '../../functions')).map((f) =>
+      f.split('/').pop(),
+    );
     expect(files).toContain('apis.ts');
     expect(files).toContain('detect.ts');
     expect(files.some((f) => f?.includes('.test.'))).toBe(false);

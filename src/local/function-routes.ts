@@ -11,7 +11,12 @@ import { basename, join } from 'node:path';
 export interface FunctionModule {
   default: (req: Request, context: FunctionContext) => Response | Promise<Response>;
   config?:
-    | { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[]; preferStatic?: boolean }
+    | {
+        path?: string | string[];
+        excludedPath?: string | string[];
+        method?: string | string[];
+        preferStatic?: boolean;
+      }
     | undefined;
 }
 
@@ -95,7 +100,8 @@ function rankOf(pattern: string): number {
   return pattern.split('/').some((part) => part.startsWith(':')) ? 1 : 0;
 }
 
-const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const asList = (v: string | string[] | undefined): string[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : [v];
 
 /**
  * The routes a loaded function module declares; a function without `config.path` has none.

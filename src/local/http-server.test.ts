@@ -37,7 +37,10 @@ let server: Server;
 let port: number;
 const logged: unknown[] = [];
 beforeAll(async () => {
-  server = createLocalHttpServer(handle, { origin: 'http://127.0.0.1', log: (message) => logged.push(message) });
+  server = createLocalHttpServer(handle, {
+    origin: 'http://127.0.0.1',
+    log: (message) => logged.push(message),
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
@@ -56,12 +59,17 @@ function expectJsonError(res: RawResponse | null, status: number, code: string) 
 
 /** The server still answers a plain request on a new connection. */
 async function expectAlive() {
-  const res = await rawRequest(port, 'GET /still-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 2_000);
+  const res = await rawRequest(
+    port,
+    'GET /still-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    2_000,
+  );
   expect(res?.status).toBe(200);
   expect(JSON.parse(res!.body)).toEqual({ path: '/still-here', search: '' });
 }
 
-const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`;
+const get = (target: string, extra = '') =>
+  `GET ${target} HTTP/1.1\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`;
 
 describe('local HTTP server: no request crashes it', () => {
   it.each(['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH', 'M-SEARCH', 'LINK', 'QUERY'])(
@@ -77,7 +85,11 @@ describe('local HTTP server: no request crashes it', () => {
   );
 
   it('answers CONNECT with 405 and the JSON error body', async () => {
-    expectJsonError(await rawRequest(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 405, 'METHOD_NOT_ALLOWED');
+    expectJsonError(
+      await rawRequest(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      405,
+      'METHOD_NOT_ALLOWED',
+    );
     await expectAlive();
   });
 
@@ -89,11 +101,23 @@ describe('local HTTP server: no request crashes it', () => {
     ['an unknown method token', 'FOO@BAR / HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['an unsupported HTTP version', 'GET / HTTP/9.9\r\nHost: x\r\n\r\n'],
     ['garbage', '\x00\x01\x02\x03 binary garbage\r\n\r\n'],
-    ['Transfer-Encoding plus Content-Length', 'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n'],
-    ['a Transfer-Encoding not ending in chunked', 'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\nabc'],
-    ['two Content-Length values', 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd'],
+    [
+      'Transfer-Encoding plus Content-Length',
+      'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+    ],
+    [
+      'a Transfer-Encoding not ending in chunked',
+      'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\nabc',
+    ],
+    [
+      'two Content-Length values',
+      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd',
+    ],
     ['a negative Content-Length', 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n'],
-    ['a malformed chunk size', 'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n'],
+    [
+      'a malformed chunk size',
+      'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n',
+    ],
     ['headers far over the limit', get('/', `X-Big: ${'a'.repeat(70_000)}\r\n`)],
     ['a request line far over the limit', get(`/${'a'.repeat(70_000)}`)],
   ])('answers %s with a 4xx (or closes) and keeps serving', async (_label, raw) => {
@@ -115,7 +139,8 @@ describe('local HTTP server: no request crashes it', () => {
   });
 
   it('keeps odd paths on this origin: //host, absolute-form, dot segments, bad escapes', async () => {
-    const path = async (target: string) => JSON.parse((await rawRequest(port, get(target)))!.body).path as string;
+    const path = async (target: string) =>
+      JSON.parse((await rawRequest(port, get(target)))!.body).path as string;
     expect(await path('//evil.example/x')).toBe('//evil.example/x');
     expect(await path('http://evil.example/y?z=1')).toBe('/y');
     expect(await path('/a/../../b')).toBe('/b');
@@ -162,7 +187,8 @@ describe('local HTTP server: no request crashes it', () => {
 });
 
 describe('local HTTP server: unread bodies do not wedge keep-alive connections', () => {
-  const post = (path: string, length: number) => `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  const post = (path: string, length: number) =>
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
   it('drains a body the handler did not read, so the next request on the connection answers at once', async () => {
     const size = 512 * 1024;
@@ -198,7 +224,9 @@ describe('local HTTP server: unread bodies do not wedge keep-alive connections',
   });
 
   it('delivers the answer before closing while a client in another process is still sending a large body', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-server.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const childPort = await new Promise<number>((resolve, reject) => {
         child.stdout.on('data', (d: Buffer) => {
@@ -234,7 +262,10 @@ describe('local HTTP server: unread bodies do not wedge keep-alive connections',
   });
 
   it('still passes bodies through to handlers that read them', async () => {
-    const res = await rawRequest(port, `${post('/echo', 5).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n')}hello`);
+    const res = await rawRequest(
+      port,
+      `${post('/echo', 5).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n')}hello`,
+    );
     expect(JSON.parse(res!.body)).toEqual({ method: 'POST', length: 5 });
   });
 });

@@ -6,7 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import { answerClientError, refuseConnect, serveNodeRequest, type ServeOptions } from './node-http';
 
-export function createLocalHttpServer(handle: (request: Request, clientIp: string) => Promise<Response>, opts: ServeOptions): Server {
+export function createLocalHttpServer(
+  handle: (request: Request, clientIp: string) => Promise<Response>,
+  opts: ServeOptions,
+): Server {
   const server = createServer((req, res) => {
     void serveNodeRequest(req, res, handle, opts);
   });

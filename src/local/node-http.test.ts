@@ -1,5 +1,11 @@
 import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +16,13 @@ import { clientIp, compressResponse, sendWebResponse, toWebRequest } from './nod
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): Promise<string> {
+function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
+): Promise<string> {
   server = createServer((req, res) => void handler(req, res));
-  return new Promise((r) => server!.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)));
+  return new Promise((r) =>
+    server!.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)),
+  );
 }
 
 describe('toWebRequest / sendWebResponse', () => {
@@ -23,13 +33,32 @@ describe('toWebRequest / sendWebResponse', () => {
       const headers = new Headers({ 'Content-Type': 'application/json' });
       headers.append('Set-Cookie', 'a=1');
       headers.append('Set-Cookie', 'b=2');
-      const out = Response.json({ method: web.method, body, ip: clientIp(req), fwd: web.headers.get('x-forwarded-for'), path: new URL(web.url).pathname }, { headers });
+      const out = Response.json(
+        {
+          method: web.method,
+          body,
+          ip: clientIp(req),
+          fwd: web.headers.get('x-forwarded-for'),
+          path: new URL(web.url).pathname,
+        },
+        { headers },
+      );
       await sendWebResponse(res, out, req.method);
     });
-    const res = await fetch(`${url}/api/x?y=1`, { method: 'POST', body: 'hello', headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' } });
+    const res = await fetch(`${url}/api/x?y=1`, {
+      method: 'POST',
+      body: 'hello',
+      headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' },
+    });
     expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     // A client-written X-Forwarded-For is passed on untouched and never taken as the address.
-    expect(await res.json()).toEqual({ method: 'POST', body: 'hello', ip: '127.0.0.1', fwd: '203.0.113.9, 10.0.0.1', path: '/api/x' });
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      body: 'hello',
+      ip: '127.0.0.1',
+      fwd: '203.0.113.9, 10.0.0.1',
+      path: '/api/x',
+    });
   });
 
   it('survives a client that disconnects in the middle of a file response', async () => {
@@ -57,7 +86,8 @@ describe('toWebRequest / sendWebResponse', () => {
 });
 
 describe('compressResponse', () => {
-  const page = () => new Response('<p>'.repeat(2000), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  const page = () =>
+    new Response('<p>'.repeat(2000), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 
   it('gzips compressible bodies for clients that accept gzip', async () => {
     const res = compressResponse('gzip, deflate, br', page());
@@ -80,7 +110,9 @@ describe('compressResponse', () => {
     expect(compressResponse('identity', page()).headers.get('content-encoding')).toBeNull();
     const png = new Response(new Uint8Array(4096), { headers: { 'Content-Type': 'image/png' } });
     expect(compressResponse('gzip', png)).toBe(png);
-    const small = new Response('{}', { headers: { 'Content-Type': 'application/json', 'Content-Length': '2' } });
+    const small = new Response('{}', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '2' },
+    });
     expect(compressResponse('gzip', small)).toBe(small);
   });
 });

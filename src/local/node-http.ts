@@ -64,7 +64,8 @@ function nodeBody(req: IncomingMessage): NodeBody {
     detach();
   };
   const onClose = () => {
-    if (!req.complete) onError(new Error('the client closed the connection before the request body was complete'));
+    if (!req.complete)
+      onError(new Error('the client closed the connection before the request body was complete'));
   };
   function detach() {
     settled = true;
@@ -162,7 +163,11 @@ function writable(res: ServerResponse): Promise<void> {
  * body is still read to its end rather than cancelled: cancelling a stream made from a file
  * with `Readable.toWeb` can throw an uncatchable ERR_INVALID_STATE in Node 22.
  */
-export async function sendWebResponse(res: ServerResponse, response: Response, method = 'GET'): Promise<void> {
+export async function sendWebResponse(
+  res: ServerResponse,
+  response: Response,
+  method = 'GET',
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
@@ -227,12 +232,26 @@ export function compressResponse(acceptEncoding: string | undefined, response: R
   headers.set('content-encoding', 'gzip');
   headers.delete('content-length');
   headers.append('vary', 'Accept-Encoding');
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** The documented JSON error body for an error the adapter answers itself. */
-function adapterError(status: 400 | 405 | 500, code: 'INVALID_REQUEST' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR', message: string, headers: Record<string, string> = {}): Response {
-  return errorResponse(new HttpError(status, code, message, { headers }), { requestId: crypto.randomUUID(), clientIp: '', headers: new Headers(), params: {} });
+function adapterError(
+  status: 400 | 405 | 500,
+  code: 'INVALID_REQUEST' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR',
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return errorResponse(new HttpError(status, code, message, { headers }), {
+    requestId: crypto.randomUUID(),
+    clientIp: '',
+    headers: new Headers(),
+    params: {},
+  });
 }
 
 /**
@@ -319,7 +338,9 @@ export async function serveNodeRequest(
   try {
     const method = req.method ?? 'GET';
     if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-      response = adapterError(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed`, { Allow: ALLOWED_METHODS.join(', ') });
+      response = adapterError(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed`, {
+        Allow: ALLOWED_METHODS.join(', '),
+      });
     } else {
       const converted = convert(req, opts.origin);
       body = converted.body;
@@ -348,7 +369,11 @@ export async function serveNodeRequest(
     if (res.destroyed || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     log(`[local] response failed: ${req.method} ${req.url}`, error);
     if (!res.headersSent) {
-      await sendWebResponse(res, adapterError(500, 'INTERNAL_ERROR', 'Internal server error'), req.method).catch(() => res.destroy());
+      await sendWebResponse(
+        res,
+        adapterError(500, 'INTERNAL_ERROR', 'Internal server error'),
+        req.method,
+      ).catch(() => res.destroy());
     } else {
       // Half a body cannot be turned into an error any more: end the connection so the client
       // sees a truncated response rather than a wrong one.
@@ -358,10 +383,21 @@ export async function serveNodeRequest(
 }
 
 /** A raw HTTP/1.1 response with the documented JSON error body, for sockets Node hands over. */
-export function rawErrorResponse(status: 400 | 405 | 408 | 413 | 431, code: string, message: string, extra: Record<string, string> = {}): string {
+export function rawErrorResponse(
+  status: 400 | 405 | 408 | 413 | 431,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+): string {
   const requestId = crypto.randomUUID();
   const body = JSON.stringify({ error: { code, message, details: null }, request_id: requestId });
-  const reason: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };
+  const reason: Record<number, string> = {
+    400: 'Bad Request',
+    405: 'Method Not Allowed',
+    408: 'Request Timeout',
+    413: 'Payload Too Large',
+    431: 'Request Header Fields Too Large',
+  };
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
@@ -371,13 +407,19 @@ export function rawErrorResponse(status: 400 | 405 | 408 | 413 | 431, code: stri
     Connection: 'close',
     ...extra,
   };
-  return `HTTP/1.1 ${status} ${reason[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${reason[status]}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Answers a CONNECT request (Node hands it over as a raw socket) with 405 and closes it. */
 export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => {});
-  socket.end(rawErrorResponse(405, 'METHOD_NOT_ALLOWED', 'Method CONNECT is not allowed', { Allow: ALLOWED_METHODS.join(', ') }));
+  socket.end(
+    rawErrorResponse(405, 'METHOD_NOT_ALLOWED', 'Method CONNECT is not allowed', {
+      Allow: ALLOWED_METHODS.join(', '),
+    }),
+  );
 }
 
 /**

@@ -7,7 +7,10 @@ describe('prepareDatabase (npm run db:seed, and under npm start / npm run dev)',
   it('migrates and seeds the catalogue and the gallery into the given database, without a queue when not asked to serve it', async () => {
     setQueueConfig(undefined);
     const lines: string[] = [];
-    const prepared = await prepareDatabase({ target: { kind: 'pglite', dataDir: 'memory://' }, log: (line) => lines.push(line) });
+    const prepared = await prepareDatabase({
+      target: { kind: 'pglite', dataDir: 'memory://' },
+      log: (line) => lines.push(line),
+    });
     try {
       expect(prepared.pgliteServer).toBeUndefined();
       expect(getDb()).toBe(prepared.db);

@@ -6,7 +6,19 @@
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_QUEUE_SCHEMA, setQueueConfig } from '../server/batch/queue';
-import { closeDb, createDb, describeResults, getDb, migrateToLatest, resolveDbTarget, seed, setDb, type Database, type DbTarget, type SeedReport } from '../server/db';
+import {
+  closeDb,
+  createDb,
+  describeResults,
+  getDb,
+  migrateToLatest,
+  resolveDbTarget,
+  seed,
+  setDb,
+  type Database,
+  type DbTarget,
+  type SeedReport,
+} from '../server/db';
 import { servePglite, type PgliteServer } from '../server/db/pglite-server';
 import { seedGallery, type GallerySeedReport } from '../server/vision/similar/gallery';
 
@@ -48,7 +60,10 @@ export async function prepareDatabase(opts: PrepareDatabaseOptions = {}): Promis
   if (target.kind === 'pglite' && serveEmbedded) {
     pgliteServer = await servePglite(target.dataDir);
     setDb(createDb({ kind: 'postgres', url: pgliteServer.url }, { max: 8 }));
-    setQueueConfig({ connectionString: pgliteServer.url, schema: process.env['BATCH_QUEUE_SCHEMA']?.trim() || DEFAULT_QUEUE_SCHEMA });
+    setQueueConfig({
+      connectionString: pgliteServer.url,
+      schema: process.env['BATCH_QUEUE_SCHEMA']?.trim() || DEFAULT_QUEUE_SCHEMA,
+    });
   } else if (opts.target) {
     setDb(createDb(target));
   }

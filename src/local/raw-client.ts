@@ -40,7 +40,10 @@ function parseOne(buf: Buffer): { response: RawResponse; rest: Buffer } | null {
   }
   const length = Number(headers['content-length'] ?? 0);
   if (rest.length < length) return null;
-  return { response: { status, headers, body: rest.subarray(0, length).toString('utf8') }, rest: rest.subarray(length) };
+  return {
+    response: { status, headers, body: rest.subarray(0, length).toString('utf8') },
+    rest: rest.subarray(length),
+  };
 }
 
 /** A connection that reads responses one at a time. */
@@ -105,7 +108,11 @@ export class RawConnection {
 }
 
 /** Sends `data` on a fresh connection and reads one response. */
-export async function rawRequest(port: number, data: string | Buffer, timeoutMs = 5_000): Promise<RawResponse | null> {
+export async function rawRequest(
+  port: number,
+  data: string | Buffer,
+  timeoutMs = 5_000,
+): Promise<RawResponse | null> {
   const conn = await RawConnection.open(port);
   try {
     await conn.write(data);

@@ -9,10 +9,14 @@ import { createSiteHandler, type SiteHandler } from './site-handler';
 /** A tiny project: the real netlify.toml and a build with the pages its rules point at. */
 function makeProject(): { root: string; dist: string } {
   const root = mkdtempSync(join(tmpdir(), 'optiq-site-test-'));
-  writeFileSync(join(root, 'netlify.toml'), readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'));
+  writeFileSync(
+    join(root, 'netlify.toml'),
+    readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'),
+  );
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'api'), { recursive: true });
-  const page = (name: string, text: string) => writeFileSync(join(dist, name), `<!doctype html><h1>${text}</h1>`);
+  const page = (name: string, text: string) =>
+    writeFileSync(join(dist, name), `<!doctype html><h1>${text}</h1>`);
   page('index.html', 'Home');
   page('404.html', '404 Page Not Found');
   page('api-not-found.html', 'API Not Found');
@@ -62,7 +66,9 @@ describe('local site handler', () => {
     expect(await res.text()).toContain('Known API');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
+    expect(res.headers.get('content-security-policy')).toContain(
+      "script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='",
+    );
   });
 
   it('leaves a path the build has a file for to that file when the function prefers static ones', async () => {
@@ -83,7 +89,15 @@ describe('local site handler', () => {
   });
 
   it('never throws on malformed percent-encoding or NUL escapes in the path', async () => {
-    for (const path of ['/%ZZ', '/api/%E0%A4%A', '/use-case/%ZZ', '/%00', '/api/%00', '/_astro/%ZZ.js', '/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const path of [
+      '/%ZZ',
+      '/api/%E0%A4%A',
+      '/use-case/%ZZ',
+      '/%00',
+      '/api/%00',
+      '/_astro/%ZZ.js',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
     }
@@ -104,7 +118,12 @@ describe('local site handler on a build outside the project folder', () => {
     const elsewhere = join(mkdtempSync(join(tmpdir(), 'optiq-other-build-')), 'build');
     cpSync(dist, elsewhere, { recursive: true });
     writeFileSync(join(elsewhere, 'only-here.html'), '<!doctype html><h1>Only in the other build</h1>');
-    const other = await createSiteHandler({ projectRoot: root, distDir: elsewhere, functionFiles: ['/virtual/apis.ts'], loadModule: async () => echo });
+    const other = await createSiteHandler({
+      projectRoot: root,
+      distDir: elsewhere,
+      functionFiles: ['/virtual/apis.ts'],
+      loadModule: async () => echo,
+    });
     try {
       const at = (path: string) => other.handle(new Request(`http://localhost${path}`), '10.0.0.2');
       const page = await at('/only-here');

@@ -88,10 +88,16 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     }
     const base = join(publishDir, path);
     if (base !== publishDir && !base.startsWith(publishDir + sep)) return false;
-    return [base, `${base}.html`, join(base, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
+    return [base, `${base}.html`, join(base, 'index.html')].some(
+      (f) => existsSync(f) && statSync(f).isFile(),
+    );
   }
 
-  const functions = await createFunctionDispatcher({ listFiles: () => opts.functionFiles, loadModule: opts.loadModule, isStaticFile });
+  const functions = await createFunctionDispatcher({
+    listFiles: () => opts.functionFiles,
+    loadModule: opts.loadModule,
+    isStaticFile,
+  });
 
   function decodable(pathname: string): boolean {
     try {
@@ -104,7 +110,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
 
   async function notFound(origin: string): Promise<Response> {
     const page = await netlify.handle(new Request(`${origin}/404`));
-    if (!page) return new Response('404 Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+    if (!page)
+      return new Response('404 Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
     return new Response(page.body, { status: 404, headers: page.headers });
   }
 
@@ -125,7 +132,10 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     if (result.type === 'redirect' && !isStaticFile(url.pathname)) {
       const rule = await redirects.match(req);
       if (rule && !rule.redirect && rule.statusCode && rule.statusCode !== 200) {
-        return new Response(result.response.body, { status: rule.statusCode, headers: result.response.headers });
+        return new Response(result.response.body, {
+          status: rule.statusCode,
+          headers: result.response.headers,
+        });
       }
     }
     return result.response;

@@ -6,7 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { createLocalHttpServer } from './http-server';
 
-const server = createLocalHttpServer(async () => Response.json({ ignored: true }), { origin: 'http://127.0.0.1' });
+const server = createLocalHttpServer(async () => Response.json({ ignored: true }), {
+  origin: 'http://127.0.0.1',
+});
 server.listen(0, '127.0.0.1', () => {
   console.log(`port ${(server.address() as AddressInfo).port}`);
 });

@@ -55,7 +55,11 @@ export async function copyFromButton(button: HTMLElement): Promise<boolean> {
   try {
     await copyText(text);
   } catch {
-    toast({ title: 'Copy failed', description: 'Select the code and copy it manually.', variant: 'destructive' });
+    toast({
+      title: 'Copy failed',
+      description: 'Select the code and copy it manually.',
+      variant: 'destructive',
+    });
     return false;
   }
   window.clearTimeout(resetTimers.get(button));

@@ -21,8 +21,10 @@ export function loadOverlay(): Promise<OverlayApi> {
   return overlay;
 }
 
-export const openContact = (pageName: string, opener?: HTMLElement) => void loadOverlay().then((o) => o.openContact(pageName, opener));
-export const openSubscribe = (t: SubscribeTarget, opener?: HTMLElement) => void loadOverlay().then((o) => o.openSubscribe(t, opener));
+export const openContact = (pageName: string, opener?: HTMLElement) =>
+  void loadOverlay().then((o) => o.openContact(pageName, opener));
+export const openSubscribe = (t: SubscribeTarget, opener?: HTMLElement) =>
+  void loadOverlay().then((o) => o.openSubscribe(t, opener));
 export const openSignup = (opener?: HTMLElement) => void loadOverlay().then((o) => o.openSignup(opener));
 export const toast = (t: ToastInput) => void loadOverlay().then((o) => o.toast(t));
 
@@ -47,7 +49,12 @@ function subscribeTargetOf(el: HTMLElement): SubscribeTarget {
   const target: SubscribeTarget = { apiId, apiName, price: Number(apiPrice) };
   const monthlyPrice = Number(planPrice);
   const requestsPerMonth = Number(planRequests);
-  if (planName && Number.isFinite(monthlyPrice) && Number.isInteger(requestsPerMonth) && requestsPerMonth > 0) {
+  if (
+    planName &&
+    Number.isFinite(monthlyPrice) &&
+    Number.isInteger(requestsPerMonth) &&
+    requestsPerMonth > 0
+  ) {
     target.plan = { name: planName, monthlyPrice, requestsPerMonth };
   }
   return target;
@@ -76,14 +83,20 @@ function subscribeTriggerFor(root: ParentNode, apiId: string, tier: string): HTM
   );
   return (
     triggers.find((el) => el.dataset['planName']?.trim().toLowerCase() === tier) ??
-    (tier === 'pay-per-use' || tier === 'standard' ? triggers.find((el) => !el.dataset['planName']) : undefined) ??
+    (tier === 'pay-per-use' || tier === 'standard'
+      ? triggers.find((el) => !el.dataset['planName'])
+      : undefined) ??
     null
   );
 }
 
 const marker = readSubscribeMarker(location.search);
 if (marker) {
-  history.replaceState(history.state, '', withoutSubscribeMarker(`${location.pathname}${location.search}${location.hash}`));
+  history.replaceState(
+    history.state,
+    '',
+    withoutSubscribeMarker(`${location.pathname}${location.search}${location.hash}`),
+  );
   const trigger = subscribeTriggerFor(document, marker.apiId, marker.tier);
   if (trigger) openSubscribe(subscribeTargetOf(trigger), trigger);
 }

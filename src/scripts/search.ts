@@ -33,7 +33,11 @@ function loadUi(root: HTMLElement): Promise<void> {
         showSubResults: true,
         showImages: false,
         resetStyles: false,
-        processResult: (r: PagefindResult) => ({ ...r, url: cleanUrl(r.url), sub_results: r.sub_results?.map((s) => ({ ...s, url: cleanUrl(s.url) })) }),
+        processResult: (r: PagefindResult) => ({
+          ...r,
+          url: cleanUrl(r.url),
+          sub_results: r.sub_results?.map((s) => ({ ...s, url: cleanUrl(s.url) })),
+        }),
       });
       resolve();
     };
@@ -61,7 +65,8 @@ function setup() {
       root.querySelector<HTMLInputElement>('input')?.focus();
     } catch {
       const loadingText = root.querySelector('[data-search-loading]');
-      if (loadingText) loadingText.textContent = 'Search could not be loaded. Check your connection and try again.';
+      if (loadingText)
+        loadingText.textContent = 'Search could not be loaded. Check your connection and try again.';
     }
   };
   dialog.addEventListener('close', () => opener?.focus());
@@ -70,7 +75,8 @@ function setup() {
     if (e.target === dialog) dialog.close();
   });
   dialog.querySelector('[data-search-close]')?.addEventListener('click', () => dialog.close());
-  for (const button of document.querySelectorAll('[data-search-open]')) button.addEventListener('click', () => void open());
+  for (const button of document.querySelectorAll('[data-search-open]'))
+    button.addEventListener('click', () => void open());
   document.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
       e.preventDefault();

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidate, operationUrl, parseRetryAfter, query, rateLimitMessage, request, subscribe } from './api-client';
+import {
+  invalidate,
+  operationUrl,
+  parseRetryAfter,
+  query,
+  rateLimitMessage,
+  request,
+  subscribe,
+} from './api-client';
 import { adminSessionOperation } from './contracts/admin-auth';
 import { getApiOperation, listApisOperation } from './contracts/catalogue';
 import { createContactOperation, listContactsOperation } from './contracts/contacts';
@@ -21,17 +29,36 @@ afterEach(() => {
 
 const contact = { name: 'Ada', email: 'ada@example.com', message: 'Hi', pageName: 'Home' };
 const stored = { ...contact, id: 'c1', createdAt: '2026-01-01T00:00:00.000Z' };
-const errorBody = (code: string, message: string, details: unknown = null) => ({ error: { code, message, details }, request_id: 'r1' });
+const errorBody = (code: string, message: string, details: unknown = null) => ({
+  error: { code, message, details },
+  request_id: 'r1',
+});
 
 describe('request', () => {
   it('sends JSON with a content type only when there is a body, always with credentials', async () => {
-    const fetchMock = mockFetch(Response.json(stored, { status: 201 }), Response.json({ authenticated: false }));
-    expect(await request(createContactOperation, { body: contact })).toEqual({ ok: true, data: stored, status: 201 });
-    expect(await request(adminSessionOperation)).toEqual({ ok: true, data: { authenticated: false }, status: 200 });
+    const fetchMock = mockFetch(
+      Response.json(stored, { status: 201 }),
+      Response.json({ authenticated: false }),
+    );
+    expect(await request(createContactOperation, { body: contact })).toEqual({
+      ok: true,
+      data: stored,
+      status: 201,
+    });
+    expect(await request(adminSessionOperation)).toEqual({
+      ok: true,
+      data: { authenticated: false },
+      status: 200,
+    });
     const [url, post] = fetchMock.mock.calls[0]!;
     const [, get] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/contacts');
-    expect(post).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify(contact), headers: { 'Content-Type': 'application/json' } });
+    expect(post).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      body: JSON.stringify(contact),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(get).toMatchObject({ method: 'GET', credentials: 'include' });
     expect(get).not.toHaveProperty('headers');
     expect(get).not.toHaveProperty('body');
@@ -45,8 +72,12 @@ describe('request', () => {
     expect(() => operationUrl(getApiOperation, {})).toThrow(/id/);
     // An object has no text of its own: it must not reach the URL as "[object Object]".
     expect(() => operationUrl(getApiOperation, { id: { slug: 'x' } })).toThrow(/"id" must be a string/);
-    expect(() => operationUrl(getApiOperation, { id: 'x' }, { filter: { a: 1 } })).toThrow(/"filter" must be a string/);
-    expect(operationUrl(getApiOperation, { id: 7 }, { limit: 5, open: true })).toBe('/api/apis/7?limit=5&open=true');
+    expect(() => operationUrl(getApiOperation, { id: 'x' }, { filter: { a: 1 } })).toThrow(
+      /"filter" must be a string/,
+    );
+    expect(operationUrl(getApiOperation, { id: 7 }, { limit: 5, open: true })).toBe(
+      '/api/apis/7?limit=5&open=true',
+    );
   });
 
   it('sends a FormData upload as multipart, leaving the content type (and boundary) to the browser', async () => {
@@ -58,42 +89,81 @@ describe('request', () => {
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init?.body).toBe(form);
     expect(init).not.toHaveProperty('headers');
-    expect(result).toMatchObject({ ok: false, error: { status: 422, code: 'INVALID_IMAGE', message: 'Not an image' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { status: 422, code: 'INVALID_IMAGE', message: 'Not an image' },
+    });
   });
 
   it('parses the answer with the operation response schema: another shape is a BAD_RESPONSE, not data', async () => {
     mockFetch(Response.json([{ id: 'x' }]), new Response('<html>', { status: 200 }));
-    expect(await request(listApisOperation)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', status: 200 } });
-    expect(await request(listApisOperation)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', message: '200: the answer is not JSON' } });
+    expect(await request(listApisOperation)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_RESPONSE', status: 200 },
+    });
+    expect(await request(listApisOperation)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_RESPONSE', message: '200: the answer is not JSON' },
+    });
   });
 
   it('reads the documented error body: code, message, field errors and details', async () => {
     const fields = { email: ['Please enter a valid email address'] };
-    mockFetch(Response.json(errorBody('INVALID_REQUEST', 'email: Please enter a valid email address', { fields }), { status: 400 }));
+    mockFetch(
+      Response.json(errorBody('INVALID_REQUEST', 'email: Please enter a valid email address', { fields }), {
+        status: 400,
+      }),
+    );
     const result = await request(createContactOperation, { body: contact });
     expect(result).toEqual({
       ok: false,
-      error: { status: 400, code: 'INVALID_REQUEST', message: 'email: Please enter a valid email address', fields, retryAfter: undefined, details: { fields }, aborted: false },
+      error: {
+        status: 400,
+        code: 'INVALID_REQUEST',
+        message: 'email: Please enter a valid email address',
+        fields,
+        retryAfter: undefined,
+        details: { fields },
+        aborted: false,
+      },
     });
   });
 
   it('words an undocumented error answer "status: body" or "status: statusText"', async () => {
-    mockFetch(new Response('nope', { status: 400 }), new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    expect(await request(adminSessionOperation)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', message: '400: nope' } });
-    expect(await request(adminSessionOperation)).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE', message: '503: Service Unavailable', status: 503 } });
+    mockFetch(
+      new Response('nope', { status: 400 }),
+      new Response('', { status: 503, statusText: 'Service Unavailable' }),
+    );
+    expect(await request(adminSessionOperation)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_RESPONSE', message: '400: nope' },
+    });
+    expect(await request(adminSessionOperation)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_RESPONSE', message: '503: Service Unavailable', status: 503 },
+    });
   });
 
   it('turns a failed or aborted fetch into NETWORK_ERROR', async () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     mockFetch(new TypeError('Failed to fetch'), abort);
-    expect(await request(adminSessionOperation)).toMatchObject({ ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', aborted: false } });
-    expect(await request(adminSessionOperation)).toMatchObject({ ok: false, error: { code: 'NETWORK_ERROR', aborted: true } });
+    expect(await request(adminSessionOperation)).toMatchObject({
+      ok: false,
+      error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', aborted: false },
+    });
+    expect(await request(adminSessionOperation)).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK_ERROR', aborted: true },
+    });
   });
 });
 
 describe('query cache', () => {
   it('caches a result by its key until invalidated, and tells subscribers', async () => {
-    const fetchMock = mockFetch(Response.json({ authenticated: false }), Response.json({ authenticated: false }));
+    const fetchMock = mockFetch(
+      Response.json({ authenticated: false }),
+      Response.json({ authenticated: false }),
+    );
     const load = () => request(adminSessionOperation);
     expect(await query(['/api', 'auth/session'], load)).toMatchObject({ ok: true });
     expect(await query(['/api', 'auth/session'], load)).toMatchObject({ ok: true });
@@ -108,7 +178,10 @@ describe('query cache', () => {
   });
 
   it('does not cache failures', async () => {
-    const fetchMock = mockFetch(new Response('down', { status: 500 }), Response.json({ authenticated: false }));
+    const fetchMock = mockFetch(
+      new Response('down', { status: 500 }),
+      Response.json({ authenticated: false }),
+    );
     const load = () => request(adminSessionOperation);
     expect(await query(['/api/thing'], load)).toMatchObject({ ok: false, error: { message: '500: down' } });
     await Promise.resolve();
@@ -119,10 +192,18 @@ describe('query cache', () => {
 
 describe('rate limit answers', () => {
   it('keeps the Retry-After of a 429 and words the wait from it', async () => {
-    mockFetch(Response.json(errorBody('RATE_LIMITED', 'Too many requests', { retry_after_seconds: 40 }), { status: 429, headers: { 'Retry-After': '40' } }));
+    mockFetch(
+      Response.json(errorBody('RATE_LIMITED', 'Too many requests', { retry_after_seconds: 40 }), {
+        status: 429,
+        headers: { 'Retry-After': '40' },
+      }),
+    );
     const result = await request(createContactOperation, { body: contact });
     expect(result).toMatchObject({ ok: false, error: { status: 429, code: 'RATE_LIMITED', retryAfter: 40 } });
-    if (!result.ok) expect(rateLimitMessage(result.error.retryAfter)).toBe('Too many requests. Please try again in 40 seconds.');
+    if (!result.ok)
+      expect(rateLimitMessage(result.error.retryAfter)).toBe(
+        'Too many requests. Please try again in 40 seconds.',
+      );
   });
 
   it('reads seconds and HTTP dates, and words seconds, minutes and an unknown wait', () => {

@@ -39,7 +39,9 @@ export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; 
  * `fallback` (no answer at all, or one outside the contract, whose text is not meant for people).
  */
 export function messageForPeople(error: Pick<ApiClientError, 'code' | 'message'>, fallback: string): string {
-  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message ? fallback : error.message;
+  return error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE' || !error.message
+    ? fallback
+    : error.message;
 }
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
@@ -80,31 +82,63 @@ export function rateLimitMessage(retryAfterSeconds: number | undefined): string 
 
 /** A path or query value as text. Only scalars have one: an object would be sent as "[object Object]". */
 function paramText(name: string, value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  )
+    return String(value);
   throw new TypeError(`Parameter "${name}" must be a string, number or boolean`);
 }
 
 /** The URL of an operation: `{name}` path segments filled (encoded), then the query string. */
-export function operationUrl(op: Pick<OperationContract, 'path'>, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+export function operationUrl(
+  op: Pick<OperationContract, 'path'>,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${op.path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter "${name}" for ${op.path}`);
     return encodeURIComponent(paramText(name, value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, paramText(key, value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.set(key, paramText(key, value));
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function clientError(status: number, code: ClientErrorCode, message: string, extra: Partial<ApiClientError> = {}): ApiClientError {
-  return { status, code, message, fields: {}, retryAfter: undefined, details: null, aborted: false, ...extra };
+function clientError(
+  status: number,
+  code: ClientErrorCode,
+  message: string,
+  extra: Partial<ApiClientError> = {},
+): ApiClientError {
+  return {
+    status,
+    code,
+    message,
+    fields: {},
+    retryAfter: undefined,
+    details: null,
+    aborted: false,
+    ...extra,
+  };
 }
 
 /** The typed error of a non-OK answer, from the documented error body when it is one. */
-export function errorFromResponse(status: number, statusText: string, text: string, retryAfterHeader: string | null): ApiClientError {
+export function errorFromResponse(
+  status: number,
+  statusText: string,
+  text: string,
+  retryAfterHeader: string | null,
+): ApiClientError {
   const retryAfter = parseRetryAfter(retryAfterHeader);
   let json: unknown;
   try {
@@ -113,13 +147,20 @@ export function errorFromResponse(status: number, statusText: string, text: stri
     json = undefined;
   }
   const body = errorBodySchema.safeParse(json);
-  if (!body.success) return clientError(status, 'BAD_RESPONSE', `${status}: ${text.trim() || statusText}`, { retryAfter });
+  if (!body.success)
+    return clientError(status, 'BAD_RESPONSE', `${status}: ${text.trim() || statusText}`, { retryAfter });
   const { code, message, details } = body.data.error;
   const fields: Record<string, string[]> = {};
   const raw = isRecord(details) && isRecord(details['fields']) ? details['fields'] : {};
-  for (const [key, value] of Object.entries(raw)) if (Array.isArray(value)) fields[key] = value.filter((v): v is string => typeof v === 'string');
+  for (const [key, value] of Object.entries(raw))
+    if (Array.isArray(value)) fields[key] = value.filter((v): v is string => typeof v === 'string');
   const known = Object.hasOwn(ERROR_STATUS, code);
-  return clientError(status, known ? (code as ErrorCode) : 'BAD_RESPONSE', message || `${status}: ${statusText}`, { fields, retryAfter, details: details ?? null });
+  return clientError(
+    status,
+    known ? (code as ErrorCode) : 'BAD_RESPONSE',
+    message || `${status}: ${statusText}`,
+    { fields, retryAfter, details: details ?? null },
+  );
 }
 
 /** Calls `op` and returns its parsed answer or a typed error; never throws. */
@@ -127,9 +168,15 @@ export async function request<Op extends OperationContract>(
   op: Op,
   ...args: object extends RequestOptions<Op> ? [options?: RequestOptions<Op>] : [options: RequestOptions<Op>]
 ): Promise<ApiResult<ResponseOf<Op>>> {
-  const options = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal | undefined };
+  const options = (args[0] ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  };
   const init: RequestInit = { method: op.method, credentials: 'include' };
-  if (options.body instanceof FormData) init.body = options.body; // the browser sets the multipart boundary
+  if (options.body instanceof FormData)
+    init.body = options.body; // the browser sets the multipart boundary
   else if (options.body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
@@ -142,17 +189,37 @@ export async function request<Op extends OperationContract>(
     text = await res.text();
   } catch (error) {
     const aborted = error instanceof Error && error.name === 'AbortError';
-    return { ok: false, error: clientError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error), { aborted }) };
+    return {
+      ok: false,
+      error: clientError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error), {
+        aborted,
+      }),
+    };
   }
-  if (!res.ok) return { ok: false, error: errorFromResponse(res.status, res.statusText, text, res.headers.get('Retry-After')) };
+  if (!res.ok)
+    return {
+      ok: false,
+      error: errorFromResponse(res.status, res.statusText, text, res.headers.get('Retry-After')),
+    };
   let json: unknown = null;
   try {
     if (text) json = JSON.parse(text);
   } catch {
-    return { ok: false, error: clientError(res.status, 'BAD_RESPONSE', `${res.status}: the answer is not JSON`) };
+    return {
+      ok: false,
+      error: clientError(res.status, 'BAD_RESPONSE', `${res.status}: the answer is not JSON`),
+    };
   }
   const parsed = op.response.schema.safeParse(json);
-  if (!parsed.success) return { ok: false, error: clientError(res.status, 'BAD_RESPONSE', `${res.status}: the answer does not match the ${op.operationId} contract`) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: clientError(
+        res.status,
+        'BAD_RESPONSE',
+        `${res.status}: the answer does not match the ${op.operationId} contract`,
+      ),
+    };
   return { ok: true, data: parsed.data as ResponseOf<Op>, status: res.status };
 }
 

@@ -12,7 +12,13 @@ import imageCaptioning from '../../content/examples/image-captioning.json' with 
 import photoAuthenticity from '../../content/examples/photo-authenticity.json' with { type: 'json' };
 
 /** Every stored file (one per API), merged. */
-const stored = { ...objectDetection, ...watermarkDetection, ...imageClassification, ...imageCaptioning, ...photoAuthenticity };
+const stored = {
+  ...objectDetection,
+  ...watermarkDetection,
+  ...imageClassification,
+  ...imageCaptioning,
+  ...photoAuthenticity,
+};
 
 /** One stored exchange. */
 export interface ApiExample {
@@ -48,10 +54,9 @@ export function example(name: string, origin: string): ApiExample {
 }
 
 /** Catalogue endpoints with their `example` filled in as `request`/`response` for `origin`. */
-export function resolveEndpointExamples<E extends { example?: string | undefined; request?: unknown; response?: unknown }>(
-  endpoints: readonly E[],
-  origin: string,
-): E[] {
+export function resolveEndpointExamples<
+  E extends { example?: string | undefined; request?: unknown; response?: unknown },
+>(endpoints: readonly E[], origin: string): E[] {
   return endpoints.map((endpoint) => {
     if (!endpoint.example) return endpoint;
     const ex = example(endpoint.example, origin);

@@ -13,7 +13,6 @@ export interface RatePolicy {
   windowMs: number;
 }
 
-
 const MINUTE = 60_000;
 
 export const API_RATE_LIMITS = {
@@ -28,7 +27,8 @@ export const API_RATE_LIMITS = {
 } as const satisfies Record<string, RatePolicy>;
 
 /** The single or batch policy for a call analysing `images` images. */
-export const policyForImages = (images: number): RatePolicy => (images > 1 ? API_RATE_LIMITS.batch : API_RATE_LIMITS.single);
+export const policyForImages = (images: number): RatePolicy =>
+  images > 1 ? API_RATE_LIMITS.batch : API_RATE_LIMITS.single;
 
 /**
  * The site's own endpoints' limits per client (login, contact form, keyless demo, category
@@ -66,4 +66,7 @@ export const SITE_RATE_LIMITS = {
 } as const satisfies Record<string, RatePolicy>;
 
 /** Every named policy, for documentation: API limits and the site's own. */
-export const ALL_RATE_LIMITS: Readonly<Record<string, RatePolicy>> = { ...API_RATE_LIMITS, ...SITE_RATE_LIMITS };
+export const ALL_RATE_LIMITS: Readonly<Record<string, RatePolicy>> = {
+  ...API_RATE_LIMITS,
+  ...SITE_RATE_LIMITS,
+};

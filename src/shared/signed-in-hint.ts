@@ -7,4 +7,5 @@
 export const SIGNED_IN_HINT_COOKIE = 'optiq_signed_in';
 
 /** True when a `document.cookie` string carries the hint. */
-export const hasSignedInHint = (cookies: string): boolean => cookies.split(';').some((c) => c.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+export const hasSignedInHint = (cookies: string): boolean =>
+  cookies.split(';').some((c) => c.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);

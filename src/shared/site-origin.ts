@@ -25,7 +25,8 @@ export function withOrigin<T>(value: T, origin: string): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replaceAll(ORIGIN_TOKEN, origin);
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   return walk(value) as T;

@@ -23,7 +23,10 @@ import {
 import { BUNDLE_CASES, type BundleState } from './cases';
 import { startBundleDatabase, type BundleDatabase } from './database';
 
-const only = process.env['BUNDLE_FUNCTIONS']?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env['BUNDLE_FUNCTIONS']
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const cases = only ? BUNDLE_CASES.filter((c) => only.includes(c.fn)) : BUNDLE_CASES;
 
 let outDir = '';
@@ -37,7 +40,9 @@ beforeAll(async () => {
   outDir = zipsDir();
   const t = performance.now();
   built = await buildFunctionZips(outDir, only ? { only } : {});
-  console.log(`bundled ${built.length} functions with @netlify/zip-it-and-ship-it in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `bundled ${built.length} functions with @netlify/zip-it-and-ship-it in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   database = await startBundleDatabase();
   state = database.state;
 }, 30 * 60_000);
@@ -49,7 +54,10 @@ afterAll(async () => {
   console.log(
     [
       'function runs from the unpacked zips:',
-      ...summary.map((s) => `  ${s.ok ? 'pass' : 'FAIL'}  ${s.fn.padEnd(34)}${s.importMs === undefined ? '' : `import ${s.importMs} ms`}${s.note ? `  ${s.note}` : ''}`),
+      ...summary.map(
+        (s) =>
+          `  ${s.ok ? 'pass' : 'FAIL'}  ${s.fn.padEnd(34)}${s.importMs === undefined ? '' : `import ${s.importMs} ms`}${s.note ? `  ${s.note}` : ''}`,
+      ),
       `${summary.length - failed.length} passed, ${failed.length} failed; bundle test ${((performance.now() - started) / 1000).toFixed(0)} s`,
     ].join('\n'),
   );
@@ -70,33 +78,44 @@ describe('function bundles', () => {
   });
 
   for (const c of cases) {
-    it(`${c.fn} answers from its unpacked zip`, async () => {
-      const fn = built.find((b) => b.name === c.fn);
-      if (!fn || !database || !state) throw new Error(`${c.fn} was not built`);
-      const entry: (typeof summary)[number] = { fn: c.fn, ok: false };
-      summary.push(entry);
-      const steps = c.steps(state);
-      const dir = await unpack(fn.zip);
-      try {
-        const run = await invokeUnpacked(dir, steps.map((s) => s.request), { ...database.env, LAMBDA_TASK_ROOT: dir });
-        entry.importMs = run.importMs;
-        expect(run.answers).toHaveLength(steps.length);
-        steps.forEach((s, i) => {
-          const answer = run.answers[i]!;
-          const what = `${c.fn}: ${s.request.method} ${s.request.url} -> ${answer.status} ${answer.thrown ?? answer.body?.slice(0, 600) ?? ''}\n${run.stderr.slice(-1500)}`;
-          expect(answer.status, what).toBe(s.status);
-          const body: unknown = answer.body && /json/.test(answer.headers?.['content-type'] ?? '') ? JSON.parse(answer.body) : answer.body;
-          if (s.schema) {
-            const parsed = s.schema.safeParse(body);
-            expect(parsed.success, `${what}\n${parsed.error?.message ?? ''}`).toBe(true);
-          }
-          s.keep?.(answer, body, state!);
-        });
-        entry.ok = true;
-        entry.note = run.answers.map((a) => `${a.status} ${a.ms} ms`).join(', ');
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 10 * 60_000);
+    it(
+      `${c.fn} answers from its unpacked zip`,
+      async () => {
+        const fn = built.find((b) => b.name === c.fn);
+        if (!fn || !database || !state) throw new Error(`${c.fn} was not built`);
+        const entry: (typeof summary)[number] = { fn: c.fn, ok: false };
+        summary.push(entry);
+        const steps = c.steps(state);
+        const dir = await unpack(fn.zip);
+        try {
+          const run = await invokeUnpacked(
+            dir,
+            steps.map((s) => s.request),
+            { ...database.env, LAMBDA_TASK_ROOT: dir },
+          );
+          entry.importMs = run.importMs;
+          expect(run.answers).toHaveLength(steps.length);
+          steps.forEach((s, i) => {
+            const answer = run.answers[i]!;
+            const what = `${c.fn}: ${s.request.method} ${s.request.url} -> ${answer.status} ${answer.thrown ?? answer.body?.slice(0, 600) ?? ''}\n${run.stderr.slice(-1500)}`;
+            expect(answer.status, what).toBe(s.status);
+            const body: unknown =
+              answer.body && /json/.test(answer.headers?.['content-type'] ?? '')
+                ? JSON.parse(answer.body)
+                : answer.body;
+            if (s.schema) {
+              const parsed = s.schema.safeParse(body);
+              expect(parsed.success, `${what}\n${parsed.error?.message ?? ''}`).toBe(true);
+            }
+            s.keep?.(answer, body, state!);
+          });
+          entry.ok = true;
+          entry.note = run.answers.map((a) => `${a.status} ${a.ms} ms`).join(', ');
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      10 * 60_000,
+    );
   }
 });

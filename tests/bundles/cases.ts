@@ -7,12 +7,29 @@
  */
 import type { z } from 'zod';
 import { accountOperations } from '../../src/shared/contracts/account';
-import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../src/shared/contracts/admin-auth';
+import {
+  adminLoginOperation,
+  adminLogoutOperation,
+  adminSessionOperation,
+} from '../../src/shared/contracts/admin-auth';
 import { captionOperation, demoCaptionOperation } from '../../src/shared/contracts/caption';
-import { getApiOperation, listApisOperation, listUseCasesOperation } from '../../src/shared/contracts/catalogue';
-import { classifyOperation, createLabelSetOperation, demoClassifyOperation } from '../../src/shared/contracts/classify';
+import {
+  getApiOperation,
+  listApisOperation,
+  listUseCasesOperation,
+} from '../../src/shared/contracts/catalogue';
+import {
+  classifyOperation,
+  createLabelSetOperation,
+  demoClassifyOperation,
+} from '../../src/shared/contracts/classify';
 import { createContactOperation, listContactsOperation } from '../../src/shared/contracts/contacts';
-import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from '../../src/shared/contracts/object-detection';
+import {
+  defineCategoriesOperation,
+  demoDetectOperation,
+  demoObjectDetectionOperation,
+  detectOperation,
+} from '../../src/shared/contracts/object-detection';
 import type { OperationContract } from '../../src/shared/contracts/operation';
 import { errorBodySchema } from '../../src/server/http/errors';
 import { operationExamples } from '../../src/lib/openapi/examples';
@@ -26,7 +43,12 @@ import {
   whyNotRealOperation,
 } from '../../src/shared/contracts/photo-authenticity';
 import { similarOperations } from '../../src/shared/contracts/similar';
-import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, watermarkOperation } from '../../src/shared/contracts/watermark';
+import {
+  addBrandOperation,
+  demoWatermarkOperation,
+  listBrandsOperation,
+  watermarkOperation,
+} from '../../src/shared/contracts/watermark';
 import { base64Of, type InvokeAnswer, type PlannedRequest } from '../../scripts/lib/netlify-bundles';
 
 /** The site's origin in every request; sample URLs on it are read from the zip's own folder. */
@@ -63,14 +85,29 @@ export interface BundleCase {
 
 const UPLOAD = 'tests/fixtures/images/dog.jpg';
 
-function step(op: OperationContract, path: string, init: Omit<PlannedRequest, 'method' | 'url'> = {}, status: number = op.response.status): Step {
-  return { request: { method: op.method, url: `${ORIGIN}${path}`, ...init, headers: { origin: ORIGIN, ...init.headers } }, status, schema: op.response.schema };
+function step(
+  op: OperationContract,
+  path: string,
+  init: Omit<PlannedRequest, 'method' | 'url'> = {},
+  status: number = op.response.status,
+): Step {
+  return {
+    request: {
+      method: op.method,
+      url: `${ORIGIN}${path}`,
+      ...init,
+      headers: { origin: ORIGIN, ...init.headers },
+    },
+    status,
+    schema: op.response.schema,
+  };
 }
 
 const bearer = (s: BundleState) => ({ authorization: `Bearer ${s.apiKey}` });
 const cookie = (value: string | undefined) => (value ? { cookie: value } : {});
 /** The `Cookie` header a browser would send back: every cookie the answer set, name=value. */
-const cookiesOf = (answer: InvokeAnswer): string | undefined => answer.setCookies?.map((c) => c.split(';')[0]).join('; ') || undefined;
+const cookiesOf = (answer: InvokeAnswer): string | undefined =>
+  answer.setCookies?.map((c) => c.split(';')[0]).join('; ') || undefined;
 
 /** A multipart upload of a test photo, with the operation's other fields. */
 const upload = (fields: Record<string, string> = {}): NonNullable<PlannedRequest['multipart']> => [
@@ -80,7 +117,12 @@ const upload = (fields: Record<string, string> = {}): NonNullable<PlannedRequest
 
 /** The contract's first request example, its sample URLs moved to this run's origin. */
 const example = (operation: OperationContract): unknown =>
-  JSON.parse(JSON.stringify(operationExamples(operation).request[0]?.value ?? null).replaceAll('http://127.0.0.1:4321', ORIGIN)) as unknown;
+  JSON.parse(
+    JSON.stringify(operationExamples(operation).request[0]?.value ?? null).replaceAll(
+      'http://127.0.0.1:4321',
+      ORIGIN,
+    ),
+  ) as unknown;
 
 const op = (list: readonly OperationContract[], method: string, path: string): OperationContract => {
   const found = list.find((o) => o.method === method && o.path === path);
@@ -91,7 +133,13 @@ const account = (method: string, path: string) => op(accountOperations, method, 
 const similar = (method: string, path: string) => op(similarOperations, method, path);
 
 export const BUNDLE_CASES: BundleCase[] = [
-  { fn: 'apis', steps: () => [step(listApisOperation, '/api/apis'), step(getApiOperation, '/api/apis/image-object-detection', { params: { id: 'image-object-detection' } })] },
+  {
+    fn: 'apis',
+    steps: () => [
+      step(listApisOperation, '/api/apis'),
+      step(getApiOperation, '/api/apis/image-object-detection', { params: { id: 'image-object-detection' } }),
+    ],
+  },
   { fn: 'use-cases', steps: () => [step(listUseCasesOperation, '/api/use-cases')] },
   {
     fn: 'api-not-found',
@@ -102,31 +150,48 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'api-not-found-pages',
     steps: () => [
       {
-        request: { method: 'GET', url: `${ORIGIN}/api/no-such-api`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } },
+        request: {
+          method: 'GET',
+          url: `${ORIGIN}/api/no-such-api`,
+          headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+        },
         status: 404,
         keep: (answer) => {
           if (!answer.body?.includes('<title>API Not Found') || !answer.body.includes('<header')) {
-            throw new Error(`expected the built "API Not Found" page (is dist/ built?), got: ${answer.body?.slice(0, 200)}`);
+            throw new Error(
+              `expected the built "API Not Found" page (is dist/ built?), got: ${answer.body?.slice(0, 200)}`,
+            );
           }
         },
       },
-      { request: { method: 'GET', url: `${ORIGIN}/api/no-such-api`, headers: { accept: '*/*' } }, status: 404, schema: errorBodySchema },
+      {
+        request: { method: 'GET', url: `${ORIGIN}/api/no-such-api`, headers: { accept: '*/*' } },
+        status: 404,
+        schema: errorBodySchema,
+      },
     ],
   },
   {
     fn: 'api-not-found-methods',
-    steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/api/no-such-endpoint`, json: {} }, status: 404 }],
+    steps: () => [
+      { request: { method: 'POST', url: `${ORIGIN}/api/no-such-endpoint`, json: {} }, status: 404 },
+    ],
   },
   {
     fn: 'admin-login',
     steps: (s) => [
       {
-        ...step(adminLoginOperation, '/api/auth/login', { json: { username: s.adminUsername, password: s.adminPassword } }),
+        ...step(adminLoginOperation, '/api/auth/login', {
+          json: { username: s.adminUsername, password: s.adminPassword },
+        }),
         keep: (answer, _body, state) => (state.adminCookie = cookiesOf(answer)),
       },
     ],
   },
-  { fn: 'admin-session', steps: (s) => [step(adminSessionOperation, '/api/auth/session', { headers: cookie(s.adminCookie) })] },
+  {
+    fn: 'admin-session',
+    steps: (s) => [step(adminSessionOperation, '/api/auth/session', { headers: cookie(s.adminCookie) })],
+  },
   {
     fn: 'contacts',
     steps: (s) => [
@@ -138,49 +203,115 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'account-signup',
     steps: () => [
       {
-        ...step(account('POST', '/api/account/signup'), '/api/account/signup', { json: { username: 'bundle-test', email: 'bundle-test@example.com', password: 'a long enough password' } }),
+        ...step(account('POST', '/api/account/signup'), '/api/account/signup', {
+          json: {
+            username: 'bundle-test',
+            email: 'bundle-test@example.com',
+            password: 'a long enough password',
+          },
+        }),
         keep: (answer, _body, state) => (state.sessionCookie = cookiesOf(answer)),
       },
     ],
   },
-  { fn: 'account-login', steps: () => [step(account('POST', '/api/account/login'), '/api/account/login', { json: { login: 'bundle-test', password: 'a long enough password' } })] },
-  { fn: 'account', steps: (s) => [step(account('GET', '/api/account'), '/api/account', { headers: cookie(s.sessionCookie) })] },
+  {
+    fn: 'account-login',
+    steps: () => [
+      step(account('POST', '/api/account/login'), '/api/account/login', {
+        json: { login: 'bundle-test', password: 'a long enough password' },
+      }),
+    ],
+  },
+  {
+    fn: 'account',
+    steps: (s) => [
+      step(account('GET', '/api/account'), '/api/account', { headers: cookie(s.sessionCookie) }),
+    ],
+  },
   {
     fn: 'account-keys',
     steps: (s) => [
-      step(account('POST', '/api/account/keys'), '/api/account/keys', { headers: cookie(s.sessionCookie), json: { name: 'production' } }),
+      step(account('POST', '/api/account/keys'), '/api/account/keys', {
+        headers: cookie(s.sessionCookie),
+        json: { name: 'production' },
+      }),
       step(account('GET', '/api/account/keys'), '/api/account/keys', { headers: cookie(s.sessionCookie) }),
     ],
   },
   {
     fn: 'subscriptions',
     steps: (s) => [
-      step(account('POST', '/api/subscriptions'), '/api/subscriptions', { headers: cookie(s.sessionCookie), json: { api_id: 'image-object-detection', tier: 'pay-per-use' } }),
+      step(account('POST', '/api/subscriptions'), '/api/subscriptions', {
+        headers: cookie(s.sessionCookie),
+        json: { api_id: 'image-object-detection', tier: 'pay-per-use' },
+      }),
       step(account('GET', '/api/subscriptions'), '/api/subscriptions', { headers: cookie(s.sessionCookie) }),
     ],
   },
-  { fn: 'account-usage', steps: (s) => [step(account('GET', '/api/account/usage'), '/api/account/usage', { headers: cookie(s.sessionCookie) })] },
-  { fn: 'account-logout', steps: (s) => [step(account('POST', '/api/account/logout'), '/api/account/logout', { headers: cookie(s.sessionCookie) })] },
+  {
+    fn: 'account-usage',
+    steps: (s) => [
+      step(account('GET', '/api/account/usage'), '/api/account/usage', { headers: cookie(s.sessionCookie) }),
+    ],
+  },
+  {
+    fn: 'account-logout',
+    steps: (s) => [
+      step(account('POST', '/api/account/logout'), '/api/account/logout', {
+        headers: cookie(s.sessionCookie),
+      }),
+    ],
+  },
   {
     fn: 'detect',
     vision: true,
-    steps: (s) => [step(detectOperation, '/api/v1/detect', { headers: bearer(s), json: { image_urls: [sample('od-coffee-cup.jpg')], category: 'kitchen' } })],
+    steps: (s) => [
+      step(detectOperation, '/api/v1/detect', {
+        headers: bearer(s),
+        json: { image_urls: [sample('od-coffee-cup.jpg')], category: 'kitchen' },
+      }),
+    ],
   },
-  { fn: 'demo-detect', vision: true, steps: () => [step(demoDetectOperation, '/api/demo/detect', { json: { image_urls: [sample('od-dog-bicycle.jpg')] } })] },
+  {
+    fn: 'demo-detect',
+    vision: true,
+    steps: () => [
+      step(demoDetectOperation, '/api/demo/detect', { json: { image_urls: [sample('od-dog-bicycle.jpg')] } }),
+    ],
+  },
   {
     fn: 'demo-object-detection',
     vision: true,
     steps: () => [
-      step(demoObjectDetectionOperation, '/api/demo/object-detection', { json: { image_url: sample('od-dog-bicycle.jpg'), objects_to_find: 'dog, bicycle', room_category: 'auto' } }),
-      step(demoObjectDetectionOperation, '/api/demo/object-detection', { multipart: upload({ objects_to_find: 'dog', room_category: 'auto' }) }),
+      step(demoObjectDetectionOperation, '/api/demo/object-detection', {
+        json: {
+          image_url: sample('od-dog-bicycle.jpg'),
+          objects_to_find: 'dog, bicycle',
+          room_category: 'auto',
+        },
+      }),
+      step(demoObjectDetectionOperation, '/api/demo/object-detection', {
+        multipart: upload({ objects_to_find: 'dog', room_category: 'auto' }),
+      }),
     ],
   },
-  { fn: 'categories', steps: (s) => [step(defineCategoriesOperation, '/api/v1/categories', { headers: bearer(s), json: example(defineCategoriesOperation) })] },
+  {
+    fn: 'categories',
+    steps: (s) => [
+      step(defineCategoriesOperation, '/api/v1/categories', {
+        headers: bearer(s),
+        json: example(defineCategoriesOperation),
+      }),
+    ],
+  },
   {
     fn: 'classify',
     vision: true,
     steps: (s) => [
-      step(classifyOperation, '/api/v1/classify', { headers: bearer(s), json: { image_url: sample('od-coffee-cup.jpg'), top_k: 3 } }),
+      step(classifyOperation, '/api/v1/classify', {
+        headers: bearer(s),
+        json: { image_url: sample('od-coffee-cup.jpg'), top_k: 3 },
+      }),
       step(classifyOperation, '/api/v1/classify', { headers: bearer(s), multipart: upload({ top_k: '3' }) }),
     ],
   },
@@ -188,7 +319,9 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'demo-image-classification',
     vision: true,
     steps: () => [
-      step(demoClassifyOperation, '/api/demo/image-classification', { json: { image_url: sample('od-coffee-cup.jpg'), top_k: 3 } }),
+      step(demoClassifyOperation, '/api/demo/image-classification', {
+        json: { image_url: sample('od-coffee-cup.jpg'), top_k: 3 },
+      }),
       step(demoClassifyOperation, '/api/demo/image-classification', { multipart: upload({ top_k: '3' }) }),
     ],
   },
@@ -206,7 +339,10 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'caption',
     vision: true,
     steps: (s) => [
-      step(captionOperation, '/api/v1/caption', { headers: bearer(s), json: { image_url: sample('wm-scene-sign.jpg'), style: 'technical' } }),
+      step(captionOperation, '/api/v1/caption', {
+        headers: bearer(s),
+        json: { image_url: sample('wm-scene-sign.jpg'), style: 'technical' },
+      }),
       step(captionOperation, '/api/v1/caption', { headers: bearer(s), multipart: upload() }),
     ],
   },
@@ -214,7 +350,9 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'demo-image-captioning',
     vision: true,
     steps: () => [
-      step(demoCaptionOperation, '/api/demo/image-captioning', { json: { image_url: sample('od-horses.jpg') } }),
+      step(demoCaptionOperation, '/api/demo/image-captioning', {
+        json: { image_url: sample('od-horses.jpg') },
+      }),
       step(demoCaptionOperation, '/api/demo/image-captioning', { multipart: upload() }),
     ],
   },
@@ -222,7 +360,10 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'watermark',
     vision: true,
     steps: (s) => [
-      step(watermarkOperation, '/api/v1/watermark', { headers: bearer(s), json: { image_url: sample('coffee-cup-watermarked.jpg'), include_invisible: true } }),
+      step(watermarkOperation, '/api/v1/watermark', {
+        headers: bearer(s),
+        json: { image_url: sample('coffee-cup-watermarked.jpg'), include_invisible: true },
+      }),
       step(watermarkOperation, '/api/v1/watermark', { headers: bearer(s), multipart: upload() }),
     ],
   },
@@ -230,47 +371,96 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'demo-watermark-detection',
     vision: true,
     steps: () => [
-      step(demoWatermarkOperation, '/api/demo/watermark-detection', { json: { image_url: sample('wm-tiled-pattern.jpg') } }),
+      step(demoWatermarkOperation, '/api/demo/watermark-detection', {
+        json: { image_url: sample('wm-tiled-pattern.jpg') },
+      }),
       step(demoWatermarkOperation, '/api/demo/watermark-detection', { multipart: upload() }),
     ],
   },
   {
     fn: 'watermark-brands',
     steps: (s) => [
-      step(addBrandOperation, '/api/v1/watermark/brands', { headers: bearer(s), json: example(addBrandOperation) }),
+      step(addBrandOperation, '/api/v1/watermark/brands', {
+        headers: bearer(s),
+        json: example(addBrandOperation),
+      }),
       step(listBrandsOperation, '/api/v1/watermark/brands', { headers: bearer(s) }),
     ],
   },
-  { fn: 'predict', vision: true, steps: (s) => [step(predictOperation, '/api/predict', { headers: bearer(s), json: { image_url: sample('validation-c2pa.jpg') } })] },
-  { fn: 'why-not-real', vision: true, steps: (s) => [step(whyNotRealOperation, '/api/why_not_real', { headers: bearer(s), json: { image_url: sample('validation-iptc-ai.jpg') } })] },
+  {
+    fn: 'predict',
+    vision: true,
+    steps: (s) => [
+      step(predictOperation, '/api/predict', {
+        headers: bearer(s),
+        json: { image_url: sample('validation-c2pa.jpg') },
+      }),
+    ],
+  },
+  {
+    fn: 'why-not-real',
+    vision: true,
+    steps: (s) => [
+      step(whyNotRealOperation, '/api/why_not_real', {
+        headers: bearer(s),
+        json: { image_url: sample('validation-iptc-ai.jpg') },
+      }),
+    ],
+  },
   {
     fn: 'demo-photo-validation',
     vision: true,
     steps: () => [
-      step(demoPhotoValidationOperation, '/api/demo/photo-validation', { json: { image_url: sample('validation-sd-watermark.jpg') } }),
+      step(demoPhotoValidationOperation, '/api/demo/photo-validation', {
+        json: { image_url: sample('validation-sd-watermark.jpg') },
+      }),
       step(demoPhotoValidationOperation, '/api/demo/photo-validation', { multipart: upload() }),
     ],
   },
-  { fn: 'error-report', steps: (s) => [step(errorReportOperation, '/api/error', { headers: bearer(s), json: example(errorReportOperation) })] },
-  { fn: 'error-reports', steps: (s) => [step(listErrorReportsOperation, '/api/error-reports', { headers: cookie(s.adminCookie) })] },
+  {
+    fn: 'error-report',
+    steps: (s) => [
+      step(errorReportOperation, '/api/error', { headers: bearer(s), json: example(errorReportOperation) }),
+    ],
+  },
+  {
+    fn: 'error-reports',
+    steps: (s) => [step(listErrorReportsOperation, '/api/error-reports', { headers: cookie(s.adminCookie) })],
+  },
   {
     fn: 'predict-batch',
     steps: (s) => [
       {
-        ...step(predictBatchOperation, '/api/predict_batch', { headers: bearer(s), json: { image_urls: [sample('validation-iptc-ai.jpg'), sample('validation-camera-exif.jpg')] } }),
+        ...step(predictBatchOperation, '/api/predict_batch', {
+          headers: bearer(s),
+          json: { image_urls: [sample('validation-iptc-ai.jpg'), sample('validation-camera-exif.jpg')] },
+        }),
         keep: (_answer, body, state) => (state.jobId = (body as { job_id?: string }).job_id),
       },
     ],
   },
   // The background worker drains the queue: the job above is analysed from the zip's samples.
-  { fn: 'predict-batch-worker-background', vision: true, steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/predict-batch-worker-background` }, status: 202 }] },
+  {
+    fn: 'predict-batch-worker-background',
+    vision: true,
+    steps: () => [
+      {
+        request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/predict-batch-worker-background` },
+        status: 202,
+      },
+    ],
+  },
   {
     fn: 'predict-batch-status',
     steps: (s) => [
       {
-        ...step(getPredictBatchOperation, `/api/predict_batch/${s.jobId}`, { headers: bearer(s), params: { job_id: s.jobId ?? '' } }),
+        ...step(getPredictBatchOperation, `/api/predict_batch/${s.jobId}`, {
+          headers: bearer(s),
+          params: { job_id: s.jobId ?? '' },
+        }),
         keep: (_answer, body) => {
-          if ((body as { job_status?: string }).job_status !== 'completed') throw new Error(`batch job not completed by the worker: ${JSON.stringify(body)}`);
+          if ((body as { job_status?: string }).job_status !== 'completed')
+            throw new Error(`batch job not completed by the worker: ${JSON.stringify(body)}`);
         },
       },
     ],
@@ -279,19 +469,37 @@ export const BUNDLE_CASES: BundleCase[] = [
     fn: 'similar',
     vision: true,
     steps: (s) => [
-      step(similar('POST', '/api/v1/similar'), '/api/v1/similar', { headers: bearer(s), json: { image_url: sample('similar-colosseum-crop.jpg'), max_results: 5 } }),
-      step(similar('POST', '/api/v1/similar'), '/api/v1/similar', { headers: bearer(s), multipart: upload({ max_results: '5' }) }),
+      step(similar('POST', '/api/v1/similar'), '/api/v1/similar', {
+        headers: bearer(s),
+        json: { image_url: sample('similar-colosseum-crop.jpg'), max_results: 5 },
+      }),
+      step(similar('POST', '/api/v1/similar'), '/api/v1/similar', {
+        headers: bearer(s),
+        multipart: upload({ max_results: '5' }),
+      }),
     ],
   },
   {
     fn: 'demo-similar-images',
     vision: true,
     steps: () => [
-      step(similar('POST', '/api/demo/similar-images'), '/api/demo/similar-images', { json: { image_url: sample('similar-windmill-mirror.jpg'), max_results: 5 } }),
-      step(similar('POST', '/api/demo/similar-images'), '/api/demo/similar-images', { multipart: upload({ max_results: '5' }) }),
+      step(similar('POST', '/api/demo/similar-images'), '/api/demo/similar-images', {
+        json: { image_url: sample('similar-windmill-mirror.jpg'), max_results: 5 },
+      }),
+      step(similar('POST', '/api/demo/similar-images'), '/api/demo/similar-images', {
+        multipart: upload({ max_results: '5' }),
+      }),
     ],
   },
-  { fn: 'collections', steps: (s) => [step(similar('POST', '/api/v1/collections'), '/api/v1/collections', { headers: bearer(s), json: { name: 'listings' } })] },
+  {
+    fn: 'collections',
+    steps: (s) => [
+      step(similar('POST', '/api/v1/collections'), '/api/v1/collections', {
+        headers: bearer(s),
+        json: { name: 'listings' },
+      }),
+    ],
+  },
   {
     fn: 'collection-images',
     vision: true,
@@ -303,7 +511,34 @@ export const BUNDLE_CASES: BundleCase[] = [
       }),
     ],
   },
-  { fn: 'prune-detection-results', steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/prune-detection-results`, json: { next_run: new Date().toISOString() } }, status: 200 }] },
-  { fn: 'prune-usage-events', steps: () => [{ request: { method: 'POST', url: `${ORIGIN}/.netlify/functions/prune-usage-events`, json: { next_run: new Date().toISOString() } }, status: 200 }] },
-  { fn: 'admin-logout', steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })] },
+  {
+    fn: 'prune-detection-results',
+    steps: () => [
+      {
+        request: {
+          method: 'POST',
+          url: `${ORIGIN}/.netlify/functions/prune-detection-results`,
+          json: { next_run: new Date().toISOString() },
+        },
+        status: 200,
+      },
+    ],
+  },
+  {
+    fn: 'prune-usage-events',
+    steps: () => [
+      {
+        request: {
+          method: 'POST',
+          url: `${ORIGIN}/.netlify/functions/prune-usage-events`,
+          json: { next_run: new Date().toISOString() },
+        },
+        status: 200,
+      },
+    ],
+  },
+  {
+    fn: 'admin-logout',
+    steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })],
+  },
 ];

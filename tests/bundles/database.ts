@@ -18,7 +18,14 @@ export interface BundleDatabase {
   close: () => Promise<void>;
 }
 
-const API_IDS: readonly [string, ...string[]] = ['image-object-detection', 'image-classification', 'image-captioning', 'similar-image-search', 'photo-authenticity', 'watermark-detection'];
+const API_IDS: readonly [string, ...string[]] = [
+  'image-object-detection',
+  'image-classification',
+  'image-captioning',
+  'similar-image-search',
+  'photo-authenticity',
+  'watermark-detection',
+];
 
 export async function startBundleDatabase(): Promise<BundleDatabase> {
   const server = await servePglite('memory://');

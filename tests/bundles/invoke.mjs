@@ -29,7 +29,12 @@ function bodyOf(spec) {
   if (spec.multipart) {
     const form = new FormData();
     for (const part of spec.multipart) {
-      if (part.base64 !== undefined) form.append(part.name, new Blob([Buffer.from(part.base64, 'base64')], { type: part.type }), part.filename);
+      if (part.base64 !== undefined)
+        form.append(
+          part.name,
+          new Blob([Buffer.from(part.base64, 'base64')], { type: part.type }),
+          part.filename,
+        );
       else form.append(part.name, part.value);
     }
     return form;
@@ -49,8 +54,13 @@ if (typeof mod.default !== 'function') throw new Error('the function module has 
 for (const spec of plan.requests) {
   const headers = new Headers(spec.headers ?? {});
   const body = bodyOf(spec);
-  if (spec.json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const req = new Request(spec.url, { method: spec.method, headers, ...(body === undefined ? {} : { body }) });
+  if (spec.json !== undefined && !headers.has('content-type'))
+    headers.set('content-type', 'application/json');
+  const req = new Request(spec.url, {
+    method: spec.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const pending = [];
   const context = {
     ip: '203.0.113.7',
@@ -63,9 +73,21 @@ for (const spec of plan.requests) {
   try {
     const res = await mod.default(req, context);
     const text = await res.text();
-    line = { status: res.status, headers: Object.fromEntries(res.headers), setCookies: res.headers.getSetCookie(), body: text, ms: Math.round(performance.now() - t0), at: Math.round(performance.now()) };
+    line = {
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      setCookies: res.headers.getSetCookie(),
+      body: text,
+      ms: Math.round(performance.now() - t0),
+      at: Math.round(performance.now()),
+    };
   } catch (error) {
-    line = { status: 0, thrown: String(error?.stack ?? error), ms: Math.round(performance.now() - t0), at: Math.round(performance.now()) };
+    line = {
+      status: 0,
+      thrown: String(error?.stack ?? error),
+      ms: Math.round(performance.now() - t0),
+      at: Math.round(performance.now()),
+    };
   }
   await Promise.allSettled(pending);
   await out(line);

@@ -12,7 +12,9 @@ const PASSWORD = 'a long test password 1';
 const SAMPLE = '/images/samples/od-coffee-cup.jpg';
 
 function newAccount() {
-  const tag = uniqueTag('u').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 28);
+  const tag = uniqueTag('u')
+    .replace(/[^a-zA-Z0-9_.-]/g, '')
+    .slice(0, 28);
   return { username: tag, email: `${tag}@example.com`, password: PASSWORD };
 }
 
@@ -29,7 +31,11 @@ test.beforeEach(async ({ context }) => {
   await isolateClient(context);
 });
 
-test('sign up, create a key, subscribe, call the API with the key, see the usage, revoke the key', async ({ page, request, baseURL }) => {
+test('sign up, create a key, subscribe, call the API with the key, see the usage, revoke the key', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const account = newAccount();
   await page.goto('/signup');
   await signUpInPage(page, account);
@@ -64,11 +70,17 @@ test('sign up, create a key, subscribe, call the API with the key, see the usage
   await subscribe.click();
   expect((await posted).postDataJSON()).toEqual({ api_id: 'image-object-detection', tier: 'testing' });
   await expect(
-    page.getByText('Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.', { exact: true }),
+    page.getByText(
+      'Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.',
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(page.getByText('Success!', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
 
   // The key works from outside the browser (no cookies in `request`).
   const call = await request.post('/api/v1/detect', {
@@ -79,13 +91,20 @@ test('sign up, create a key, subscribe, call the API with the key, see the usage
 
   // The dashboard shows the call.
   await page.goto('/dashboard');
-  await expect(page.getByTestId('subscriptions-table').getByRole('row', { name: /Image Object Detection/ })).toContainText('Testing');
+  await expect(
+    page.getByTestId('subscriptions-table').getByRole('row', { name: /Image Object Detection/ }),
+  ).toContainText('Testing');
   const usage = page.getByTestId('usage-apis').locator('[data-api-id="image-object-detection"]');
   await expect(usage.getByTestId('usage-requests')).toHaveText('1');
   await expect(usage.getByTestId('usage-images')).toHaveText('1');
   await expect(usage.getByTestId('usage-remaining')).toHaveText('199');
   await expect(page.getByTestId('usage-period')).toContainText(/usage resets on 1 [A-Z][a-z]+\./);
-  await expect(page.getByTestId('recent-requests').getByRole('row', { name: /\/api\/v1\/detect/ }).first()).toContainText('200');
+  await expect(
+    page
+      .getByTestId('recent-requests')
+      .getByRole('row', { name: /\/api\/v1\/detect/ })
+      .first(),
+  ).toContainText('200');
   await expect(page.getByTestId('usage-keys')).toContainText('ci');
   await expect(page.getByTestId('keys-table').getByRole('row', { name: /ci/ })).not.toContainText('Never');
 
@@ -105,7 +124,9 @@ test('sign up, create a key, subscribe, call the API with the key, see the usage
   expect(refused.status()).toBe(401);
 });
 
-test('sign out, the dashboard sends signed-out visitors to log in and back, log in by username', async ({ page }) => {
+test('sign out, the dashboard sends signed-out visitors to log in and back, log in by username', async ({
+  page,
+}) => {
   const account = newAccount();
   const res = await page.request.post('/api/account/signup', { data: account });
   expect(res.status(), await res.text()).toBe(201);
@@ -138,7 +159,9 @@ test('sign out, the dashboard sends signed-out visitors to log in and back, log 
   await expect(page.getByTestId('signed-in-as')).toHaveText(account.username);
 });
 
-test('a signed-out visitor who subscribes signs up first and comes back to the same dialog and tier', async ({ page }) => {
+test('a signed-out visitor who subscribes signs up first and comes back to the same dialog and tier', async ({
+  page,
+}) => {
   await page.goto('/api/image-object-detection');
   await page.locator('[data-plan="Premium"]').getByRole('button', { name: 'Choose Premium' }).click();
   const dialog = page.getByTestId('subscribe-dialog');
@@ -152,15 +175,27 @@ test('a signed-out visitor who subscribes signs up first and comes back to the s
   await expect(dialog.getByTestId('subscribe-terms')).toContainText('PlanPremium');
   await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(
-    page.getByText('Successfully subscribed to Image Object Detection (Premium plan). Your API key will be available in your dashboard.', { exact: true }),
+    page.getByText(
+      'Successfully subscribed to Image Object Detection (Premium plan). Your API key will be available in your dashboard.',
+      { exact: true },
+    ),
   ).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(page.getByTestId('subscriptions-table').getByRole('row', { name: /Image Object Detection/ })).toContainText('Premium');
-  await expect(page.getByTestId('usage-apis').locator('[data-api-id="image-object-detection"]').getByTestId('usage-remaining')).toHaveText('5,000');
+  await expect(
+    page.getByTestId('subscriptions-table').getByRole('row', { name: /Image Object Detection/ }),
+  ).toContainText('Premium');
+  await expect(
+    page
+      .getByTestId('usage-apis')
+      .locator('[data-api-id="image-object-detection"]')
+      .getByTestId('usage-remaining'),
+  ).toHaveText('5,000');
 });
 
-test('sign-up field errors: the contract rules before sending, a taken username under its field', async ({ page }) => {
+test('sign-up field errors: the contract rules before sending, a taken username under its field', async ({
+  page,
+}) => {
   const taken = newAccount();
   expect((await page.request.post('/api/account/signup', { data: taken })).status()).toBe(201);
   await page.context().clearCookies();
@@ -209,25 +244,44 @@ test('sign-up field errors: the contract rules before sending, a taken username 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('the signed-in dashboard has no serious accessibility violations and fits a 390 px screen', async ({ page }) => {
+test('the signed-in dashboard has no serious accessibility violations and fits a 390 px screen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   expect((await page.request.post('/api/account/signup', { data: newAccount() })).status()).toBe(201);
   expect((await page.request.post('/api/account/keys', { data: { name: 'phone' } })).status()).toBe(201);
-  expect((await page.request.post('/api/subscriptions', { data: { api_id: 'image-object-detection', tier: 'standard' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/subscriptions', {
+        data: { api_id: 'image-object-detection', tier: 'standard' },
+      })
+    ).status(),
+  ).toBe(201);
   await page.goto('/dashboard');
   await expect(page.getByTestId('keys-table')).toBeVisible();
   await expect(page.getByTestId('subscriptions-table')).toBeVisible();
   await expect(page.getByTestId('usage-period')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(blocking).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 });
 
-test('a subscribed visitor may run the live tester on their own subscription, and it shows in their usage', async ({ page, baseURL }) => {
+test('a subscribed visitor may run the live tester on their own subscription, and it shows in their usage', async ({
+  page,
+  baseURL,
+}) => {
   expect((await page.request.post('/api/account/signup', { data: newAccount() })).status()).toBe(201);
   await page.goto('/api/image-object-detection');
   const tester = page.locator('#live-tester');
@@ -235,22 +289,39 @@ test('a subscribed visitor may run the live tester on their own subscription, an
   // Not subscribed yet: the tester runs on the demo endpoint only.
   await expect(tester.getByTestId('tester-own-subscription')).toHaveCount(0);
 
-  expect((await page.request.post('/api/subscriptions', { data: { api_id: 'image-object-detection', tier: 'testing' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/subscriptions', {
+        data: { api_id: 'image-object-detection', tier: 'testing' },
+      })
+    ).status(),
+  ).toBe(201);
   await page.reload();
   await hydrated(page, 'LiveTester', tester);
   await tester.getByLabel(/Run on my subscription \(Testing\)/).check();
   await tester.getByLabel('Image URLs').fill(`${baseURL}${SAMPLE}`);
-  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/detect');
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/detect',
+  );
   await tester.getByRole('button', { name: 'Test API' }).click();
   expect((await sent).status()).toBe(200);
   await expect(page.getByText('API test completed successfully', { exact: true })).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(page.getByTestId('usage-apis').locator('[data-api-id="image-object-detection"]').getByTestId('usage-requests')).toHaveText('1');
-  await expect(page.getByTestId('recent-requests').getByRole('row', { name: /\/api\/v1\/detect/ })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('usage-apis')
+      .locator('[data-api-id="image-object-detection"]')
+      .getByTestId('usage-requests'),
+  ).toHaveText('1');
+  await expect(
+    page.getByTestId('recent-requests').getByRole('row', { name: /\/api\/v1\/detect/ }),
+  ).toHaveCount(1);
 });
 
-test('a signed-out visit to the sign-in pages asks nothing that answers 401 and logs no error', async ({ page }) => {
+test('a signed-out visit to the sign-in pages asks nothing that answers 401 and logs no error', async ({
+  page,
+}) => {
   const refused: string[] = [];
   const errors: string[] = [];
   page.on('response', (r) => {

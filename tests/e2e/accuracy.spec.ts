@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCURACY_API_IDS, accuracyCardSchema, type AccuracyCard, type Proportion } from '../../src/shared/schemas/accuracy';
+import {
+  ACCURACY_API_IDS,
+  accuracyCardSchema,
+  type AccuracyCard,
+  type Proportion,
+} from '../../src/shared/schemas/accuracy';
 
 /**
  * The accuracy cards as the built site shows them: every figure on each reference page's
@@ -40,7 +45,9 @@ async function openAccuracy(page: Page, api: string): Promise<Locator> {
 }
 
 for (const card of cards) {
-  test(`${card.api}: the reference page's #accuracy section shows every figure of its card`, async ({ page }) => {
+  test(`${card.api}: the reference page's #accuracy section shows every figure of its card`, async ({
+    page,
+  }) => {
     const section = await openAccuracy(page, card.api);
     const root = section.locator(`[data-accuracy-card="${card.api}"][data-measured="true"]`);
     await expect(root).toBeVisible();
@@ -80,10 +87,13 @@ for (const card of cards) {
       await expect(tr.locator('[data-figure="n"]')).toHaveText(String(l.n));
       await expect(tr.locator('[data-figure="p50"]')).toHaveText(`${Math.round(l.p50_ms)} ms`);
       await expect(tr.locator('[data-figure="p99"]')).toHaveText(`${Math.round(l.p99_ms)} ms`);
-      await expect(tr.locator('[data-figure="load"]')).toHaveText(`${l.load_average.map((x) => x.toFixed(2)).join(', ')} on ${l.cpus} cores`);
+      await expect(tr.locator('[data-figure="load"]')).toHaveText(
+        `${l.load_average.map((x) => x.toFixed(2)).join(', ')} on ${l.cpus} cores`,
+      );
     }
 
-    for (const s of card.scores) await expect(root.getByRole('rowheader', { name: s.field, exact: true })).toBeVisible();
+    for (const s of card.scores)
+      await expect(root.getByRole('rowheader', { name: s.field, exact: true })).toBeVisible();
     for (const f of card.failure_modes) await expect(root.getByText(f, { exact: true })).toBeVisible();
   });
 }
@@ -91,7 +101,9 @@ for (const card of cards) {
 for (const api of ACCURACY_API_IDS.filter((id) => !measured.has(id))) {
   test(`${api}: a reference page without a card says it is not measured yet`, async ({ page }) => {
     const section = await openAccuracy(page, api);
-    await expect(section.locator(`[data-accuracy-card="${api}"][data-measured="false"]`)).toContainText('Not measured yet');
+    await expect(section.locator(`[data-accuracy-card="${api}"][data-measured="false"]`)).toContainText(
+      'Not measured yet',
+    );
     await expect(section.locator('[data-figure]')).toHaveCount(0);
   });
 }
@@ -109,26 +121,41 @@ test('/docs/accuracy lists every API, each card headline as in its JSON', async 
       continue;
     }
     await expectHeadline(section, card);
-    await expect(section.getByRole('link', { name: /Full card/ })).toHaveAttribute('href', `/docs/${id}#accuracy`);
+    await expect(section.getByRole('link', { name: /Full card/ })).toHaveAttribute(
+      'href',
+      `/docs/${id}#accuracy`,
+    );
   }
 });
 
-test('/docs links the accuracy overview, and the reference page lists its Accuracy section', async ({ page }) => {
+test('/docs links the accuracy overview, and the reference page lists its Accuracy section', async ({
+  page,
+}) => {
   await page.goto('/docs');
-  await page.locator('section[aria-labelledby="accuracy"]').getByRole('link', { name: 'accuracy overview' }).click();
+  await page
+    .locator('section[aria-labelledby="accuracy"]')
+    .getByRole('link', { name: 'accuracy overview' })
+    .click();
   await expect(page).toHaveURL(/\/docs\/accuracy$/);
   await page.goto('/docs/photo-authenticity');
-  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Accuracy' }).click();
+  await page
+    .getByRole('navigation', { name: 'On this page' })
+    .getByRole('link', { name: 'Accuracy' })
+    .click();
   await expect(page).toHaveURL(/#accuracy$/);
   await expect(page.locator('section#accuracy')).toBeInViewport();
 });
 
 for (const width of [1280, 390]) {
-  test(`the #accuracy section reads at ${width} px: no page overflow, tables scroll in their own region, no axe violations`, async ({ page }) => {
+  test(`the #accuracy section reads at ${width} px: no page overflow, tables scroll in their own region, no axe violations`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const section = await openAccuracy(page, 'photo-authenticity');
     await expect(section.getByRole('table').first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     // Wide tables scroll inside a named, focusable region rather than widening the page.
     for (const region of await section.locator('.docs-table-wrap').all()) {

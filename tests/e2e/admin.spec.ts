@@ -8,8 +8,12 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id);
   expect(blocking).toEqual([]);
 }
 
@@ -30,7 +34,9 @@ test('the admin page is not indexed and asks for both fields', async ({ page }) 
   await expectNoSeriousAxeViolations(page);
 });
 
-test('wrong credentials show "Invalid credentials"; right ones show the list, which survives a reload', async ({ page }) => {
+test('wrong credentials show "Invalid credentials"; right ones show the list, which survives a reload', async ({
+  page,
+}) => {
   await page.goto('/c');
   await fillLogin(page, ADMIN.username, 'definitely not the password');
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
@@ -61,18 +67,33 @@ test('wrong credentials show "Invalid credentials"; right ones show the list, wh
   const res = await page.request.get('/api/contacts');
   expect(res.status()).toBe(401);
   // Logout ended the session on the server: a saved copy of the old cookie reads nothing.
-  const replayed = await page.request.get('/api/contacts', { headers: { cookie: `optiq_admin_session=${cookie?.value}` } });
+  const replayed = await page.request.get('/api/contacts', {
+    headers: { cookie: `optiq_admin_session=${cookie?.value}` },
+  });
   expect(replayed.status()).toBe(401);
 });
 
-test('GET /api/contacts needs a real session: 401 without one or with a forged cookie', async ({ page, context, baseURL }) => {
+test('GET /api/contacts needs a real session: 401 without one or with a forged cookie', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const anonymous = await page.request.get('/api/contacts');
   expect(anonymous.status()).toBe(401);
   expect((await anonymous.json()).error.code).toBe('UNAUTHORIZED');
 
   const url = new URL(baseURL ?? 'http://127.0.0.1');
-  const forgedPayload = Buffer.from(JSON.stringify({ sub: ADMIN.username, iat: Date.now(), exp: Date.now() + 3_600_000, pwd: 'x' })).toString('base64url');
-  await context.addCookies([{ name: 'optiq_admin_session', value: `${forgedPayload}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`, domain: url.hostname, path: '/' }]);
+  const forgedPayload = Buffer.from(
+    JSON.stringify({ sub: ADMIN.username, iat: Date.now(), exp: Date.now() + 3_600_000, pwd: 'x' }),
+  ).toString('base64url');
+  await context.addCookies([
+    {
+      name: 'optiq_admin_session',
+      value: `${forgedPayload}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+      domain: url.hostname,
+      path: '/',
+    },
+  ]);
   expect((await page.request.get('/api/contacts')).status()).toBe(401);
 
   await loginViaApi(page.request);

@@ -30,7 +30,9 @@ test.describe('image captioning demo', () => {
     await expect(caption).toContainText(/cat/);
     const words = ((await caption.textContent()) ?? '').trim().split(/\s+/).length;
     expect(words).toBeLessThanOrEqual(50);
-    await expect(page.locator('pre').filter({ hasText: '"analysis_method"' })).toContainText('composed from detected content');
+    await expect(page.locator('pre').filter({ hasText: '"analysis_method"' })).toContainText(
+      'composed from detected content',
+    );
   });
 
   test('an uploaded photo (drag-and-drop input) is captioned', async ({ page }) => {

@@ -13,7 +13,7 @@ interface UseCaseJson {
   name: string;
 }
 
-const list = <T,>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { items: T[] }).items) as T[];
+const list = <T>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { items: T[] }).items) as T[];
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T[]> {
   const res = await request.get(path);
@@ -28,7 +28,9 @@ test.beforeEach(async ({ context }) => {
 test('the API listing renders the catalogue the server returns', async ({ page, request }) => {
   const apis = await getJson<ApiJson>(request, '/api/apis');
   expect(apis.length).toBeGreaterThanOrEqual(4);
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/apis' && r.status() === 200);
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/apis' && r.status() === 200,
+  );
   await page.goto('/apis');
   await answered;
   await expect(page.locator('[data-api-grid="live"]')).toBeVisible();
@@ -37,7 +39,9 @@ test('the API listing renders the catalogue the server returns', async ({ page, 
   await expect(grid.getByText('starts at $20/month')).toHaveCount(apis.length);
 });
 
-test('the listing follows the server, not the build: a changed catalogue re-renders the grid', async ({ page }) => {
+test('the listing follows the server, not the build: a changed catalogue re-renders the grid', async ({
+  page,
+}) => {
   await page.route('**/api/apis', async (route) => {
     const res = await route.fetch();
     const apis = list<ApiJson>(await res.json());
@@ -50,14 +54,18 @@ test('the listing follows the server, not the build: a changed catalogue re-rend
   await expect(grid.getByRole('heading', { name: 'Renamed By Server' })).toBeVisible();
 });
 
-test('API cards: View Details opens the page, Subscribe opens the dialog, Notify Me is disabled', async ({ page, request }) => {
+test('API cards: View Details opens the page, Subscribe opens the dialog, Notify Me is disabled', async ({
+  page,
+  request,
+}) => {
   const apis = await getJson<ApiJson>(request, '/api/apis');
   const active = apis.find((a) => a.status === 'active');
   const soon = apis.find((a) => a.status !== 'active');
   expect(active && soon).toBeTruthy();
   await page.goto('/apis');
   await expect(page.locator('[data-api-grid="live"]')).toBeVisible();
-  const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const card = (name: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
   await expect(card(soon!.name).getByRole('button', { name: 'Notify Me' })).toBeDisabled();
   await card(active!.name).getByRole('button', { name: 'Subscribe' }).click();
@@ -72,7 +80,10 @@ test('API cards: View Details opens the page, Subscribe opens the dialog, Notify
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(active!.name);
 });
 
-test('every API the server lists has a detail page with its status, price and actions', async ({ page, request }) => {
+test('every API the server lists has a detail page with its status, price and actions', async ({
+  page,
+  request,
+}) => {
   for (const api of await getJson<ApiJson>(request, '/api/apis')) {
     const res = await page.goto(`/api/${api.id}`);
     expect(res?.status(), api.id).toBe(200);
@@ -83,7 +94,9 @@ test('every API the server lists has a detail page with its status, price and ac
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
       // Only an API with its own endpoint has a tester; no page runs another API's.
-      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(testerEndpoint(api.id) ? 1 : 0);
+      await expect(page.getByRole('heading', { name: 'Live API tester' })).toHaveCount(
+        testerEndpoint(api.id) ? 1 : 0,
+      );
     } else {
       await expect(page.getByText('Coming Soon', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
@@ -92,7 +105,9 @@ test('every API the server lists has a detail page with its status, price and ac
     const plans = page.getByRole('heading', { name: 'Pricing plans' });
     await expect(plans).toHaveCount(api.id === 'image-object-detection' ? 1 : 0);
     // The price line says how it is billed and links to the whole pricing model.
-    await expect(page.locator('[data-pricing-summary]')).toContainText('Pay per use, billed monthly with a $20 minimum.');
+    await expect(page.locator('[data-pricing-summary]')).toContainText(
+      'Pay per use, billed monthly with a $20 minimum.',
+    );
   }
 });
 
@@ -103,7 +118,9 @@ test('the back link of an API page goes to the API listing', async ({ page }) =>
   await expect(page).toHaveURL(/\/apis$/);
 });
 
-test('a tier card subscribes to that tier: the dialog shows its name, monthly price and quota', async ({ page }) => {
+test('a tier card subscribes to that tier: the dialog shows its name, monthly price and quota', async ({
+  page,
+}) => {
   await page.goto('/api/image-object-detection');
   let calls = 0;
   page.on('request', (r) => {
@@ -114,7 +131,10 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
     ['Premium', '$99/month', 'Up to 5,000 requests/month'],
     ['Testing', '$19/month', 'Up to 200 requests/month'],
   ] as const) {
-    await page.locator(`[data-plan="${tier}"]`).getByRole('button', { name: `Choose ${tier}` }).click();
+    await page
+      .locator(`[data-plan="${tier}"]`)
+      .getByRole('button', { name: `Choose ${tier}` })
+      .click();
     const dialog = page.getByTestId('subscribe-dialog');
     const terms = dialog.getByTestId('subscribe-terms');
     await expect(terms).toContainText(`Plan${tier}`);
@@ -129,7 +149,10 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
   }
   // Signed out, the dialog sends the visitor to sign up with this tier to come back to.
   const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
-  await expect(page.getByTestId('subscribe-dialog').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
+  await expect(page.getByTestId('subscribe-dialog').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    `/signup?next=${encodeURIComponent(back)}`,
+  );
   expect(calls, 'nothing is posted while signed out').toBe(0);
   await page.getByTestId('subscribe-dialog').getByRole('button', { name: 'Cancel' }).click();
 
@@ -159,7 +182,10 @@ test('a tier card subscribes to that tier: the dialog shows its name, monthly pr
   await expect(page.getByTestId('subscribe-tiers')).toHaveCount(0);
 });
 
-test('/pricing explains how pay per use, the bundles and the Standard Plan fit together', async ({ page, request }) => {
+test('/pricing explains how pay per use, the bundles and the Standard Plan fit together', async ({
+  page,
+  request,
+}) => {
   await page.goto('/pricing');
   const payPerUse = page.locator('[data-pricing-model="pay-per-use"]');
   await expect(payPerUse).toContainText('starts at $20/month');
@@ -167,7 +193,11 @@ test('/pricing explains how pay per use, the bundles and the Standard Plan fit t
     await expect(payPerUse.getByRole('row', { name: api.name })).toContainText(`$${api.price.toFixed(2)}`);
   }
   const bundles = page.locator('[data-pricing-model="bundles"]');
-  for (const text of ['Testing: $19/month for up to 200 requests', 'Standard: $49/month for up to 2,000 requests', 'Premium: $99/month for up to 5,000 requests']) {
+  for (const text of [
+    'Testing: $19/month for up to 200 requests',
+    'Standard: $49/month for up to 2,000 requests',
+    'Premium: $99/month for up to 5,000 requests',
+  ]) {
     await expect(bundles).toContainText(text);
   }
   const standard = page.locator('[data-pricing-model="standard-plan"]');
@@ -189,7 +219,10 @@ test('the object-detection API shows the four pricing tiers', async ({ page }) =
   await expect(page.locator('[data-plan="Custom"]')).toContainText('99.99%');
 });
 
-test('every use case the server lists has a detail page with its APIs and guide', async ({ page, request }) => {
+test('every use case the server lists has a detail page with its APIs and guide', async ({
+  page,
+  request,
+}) => {
   const useCases = await getJson<UseCaseJson>(request, '/api/use-cases');
   expect(useCases.length).toBeGreaterThanOrEqual(6);
   for (const useCase of useCases) {

@@ -6,13 +6,22 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Pages a visitor contacts sales from: home, catalogue, pricing, an industry, docs, marketing. */
-const CONTACT_PAGES = ['/', '/apis', '/pricing', '/industries/real-estate', '/docs', '/real-estate-analysis'] as const;
+const CONTACT_PAGES = [
+  '/',
+  '/apis',
+  '/pricing',
+  '/industries/real-estate',
+  '/docs',
+  '/real-estate-analysis',
+] as const;
 
 /** The page's first visible contact trigger and the page name it will send. */
 async function contactTrigger(page: Page) {
   const trigger = page.locator('main [data-contact]:visible, header [data-contact]:visible').first();
   await expect(trigger).toBeVisible();
-  const pageName = await trigger.evaluate((el: HTMLElement) => el.dataset['pageName'] ?? document.body.dataset['pageName'] ?? '');
+  const pageName = await trigger.evaluate(
+    (el: HTMLElement) => el.dataset['pageName'] ?? document.body.dataset['pageName'] ?? '',
+  );
   expect(pageName, 'page name sent with the request').not.toBe('');
   return { trigger, pageName };
 }
@@ -41,7 +50,9 @@ test('contact requests from six pages arrive in the admin list tagged with their
     await expect(dialog.getByPlaceholder('Tell us about your project or questions...')).toBeVisible();
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Message sent!', { exact: true })).toBeVisible();
-    await expect(page.getByText("Thanks for reaching out. We'll get back to you soon.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Thanks for reaching out. We'll get back to you soon.", { exact: true }),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     sent.push({ message, pageName });
   }
@@ -56,7 +67,9 @@ test('contact requests from six pages arrive in the admin list tagged with their
   }
 });
 
-test('the contact dialog shows field errors, keeps focus usable and resets after sending', async ({ page }) => {
+test('the contact dialog shows field errors, keeps focus usable and resets after sending', async ({
+  page,
+}) => {
   await page.goto('/');
   const { trigger } = await contactTrigger(page);
   await trigger.click();
@@ -105,17 +118,27 @@ test('send shows "Sending..." while pending and a destructive error toast on fai
     await route.fulfill({
       status: 500,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null }, request_id: 'x' }),
+      body: JSON.stringify({
+        error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: null },
+        request_id: 'x',
+      }),
     });
   });
   const { trigger } = await contactTrigger(page);
   await trigger.click();
-  const dialog = await fillContact(page, { name: 'Alan Turing', email: 'alan@example.com', message: 'Hello' });
+  const dialog = await fillContact(page, {
+    name: 'Alan Turing',
+    email: 'alan@example.com',
+    message: 'Hello',
+  });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   const sending = dialog.getByRole('button', { name: 'Sending...' });
   await expect(sending).toBeDisabled();
   release();
-  const toast = page.getByRole('status').filter({ hasText: 'Error' }).or(page.locator('[data-variant="destructive"]'));
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: 'Error' })
+    .or(page.locator('[data-variant="destructive"]'));
   await expect(toast.first()).toContainText('Internal server error');
   // The dialog stays open with the visitor's text, so nothing typed is lost.
   await expect(dialog).toBeVisible();
@@ -172,7 +195,9 @@ test('a failed sign-up shows the error toast and keeps the dialog open', async (
   await expect(dialog.getByLabel('Email')).toHaveValue('someone@example.com');
 });
 
-test('the subscribe dialog asks a signed-out visitor to sign up or log in, and says where the key appears', async ({ page }) => {
+test('the subscribe dialog asks a signed-out visitor to sign up or log in, and says where the key appears', async ({
+  page,
+}) => {
   await page.goto('/apis');
   const trigger = page.locator('[data-subscribe]:visible').first();
   await expect(trigger).toBeVisible();
@@ -185,12 +210,20 @@ test('the subscribe dialog asks a signed-out visitor to sign up or log in, and s
   await expect(dialog).toContainText(apiName);
   await expect(dialog).toContainText(/\$\d+\.\d{2,4} per request/);
   await expect(dialog).toContainText('dashboard');
-  await expect(dialog.getByTestId('subscribe-sign-in')).toHaveText('Sign up or log in to subscribe. You will come back to this choice afterwards.');
+  await expect(dialog.getByTestId('subscribe-sign-in')).toHaveText(
+    'Sign up or log in to subscribe. You will come back to this choice afterwards.',
+  );
   await expect(dialog.getByRole('button', { name: 'Subscribe', exact: true })).toHaveCount(0);
   // Opened from a card without a bundle, the choice is pay per use.
   const back = `/apis?subscribe=${apiId}&tier=pay-per-use`;
-  await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(back)}`);
-  await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(back)}`);
+  await expect(dialog.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    `/signup?next=${encodeURIComponent(back)}`,
+  );
+  await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(back)}`,
+  );
 });
 
 test('markup in every field is shown as inert text in the admin list', async ({ page }) => {
@@ -213,7 +246,12 @@ test('markup in every field is shown as inert text in the admin list', async ({ 
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent!', { exact: true })).toBeVisible();
   const direct = await page.request.post('/api/contacts', {
-    data: { name: `"><img src=x onerror=alert(3)> ${tag}`, email: 'direct@example.com', message: `javascript:alert(4) ${tag}-direct`, pageName },
+    data: {
+      name: `"><img src=x onerror=alert(3)> ${tag}`,
+      email: 'direct@example.com',
+      message: `javascript:alert(4) ${tag}-direct`,
+      pageName,
+    },
   });
   expect(direct.status()).toBe(201);
 
@@ -223,14 +261,24 @@ test('markup in every field is shown as inert text in the admin list', async ({ 
   await expect(card.getByTestId('contact-message')).toHaveText(message);
   const directCard = await findCard(page, `${tag}-direct`);
   await expect(directCard.getByTestId('contact-page-name')).toHaveText(pageName);
-  await expect(page.locator('[data-testid="contact-card"] img, [data-testid="contact-card"] script, [data-testid="contact-card"] svg[onload]')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '[data-testid="contact-card"] img, [data-testid="contact-card"] script, [data-testid="contact-card"] svg[onload]',
+    ),
+  ).toHaveCount(0);
   await page.waitForTimeout(300);
   expect(fired).toEqual([]);
 });
 
 test('POST /api/contacts answers 429 with Retry-After once a client sends too many', async ({ page }) => {
   // A filled honeypot still counts against the limit but stores nothing, so this test adds no rows.
-  const body = { name: 'Bot', email: 'bot@example.com', message: 'spam', pageName: 'Home', website: 'http://spam.example' };
+  const body = {
+    name: 'Bot',
+    email: 'bot@example.com',
+    message: 'spam',
+    pageName: 'Home',
+    website: 'http://spam.example',
+  };
   let status = 0;
   let response;
   for (let i = 0; i < 200 && status !== 429; i++) {
@@ -244,7 +292,9 @@ test('POST /api/contacts answers 429 with Retry-After once a client sends too ma
   expect(json.error.code).toBe('RATE_LIMITED');
 });
 
-test('field errors are plain words; Cancel clears the form and its errors; focus returns to the opener', async ({ page }) => {
+test('field errors are plain words; Cancel clears the form and its errors; focus returns to the opener', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   // The footer's button tags the request with the page it is on, not "Footer".
   const footerButton = page.locator('footer').getByRole('button', { name: 'Contact sales' });
@@ -252,7 +302,11 @@ test('field errors are plain words; Cancel clears the form and its errors; focus
   const dialog = page.getByRole('dialog', { name: 'Contact Us' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  for (const text of ['Please enter your name', 'Please enter a valid email address', 'Please tell us how we can help']) {
+  for (const text of [
+    'Please enter your name',
+    'Please enter a valid email address',
+    'Please tell us how we can help',
+  ]) {
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(dialog.getByText(/String must contain|Invalid email|Required/)).toHaveCount(0);
@@ -285,7 +339,9 @@ test('field errors are plain words; Cancel clears the form and its errors; focus
 
 test('the server answers field errors in the same plain words', async ({ page }) => {
   await page.goto('/');
-  const res = await page.request.post('/api/contacts', { data: { name: ' ', email: 'nope', message: '', pageName: 'Home' } });
+  const res = await page.request.post('/api/contacts', {
+    data: { name: ' ', email: 'nope', message: '', pageName: 'Home' },
+  });
   expect(res.status()).toBe(400);
   const body = (await res.json()) as { error: { details: { fields: Record<string, string[]> } } };
   expect(body.error.details.fields).toEqual({
@@ -301,14 +357,23 @@ test('a rate-limited contact or sign-up request says how long to wait', async ({
       status: 429,
       contentType: 'application/json',
       headers: { 'Retry-After': '40' },
-      body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 40 } }, request_id: 'x' }),
+      body: JSON.stringify({
+        error: { code: 'RATE_LIMITED', message: 'Too many requests', details: { retry_after_seconds: 40 } },
+        request_id: 'x',
+      }),
     }),
   );
   await page.goto('/pricing');
   await page.locator('main [data-contact]:visible').first().click();
-  const dialog = await fillContact(page, { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' });
+  const dialog = await fillContact(page, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    message: 'Hello',
+  });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -316,6 +381,8 @@ test('a rate-limited contact or sign-up request says how long to wait', async ({
   const signup = page.getByTestId('signup-dialog');
   await signup.getByLabel('Email').fill('someone@example.com');
   await signup.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true }).last()).toBeVisible();
+  await expect(
+    page.getByText('Too many requests. Please try again in 40 seconds.', { exact: true }).last(),
+  ).toBeVisible();
   await expect(signup).toBeVisible();
 });

@@ -7,13 +7,20 @@ test.describe('/docs', () => {
   test('sets title, meta and page name', async ({ page }) => {
     await page.goto('/docs');
     await expect(page).toHaveTitle(/API Documentation/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Vision Authenticity API/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Vision Authenticity API/,
+    );
     await expect(page.locator('body')).toHaveAttribute('data-page-name', 'Documentation');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vision Authenticity API');
     await expect(page.getByText('v1.0.0')).toBeVisible();
   });
 
-  test('copy puts the raw code on the clipboard, confirms, and resets after 2 seconds', async ({ page, context, browserName }) => {
+  test('copy puts the raw code on the clipboard, confirms, and resets after 2 seconds', async ({
+    page,
+    context,
+    browserName,
+  }) => {
     test.skip(browserName !== 'chromium', 'clipboard permissions are Chromium-only');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/docs');
@@ -22,12 +29,18 @@ test.describe('/docs', () => {
     await button.click();
     await expect(block.getByRole('button', { name: /Copied!/ })).toBeVisible();
     await expect(block.getByRole('status')).toHaveText('Code copied to clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('export OPTIQ_API_KEY="your-api-key"');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'export OPTIQ_API_KEY="your-api-key"',
+    );
     await expect(page.getByText('Code copied to clipboard').first()).toBeVisible();
     await expect(block.getByRole('button', { name: 'Copy code' })).toBeVisible({ timeout: 3000 });
   });
 
-  test('copies the visible language of a code tab, with the keyboard', async ({ page, context, browserName }) => {
+  test('copies the visible language of a code tab, with the keyboard', async ({
+    page,
+    context,
+    browserName,
+  }) => {
     test.skip(browserName !== 'chromium', 'clipboard permissions are Chromium-only');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/docs');
@@ -58,8 +71,12 @@ test.describe('/docs', () => {
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-code-lang', 'javascript');
-    await expect(page.locator('[data-code-tabs]').first().getByRole('tab', { name: 'JavaScript' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.locator('[data-code-tabs]').first().getByRole('tabpanel')).toContainText('await fetch(');
+    await expect(
+      page.locator('[data-code-tabs]').first().getByRole('tab', { name: 'JavaScript' }),
+    ).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-code-tabs]').first().getByRole('tabpanel')).toContainText(
+      'await fetch(',
+    );
   });
 
   test('reference tabs work by click, arrow keys and URL hash', async ({ page }) => {
@@ -81,7 +98,10 @@ test.describe('/docs', () => {
     await expect(page.locator('#post-detect')).toBeInViewport();
     // Group introductions render their links, never raw Markdown.
     const intro = page.locator('#image-object-detection-endpoints').locator('xpath=following-sibling::p[1]');
-    await expect(intro.getByRole('link', { name: 'Image Object Detection reference' })).toHaveAttribute('href', '/docs/image-object-detection');
+    await expect(intro.getByRole('link', { name: 'Image Object Detection reference' })).toHaveAttribute(
+      'href',
+      '/docs/image-object-detection',
+    );
     await expect(page.locator('#panel-endpoints')).not.toContainText('](/docs/');
   });
 
@@ -105,10 +125,18 @@ test.describe('/docs', () => {
   for (const hash of ['', '#examples', '#errors', '#performance']) {
     test(`no serious or critical axe violations on /docs${hash}`, async ({ page }) => {
       await page.goto(`/docs${hash}`);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const blocking = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
       expect(blocking).toEqual([]);
     });
   }
@@ -120,16 +148,24 @@ test.describe('API reference pages', () => {
   test('links to /docs and its Markdown twin, and every heading has an anchor', async ({ page }) => {
     await page.goto(REF);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Object Detection API reference');
-    await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', `${REF}.md`);
+    await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute(
+      'href',
+      `${REF}.md`,
+    );
     await expect(page.getByRole('link', { name: 'Markdown version' })).toHaveAttribute('href', `${REF}.md`);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Documentation' }),
+    ).toHaveAttribute('href', '/docs');
     for (const h of await page.locator('main h2, main h3').all()) {
       const id = await h.getAttribute('id');
       expect(id).toBeTruthy();
       await expect(h.locator('a[aria-label^="Link to this section"]')).toHaveAttribute('href', `#${id}`);
     }
     // The detect field table carries the contract's limits.
-    const errorChecks = page.locator('#detect-objects').locator('..').locator('tr', { has: page.locator('code', { hasText: /^error_checks$/ }) });
+    const errorChecks = page
+      .locator('#detect-objects')
+      .locator('..')
+      .locator('tr', { has: page.locator('code', { hasText: /^error_checks$/ }) });
     await expect(errorChecks.first()).toContainText('0 to 10');
     await expect(errorChecks.first()).toContainText('default 3');
     // /docs links to the reference.
@@ -138,13 +174,19 @@ test.describe('API reference pages', () => {
     await expect(page).toHaveURL(new RegExp(`${REF}$`));
   });
 
-  test('Try it sends a real detect request (JSON) and shows status, headers, JSON and timing', async ({ page }) => {
+  test('Try it sends a real detect request (JSON) and shows status, headers, JSON and timing', async ({
+    page,
+  }) => {
     // /api/v1/detect needs a key or the visitor's own subscription: sign up and subscribe, then
     // Try it sends with the session (its default for a signed-in visitor).
     const name = `tryit${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-    const signup = await page.request.post('/api/account/signup', { data: { username: name, email: `${name}@example.com`, password: 'a long test password 1' } });
+    const signup = await page.request.post('/api/account/signup', {
+      data: { username: name, email: `${name}@example.com`, password: 'a long test password 1' },
+    });
     expect(signup.status(), await signup.text()).toBe(201);
-    const sub = await page.request.post('/api/subscriptions', { data: { api_id: 'image-object-detection', tier: 'testing' } });
+    const sub = await page.request.post('/api/subscriptions', {
+      data: { api_id: 'image-object-detection', tier: 'testing' },
+    });
     expect(sub.status(), await sub.text()).toBe(201);
     await page.goto(REF);
     const tryIt = page.locator('article', { has: page.locator('#detect-objects') }).locator('[data-try-it]');
@@ -154,7 +196,9 @@ test.describe('API reference pages', () => {
     await expect(tryIt.getByLabel('Request body (JSON)')).toHaveValue(/"image_urls"/);
     await send.click();
     const result = tryIt.locator('[data-try-result]');
-    await expect(result.getByRole('heading')).toContainText(/Response: 200 .* in \d+ ms/, { timeout: 30_000 });
+    await expect(result.getByRole('heading')).toContainText(/Response: 200 .* in \d+ ms/, {
+      timeout: 30_000,
+    });
     await expect(result.getByRole('heading')).toBeFocused();
     await expect(result.locator('[data-try-body]')).toContainText('"detection_results"');
     await result.getByText(/Response headers/).click();
@@ -163,7 +207,9 @@ test.describe('API reference pages', () => {
 
   test('Try it uploads a file to the keyless demo operation and shows the JSON', async ({ page }) => {
     await page.goto(REF);
-    const tryIt = page.locator('article', { has: page.locator('#demo-object-detection') }).locator('[data-try-it]');
+    const tryIt = page
+      .locator('article', { has: page.locator('#demo-object-detection') })
+      .locator('[data-try-it]');
     await tryIt.locator('summary').click();
     await expect(tryIt.getByRole('button', { name: 'Send POST request' })).toBeEnabled();
     await tryIt.getByLabel(/Image file/).setInputFiles('public/images/samples/od-dog-bicycle.jpg');
@@ -185,13 +231,24 @@ test.describe('API reference pages', () => {
     await tryIt.getByLabel('API key', { exact: true }).fill('tab-only-key');
     await tryIt.getByRole('button', { name: 'Send POST request' }).click();
     await expect(tryIt.locator('[data-try-status]')).toBeVisible({ timeout: 30_000 });
-    expect(await page.evaluate(() => [sessionStorage.getItem('optiq:try-it-key'), localStorage.getItem('optiq:try-it-key')])).toEqual(['tab-only-key', null]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('optiq:try-it-key'),
+        localStorage.getItem('optiq:try-it-key'),
+      ]),
+    ).toEqual(['tab-only-key', null]);
   });
 
-  test('search opens with the keyboard, finds an operation by a parameter name, and follows the result', async ({ page }) => {
+  test('search opens with the keyboard, finds an operation by a parameter name, and follows the result', async ({
+    page,
+  }) => {
     await page.goto('/');
     // Nothing of Pagefind loads before search is opened.
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/')))).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/')),
+      ),
+    ).toBe(false);
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Search the docs and APIs' });
     await expect(dialog).toBeVisible();
@@ -200,8 +257,13 @@ test.describe('API reference pages', () => {
     await input.fill('error_checks');
     const first = dialog.locator('.pagefind-ui__result-link').first();
     await expect(first).toBeVisible();
-    await expect(dialog.locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' })).toBeVisible();
-    await dialog.locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' }).first().click();
+    await expect(
+      dialog.locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' }),
+    ).toBeVisible();
+    await dialog
+      .locator('.pagefind-ui__result-link', { hasText: 'Image Object Detection API reference' })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/docs\/image-object-detection(#.*)?$/);
   });
 
@@ -221,10 +283,18 @@ test.describe('API reference pages', () => {
   test('no serious or critical axe violations on a reference page, with Try it open', async ({ page }) => {
     await page.goto(REF);
     await page.locator('[data-try-it] summary').first().click();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     const blocking = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
     expect(blocking).toEqual([]);
   });
 });

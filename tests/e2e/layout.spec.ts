@@ -21,7 +21,11 @@ async function expectNoLoneCard(cards: Locator, label: string): Promise<void> {
   const widest = Math.max(...rows);
   if (widest < 2) return; // one column: every row holds one card by design
   const last = rows.at(-1) ?? 0;
-  const lastIsFullWidth = await cards.last().evaluate((el) => el.getBoundingClientRect().width > (el.parentElement?.getBoundingClientRect().width ?? 0) * 0.9);
+  const lastIsFullWidth = await cards
+    .last()
+    .evaluate(
+      (el) => el.getBoundingClientRect().width > (el.parentElement?.getBoundingClientRect().width ?? 0) * 0.9,
+    );
   expect(last >= 2 || lastIsFullWidth, `${label}: rows of ${rows.join(', ')} cards`).toBe(true);
 }
 
@@ -29,12 +33,21 @@ for (const width of [1280, 900, 390]) {
   test(`card grids leave no lone card at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/use-cases');
-    await expectNoLoneCard(page.locator('section[aria-labelledby="detailed-heading"] ul > li'), '/use-cases use cases');
+    await expectNoLoneCard(
+      page.locator('section[aria-labelledby="detailed-heading"] ul > li'),
+      '/use-cases use cases',
+    );
     await page.goto('/demo');
     await expectNoLoneCard(page.locator('section[aria-labelledby="demos-heading"] > ul > li'), '/demo');
     await page.goto('/apis');
     await expectNoLoneCard(page.getByRole('list', { name: 'APIs' }).locator('> li'), '/apis');
-    for (const demo of ['object-detection', 'watermark-detection', 'photo-validation', 'similar-images', 'image-captioning']) {
+    for (const demo of [
+      'object-detection',
+      'watermark-detection',
+      'photo-validation',
+      'similar-images',
+      'image-captioning',
+    ]) {
       await page.goto(`/demo/${demo}`);
       await expectNoLoneCard(page.locator('[data-sample-grid] > li'), `/demo/${demo} samples`);
     }
@@ -63,7 +76,9 @@ for (const width of [1280, 390]) {
       await page.goto(path);
       const blocks = page.locator(selector);
       expect(await blocks.count(), path).toBeGreaterThan(0);
-      const clipped = await blocks.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).length);
+      const clipped = await blocks.evaluateAll(
+        (els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).length,
+      );
       expect(clipped, `${path}: code blocks wider than their box`).toBe(0);
     }
   });
@@ -71,7 +86,10 @@ for (const width of [1280, 390]) {
 
 test('the sticky header is opaque', async ({ page }) => {
   await page.goto('/docs');
-  const background = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const background = await page
+    .locator('header')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   // rgb(...) is opaque; rgba(..., a) with a < 1, or a color() with an alpha, lets text through.
   expect(background).toMatch(/^rgb\(/);
 });
@@ -85,7 +103,9 @@ test("the API page's documentation card stays beside the endpoints while they sc
   await expect(card).toBeInViewport();
 });
 
-test('the virtual-inspection tabs move with the arrow keys, Home and End, wrapping around', async ({ page }) => {
+test('the virtual-inspection tabs move with the arrow keys, Home and End, wrapping around', async ({
+  page,
+}) => {
   await page.goto('/virtual-inspection');
   const realEstate = page.getByRole('tab', { name: 'Real Estate' });
   const automotive = page.getByRole('tab', { name: 'Automotive' });

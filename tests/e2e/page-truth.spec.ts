@@ -13,7 +13,8 @@ test.beforeEach(async ({ context }) => {
   await isolateClient(context);
 });
 
-const toast = (page: Page, text: string | RegExp) => page.getByText(text, { exact: typeof text === 'string' }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByText(text, { exact: typeof text === 'string' }).first();
 
 test('no demo says live analysis is coming: they all run it', async ({ page }) => {
   for (const path of ['/demo', '/demo/photo-validation', '/demo/watermark-detection']) {
@@ -22,7 +23,10 @@ test('no demo says live analysis is coming: they all run it', async ({ page }) =
   }
 });
 
-test('the docs quick start sends POST /api/predict to a real sample and reads the verdict from its answer', async ({ page, request }) => {
+test('the docs quick start sends POST /api/predict to a real sample and reads the verdict from its answer', async ({
+  page,
+  request,
+}) => {
   await page.goto('/docs');
   const step3 = page.locator('li.docs-step').filter({ has: page.locator('#first-request') });
   await expect(step3).toContainText('Send a public image URL to POST /api/predict');
@@ -41,11 +45,30 @@ test('the docs quick start sends POST /api/predict to a real sample and reads th
 });
 
 test('every reference page fills its quotas and rate-limits tables', async ({ page }) => {
-  for (const api of ['image-object-detection', 'image-classification', 'image-captioning', 'similar-image-search', 'photo-authenticity', 'watermark-detection']) {
+  for (const api of [
+    'image-object-detection',
+    'image-classification',
+    'image-captioning',
+    'similar-image-search',
+    'photo-authenticity',
+    'watermark-detection',
+  ]) {
     await page.goto(`/docs/${api}`);
     const section = page.locator('section[aria-labelledby="quotas"]');
-    await expect(section.getByRole('region', { name: /^Plans and monthly quotas/ }).locator('tbody tr').first(), api).toContainText('Pay per use');
-    await expect(section.getByRole('region', { name: /^Rate limits per key/ }).locator('tbody tr').first(), api).toContainText(/\d+ requests a minute/);
+    await expect(
+      section
+        .getByRole('region', { name: /^Plans and monthly quotas/ })
+        .locator('tbody tr')
+        .first(),
+      api,
+    ).toContainText('Pay per use');
+    await expect(
+      section
+        .getByRole('region', { name: /^Rate limits per key/ })
+        .locator('tbody tr')
+        .first(),
+      api,
+    ).toContainText(/\d+ requests a minute/);
   }
 });
 
@@ -65,11 +88,15 @@ test('an edited photo gets a toast that names the evidence once', async ({ page 
   await page.getByRole('button', { name: /Edited in Photoshop/ }).click();
   await page.getByRole('button', { name: 'Validate Photo' }).click();
   await expect(page.getByTestId('verdict')).toHaveText('Edited', { timeout: 60_000 });
-  await expect(toast(page, 'The rules found evidence of editing; each finding is listed with its reason.')).toBeVisible();
+  await expect(
+    toast(page, 'The rules found evidence of editing; each finding is listed with its reason.'),
+  ).toBeVisible();
   await expect(page.getByText('Edited: edited.')).toHaveCount(0);
 });
 
-test('the corner wordmark is one mark: one box, one label, and the toast counts it once', async ({ page }) => {
+test('the corner wordmark is one mark: one box, one label, and the toast counts it once', async ({
+  page,
+}) => {
   await page.goto('/demo/watermark-detection');
   await hydrated(page, 'WatermarkDemo');
   await page.locator('[data-sample-id="wm-corner-wordmark"]').click();

@@ -16,7 +16,9 @@ async function open(page: Page) {
 }
 
 test.describe('photo-validation demo', () => {
-  test('a sample with generator parameters is flagged AI-generated, with every layer shown', async ({ page }) => {
+  test('a sample with generator parameters is flagged AI-generated, with every layer shown', async ({
+    page,
+  }) => {
     await open(page);
     await page.getByRole('button', { name: /PNG with generator parameters/ }).click();
     await page.getByRole('button', { name: 'Validate Photo' }).click();
@@ -24,10 +26,16 @@ test.describe('photo-validation demo', () => {
     await expect(page.getByTestId('verdict')).toHaveText('AI-generated', { timeout: 60_000 });
     await expect(toast(page, 'Suspicious Content Detected')).toBeVisible();
     const layers = page.getByTestId('evidence-layers');
-    await expect(layers.getByText('AUTOMATIC1111 / Forge parameters in PNG chunk “parameters”')).toBeVisible();
-    await expect(layers.getByRole('region', { name: /Signed provenance/ })).toContainText('No Content Credentials');
+    await expect(
+      layers.getByText('AUTOMATIC1111 / Forge parameters in PNG chunk “parameters”'),
+    ).toBeVisible();
+    await expect(layers.getByRole('region', { name: /Signed provenance/ })).toContainText(
+      'No Content Credentials',
+    );
     await expect(page.getByTestId('ela-heatmap')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'API Response' }).locator('..').locator('..')).toContainText('"verdict": "ai_generated"');
+    await expect(
+      page.getByRole('heading', { name: 'API Response' }).locator('..').locator('..'),
+    ).toContainText('"verdict": "ai_generated"');
   });
 
   test('an uploaded camera photo is a camera original', async ({ page }) => {
@@ -47,13 +55,17 @@ test.describe('photo-validation demo', () => {
     await expect(page.getByTestId('evidence-layers')).toContainText('reads “StableDiffusionV1”');
   });
 
-  test('the C2PA sample shows its signed credentials: intact, test signer, AI source type', async ({ page }) => {
+  test('the C2PA sample shows its signed credentials: intact, test signer, AI source type', async ({
+    page,
+  }) => {
     await open(page);
     await page.getByRole('button', { name: /Image with C2PA credentials/ }).click();
     await page.getByRole('button', { name: 'Validate Photo' }).click();
     await expect(page.getByTestId('verdict')).toHaveText('AI-generated', { timeout: 60_000 });
     const c2pa = page.getByTestId('evidence-layers').getByRole('region', { name: /Signed provenance/ });
-    await expect(c2pa).toContainText('intact, signer not on a trust list, signed by Optiq C2PA Test Signer; source type trainedAlgorithmicMedia');
+    await expect(c2pa).toContainText(
+      'intact, signer not on a trust list, signed by Optiq C2PA Test Signer; source type trainedAlgorithmicMedia',
+    );
     await expect(c2pa).toContainText('Claim generator: Optiq sample maker 1.0');
     await expect(c2pa).toContainText('Actions: c2pa.created (ExampleGen)');
   });

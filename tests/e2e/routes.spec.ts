@@ -14,7 +14,9 @@ function collectErrors(page: Page): string[] {
   });
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   return errors;
@@ -26,7 +28,9 @@ for (const route of allRoutes()) {
     const response = await page.goto(route);
     expect(response?.status(), 'HTTP status').toBe(200);
     // The policy is really enforced, and scripts run only by hash (no 'unsafe-inline').
-    const scriptSrc = (await response?.headerValue('content-security-policy'))?.split(';').find((d) => d.trim().startsWith('script-src'));
+    const scriptSrc = (await response?.headerValue('content-security-policy'))
+      ?.split(';')
+      .find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc, 'script-src of the Content-Security-Policy header').toMatch(/'sha256-/);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     await expect(page.locator('h1').first()).toBeVisible();
@@ -66,12 +70,16 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a program asking for an unknown API id gets the JSON error body; a known id keeps its page', async ({ request }) => {
+  test('a program asking for an unknown API id gets the JSON error body; a known id keeps its page', async ({
+    request,
+  }) => {
     const res = await request.get('/api/no-such-api', { headers: { Accept: 'application/json' } });
     expect(res.status()).toBe(404);
     expect(res.headers()['content-type']).toMatch(/^application\/json/);
     expect((await res.json()) as unknown).toMatchObject({ error: { code: 'NOT_FOUND' } });
-    const known = await request.get('/api/image-object-detection', { headers: { Accept: 'application/json' } });
+    const known = await request.get('/api/image-object-detection', {
+      headers: { Accept: 'application/json' },
+    });
     expect(known.status()).toBe(200);
     expect(known.headers()['content-type']).toMatch(/^text\/html/);
   });
@@ -95,7 +103,10 @@ test.describe('navigation', () => {
     await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('dropdowns open with the keyboard, move with arrows and close with Escape', async ({ page, isMobile }) => {
+  test('dropdowns open with the keyboard, move with arrows and close with Escape', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, 'desktop dropdowns');
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Industries' });
@@ -139,20 +150,35 @@ test.describe('navigation', () => {
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Real Estate', 'Agriculture', 'Virtual Inspection', 'Docs', 'Pricing', 'Get Started', 'Sign in']) {
+    for (const name of [
+      'Real Estate',
+      'Agriculture',
+      'Virtual Inspection',
+      'Docs',
+      'Pricing',
+      'Get Started',
+      'Sign in',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(menu.getByRole('link', { name: 'Get Started', exact: true })).toHaveAttribute('href', '/signup');
+    await expect(menu.getByRole('link', { name: 'Get Started', exact: true })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     await menu.getByRole('link', { name: 'Manufacturing' }).tap();
     await expect(page).toHaveURL(/\/industries\/manufacturing$/);
   });
 });
 
-test('on a phone, Subscribe Now on an API page comes before the endpoints and pricing tiers', async ({ page, isMobile }) => {
+test('on a phone, Subscribe Now on an API page comes before the endpoints and pricing tiers', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, 'phone layout');
   await page.goto('/api/image-object-detection');
   const subscribe = page.getByRole('button', { name: 'Subscribe Now' });
-  const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
+  const top = async (selector: string) =>
+    (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
   const subscribeY = (await subscribe.boundingBox())?.y ?? Number.NaN;
   expect(subscribeY).toBeLessThan(await top('#endpoints-heading'));
   expect(subscribeY).toBeLessThan(await top('[data-plan]'));

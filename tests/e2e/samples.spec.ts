@@ -14,7 +14,9 @@ test.beforeEach(async ({ context }) => {
   await isolateClient(context);
 });
 
-test('every object-detection sample is analysed on a server without the loopback opt-in', async ({ page }) => {
+test('every object-detection sample is analysed on a server without the loopback opt-in', async ({
+  page,
+}) => {
   await page.goto('/demo/object-detection');
   await hydrated(page, 'ObjectDetectionDemo');
   await page.getByLabel('Objects to find').fill('person, dog, bicycle, car, horse, cup, dining_table, chair');
@@ -52,10 +54,15 @@ test('each object-detection sample starts with the objects it shows and finds th
     await expect(field).toHaveValue(sample.objects);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/demo/object-detection'));
     await page.getByRole('button', { name: 'Analyze Image' }).click();
-    const body = (await (await answered).json()) as { objects_found: { object: string }[]; objects_not_found: string[] };
+    const body = (await (await answered).json()) as {
+      objects_found: { object: string }[];
+      objects_not_found: string[];
+    };
     expect(body.objects_not_found, sample.id).toEqual([]);
     expect(body.objects_found.length, sample.id).toBeGreaterThan(0);
-    await expect(page.getByText(new RegExp(`^Found ${body.objects_found.length} objects? in`)).first()).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Found ${body.objects_found.length} objects? in`)).first(),
+    ).toBeVisible();
   }
   // What the visitor types stays with that image.
   await page.locator('[data-sample-id="od-horses"]').click();

@@ -12,7 +12,9 @@ test.beforeEach(async ({ context }) => {
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test.describe('similar images demo', () => {
-  test('a cropped sample finds its gallery original first, flagged, with its credit, and the filters apply', async ({ page }) => {
+  test('a cropped sample finds its gallery original first, flagged, with its credit, and the filters apply', async ({
+    page,
+  }) => {
     await page.goto('/demo/similar-images');
     await hydrated(page, 'SimilarDemo');
     await page.locator('[data-sample-id="similar-colosseum-crop"]').click();
@@ -24,23 +26,32 @@ test.describe('similar images demo', () => {
     await expect(matches.first()).toContainText(/\d+% similar/);
     await expect(matches.first().getByRole('img')).toHaveAttribute('src', /\/gallery\/arch-colosseum\.jpg$/);
     await expect(matches.first()).toContainText(/Public Domain|CC/i);
-    await expect(page.locator('pre').filter({ hasText: '"similar_images"' })).toContainText('"near_duplicate"');
+    await expect(page.locator('pre').filter({ hasText: '"similar_images"' })).toContainText(
+      '"near_duplicate"',
+    );
 
     // Only food, at the strictest threshold: the Colosseum is gone.
     await page.getByLabel('Category filter').selectOption('food');
     await page.getByLabel('Similarity threshold').fill('0.95');
     await page.getByRole('button', { name: 'Find Similar Images' }).click();
-    await expect(page.locator('pre').filter({ hasText: '"similar_images"' })).toContainText('"category": "food"', { timeout: 90_000 });
+    await expect(page.locator('pre').filter({ hasText: '"similar_images"' })).toContainText(
+      '"category": "food"',
+      { timeout: 90_000 },
+    );
     await expect(page.getByRole('list', { name: 'Similar images' }).getByText('Colosseum')).toHaveCount(0);
   });
 
-  test('an uploaded copy is found too, and a failure says Failed to search for similar images', async ({ page }) => {
+  test('an uploaded copy is found too, and a failure says Failed to search for similar images', async ({
+    page,
+  }) => {
     await page.goto('/demo/similar-images');
     await hydrated(page, 'SimilarDemo');
     await page.getByTestId('image-upload').setInputFiles('public/images/samples/similar-windmill-mirror.jpg');
     await page.getByRole('button', { name: 'Find Similar Images' }).click();
     await expect(toast(page, 'Search Complete!')).toBeVisible({ timeout: 90_000 });
-    await expect(page.getByRole('list', { name: 'Similar images' }).getByTestId('similar-match').first()).toContainText('Near duplicate');
+    await expect(
+      page.getByRole('list', { name: 'Similar images' }).getByTestId('similar-match').first(),
+    ).toContainText('Near duplicate');
 
     await page.getByRole('tab', { name: 'Image URL' }).click();
     await page.getByRole('textbox', { name: 'Image URL' }).fill('http://10.0.0.1/photo.jpg');

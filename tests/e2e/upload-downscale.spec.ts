@@ -15,7 +15,17 @@ const NETLIFY_BINARY_LIMIT = 4.5 * 1024 * 1024;
 let bigPhoto: string;
 test.beforeAll(async () => {
   // dog.jpg at 4000x3000 with fine grain, so the JPEG is large the way camera photos are.
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).png().toBuffer();
+  const grain = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .png()
+    .toBuffer();
   bigPhoto = join(mkdtempSync(join(tmpdir(), 'optiq-upload-')), 'dog-4000x3000.jpg');
   const info = await sharp(join(FIXTURE_DIR, 'dog.jpg'))
     .resize(4000, 3000, { fit: 'fill' })
@@ -25,14 +35,21 @@ test.beforeAll(async () => {
   expect(info.size).toBeGreaterThan(NETLIFY_BINARY_LIMIT);
 });
 
-test('a large photo is downscaled in the browser, analysed, and boxed in its own pixels', async ({ page, context }) => {
+test('a large photo is downscaled in the browser, analysed, and boxed in its own pixels', async ({
+  page,
+  context,
+}) => {
   await isolateClient(context);
   // Note the file part of every multipart request the page sends.
   await page.addInitScript(() => {
     const original = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const file = init?.body instanceof FormData ? init.body.get('file') : null;
-      if (file instanceof Blob) (window as unknown as { sentFile: { size: number; type: string } }).sentFile = { size: file.size, type: file.type };
+      if (file instanceof Blob)
+        (window as unknown as { sentFile: { size: number; type: string } }).sentFile = {
+          size: file.size,
+          type: file.type,
+        };
       return original(input, init);
     };
   });
@@ -41,7 +58,9 @@ test('a large photo is downscaled in the browser, analysed, and boxed in its own
   await page.getByTestId('image-upload').setInputFiles(bigPhoto);
   await page.getByLabel('Objects to find').fill('dog, bicycle');
 
-  const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/object-detection') && r.method() === 'POST');
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/api/demo/object-detection') && r.method() === 'POST',
+  );
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/demo/object-detection'));
   await page.getByRole('button', { name: 'Analyze Image' }).click();
   const response = await answered;
@@ -50,7 +69,9 @@ test('a large photo is downscaled in the browser, analysed, and boxed in its own
   const length = Number((await (await sent).allHeaders())['content-length']);
   expect(length).toBeGreaterThan(100_000);
   expect(length).toBeLessThan(NETLIFY_BINARY_LIMIT);
-  const uploaded = await page.evaluate(() => (window as unknown as { sentFile?: { size: number; type: string } }).sentFile);
+  const uploaded = await page.evaluate(
+    () => (window as unknown as { sentFile?: { size: number; type: string } }).sentFile,
+  );
   expect(uploaded?.type).toBe('image/jpeg');
   expect(uploaded?.size).toBeLessThan(length);
   const served = (await response.json()) as { image_width: number; image_height: number };

@@ -101,9 +101,17 @@ test.describe('live tester', () => {
     await page.goto('/api/image-object-detection');
     const t = tester(page);
     await hydrated(page, 'LiveTester', t);
-    await t.getByLabel('Image URLs').fill(
-      [`${images.origin}/images/dog.jpg`, '', `${images.origin}/images/coffee.jpg`, `${images.origin}/html`, ''].join('\n'),
-    );
+    await t
+      .getByLabel('Image URLs')
+      .fill(
+        [
+          `${images.origin}/images/dog.jpg`,
+          '',
+          `${images.origin}/images/coffee.jpg`,
+          `${images.origin}/html`,
+          '',
+        ].join('\n'),
+      );
     await t.getByLabel('Mode').selectOption('superset');
     await t.getByLabel('Category').selectOption('kitchen');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/demo/detect'));
@@ -139,7 +147,9 @@ test.describe('live tester', () => {
     await t.getByLabel('Image URLs').fill('\n  \n');
     await t.getByRole('button', { name: 'Test API' }).click();
     await expect(toast(page, 'Please provide at least one image URL')).toBeVisible();
-    await t.getByLabel('Image URLs').fill(Array.from({ length: 21 }, (_, i) => `${images.origin}/images/dog.jpg?${i}`).join('\n'));
+    await t
+      .getByLabel('Image URLs')
+      .fill(Array.from({ length: 21 }, (_, i) => `${images.origin}/images/dog.jpg?${i}`).join('\n'));
     await t.getByRole('button', { name: 'Test API' }).click();
     await expect(toast(page, 'Maximum 20 image URLs allowed')).toBeVisible();
   });
@@ -149,7 +159,8 @@ test.describe('live tester truth', () => {
   const tester = (page: Page) => page.locator('#live-tester');
 
   test('each API page tests that API, or shows no tester', async ({ page }) => {
-    const apis = (await (await page.request.get('/api/apis')).json()) as { id: string; status: string }[] | { items: { id: string; status: string }[] };
+    const apis = (await (await page.request.get('/api/apis')).json()) as
+      { id: string; status: string }[] | { items: { id: string; status: string }[] };
     const list = Array.isArray(apis) ? apis : apis.items;
     for (const api of list.filter((a) => a.status === 'active')) {
       await page.goto(`/api/${api.id}`);
@@ -172,7 +183,9 @@ test.describe('live tester truth', () => {
     await page.goto('/api/image-object-detection');
     const t = tester(page);
     await hydrated(page, 'LiveTester', t);
-    await t.getByLabel('Image URLs').fill([`${images.origin}/html`, `${images.origin}/images/no-such-image.jpg`].join('\n'));
+    await t
+      .getByLabel('Image URLs')
+      .fill([`${images.origin}/html`, `${images.origin}/images/no-such-image.jpg`].join('\n'));
     await t.getByRole('button', { name: 'Test API' }).click();
     const error = page.locator('[data-variant="destructive"]').filter({ hasText: 'Error' });
     await expect(error.first()).toBeVisible({ timeout: 60_000 });
@@ -190,7 +203,14 @@ test.describe('live tester truth', () => {
           error: {
             code: 'NO_IMAGE_ANALYSED',
             message: 'None of the images could be analysed',
-            details: { results: [{ image_url: 'https://img.example/a.jpg', error: { code: 'FETCH_FAILED', message: 'The image could not be fetched' } }] },
+            details: {
+              results: [
+                {
+                  image_url: 'https://img.example/a.jpg',
+                  error: { code: 'FETCH_FAILED', message: 'The image could not be fetched' },
+                },
+              ],
+            },
           },
           request_id: 'req-1',
         }),
@@ -201,12 +221,18 @@ test.describe('live tester truth', () => {
     await hydrated(page, 'LiveTester', t);
     await t.getByLabel('Image URLs').fill('https://img.example/a.jpg');
     await t.getByRole('button', { name: 'Test API' }).click();
-    await expect(page.locator('[data-variant="destructive"]').filter({ hasText: 'None of the images could be analysed' })).toBeVisible();
+    await expect(
+      page
+        .locator('[data-variant="destructive"]')
+        .filter({ hasText: 'None of the images could be analysed' }),
+    ).toBeVisible();
     await expect(page.getByText('API test completed successfully')).toHaveCount(0);
     await expect(t.locator('[data-result-row]')).toContainText('The image could not be fetched');
   });
 
-  test('a click before the tester hydrated neither reloads the page nor loses the input', async ({ page }) => {
+  test('a click before the tester hydrated neither reloads the page nor loses the input', async ({
+    page,
+  }) => {
     const { release } = await holdIsland(page, 'LiveTester');
     await page.goto('/api/image-object-detection');
     const t = tester(page);
@@ -236,7 +262,9 @@ test.describe('on a phone', () => {
     await page.goto('/demo/object-detection');
     await hydrated(page, 'ObjectDetectionDemo');
     await page.locator('[data-sample-id]').first().click();
-    const results = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
+    const results = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
     await expect(results).not.toBeInViewport();
     await page.getByRole('button', { name: 'Analyze Image' }).click();
     await expect(toast(page, 'AI Analysis Complete!')).toBeVisible({ timeout: 60_000 });
@@ -250,7 +278,9 @@ test.describe('on a phone', () => {
     const t = page.locator('#live-tester');
     await hydrated(page, 'LiveTester', t);
     await t.getByLabel('Image URLs').fill(`${images.origin}/images/coffee.jpg`);
-    const results = t.locator('section').filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
+    const results = t
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Results', exact: true }) });
     await page.locator('#live-tester-heading').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     expect(await topOf(results)).toBeGreaterThan(200);
     await t.getByRole('button', { name: 'Test API' }).click();
@@ -261,13 +291,24 @@ test.describe('on a phone', () => {
 });
 
 test('every demo shows the API Response panel before the API Request panel', async ({ page }) => {
-  for (const demo of ['object-detection', 'image-captioning', 'similar-images', 'photo-validation', 'watermark-detection']) {
+  for (const demo of [
+    'object-detection',
+    'image-captioning',
+    'similar-images',
+    'photo-validation',
+    'watermark-detection',
+  ]) {
     await page.goto(`/demo/${demo}`);
-    await expect(page.getByTestId('api-panels').getByRole('heading'), demo).toHaveText(['API Response', 'API Request']);
+    await expect(page.getByTestId('api-panels').getByRole('heading'), demo).toHaveText([
+      'API Response',
+      'API Request',
+    ]);
   }
 });
 
-test('a click before the object-detection demo hydrated neither reloads the page nor loses the input', async ({ page }) => {
+test('a click before the object-detection demo hydrated neither reloads the page nor loses the input', async ({
+  page,
+}) => {
   const { release } = await holdIsland(page, 'ObjectDetectionDemo');
   await page.goto('/demo/object-detection');
   const objects = page.getByLabel('Objects to find');

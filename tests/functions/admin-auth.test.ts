@@ -18,7 +18,11 @@ beforeAll(async () => {
   const testDb = await createTestDb();
   setDb(testDb.db);
   close = testDb.close;
-  env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 }), SESSION_SECRET: SECRET };
+  env = {
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 }),
+    SESSION_SECRET: SECRET,
+  };
 });
 afterAll(async () => {
   await close();
@@ -40,7 +44,11 @@ function freshIp() {
   return `198.51.100.${ipCounter}`;
 }
 
-function loginRequest(body: unknown, headers: Record<string, string> = {}, url = 'http://localhost/api/auth/login') {
+function loginRequest(
+  body: unknown,
+  headers: Record<string, string> = {},
+  url = 'http://localhost/api/auth/login',
+) {
   return new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -73,7 +81,10 @@ describe('POST /api/auth/login', () => {
   it('answers 401 "Invalid credentials" for a wrong password or user name, without a cookie', async () => {
     configure();
     const ip = freshIp();
-    for (const body of [{ username: 'admin', password: 'wrong' }, { username: 'root', password: PASSWORD }]) {
+    for (const body of [
+      { username: 'admin', password: 'wrong' },
+      { username: 'root', password: PASSWORD },
+    ]) {
       const res = await loginAs(body, ip);
       expect(res.status).toBe(401);
       expect((await res.json()).error.message).toBe('Invalid credentials');
@@ -98,7 +109,11 @@ describe('POST /api/auth/login', () => {
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43};`));
     // Only a hash of the token is stored.
     const token = cookieOf(res).split('=')[1]!;
-    const row = await getDb().selectFrom('sessions' as never).selectAll().where('token_hash' as never, '=', hashSessionToken(token) as never).executeTakeFirst();
+    const row = await getDb()
+      .selectFrom('sessions' as never)
+      .selectAll()
+      .where('token_hash' as never, '=', hashSessionToken(token) as never)
+      .executeTakeFirst();
     expect(row).toMatchObject({ kind: 'admin', subject: 'admin', revoked_at: null });
     expect(JSON.stringify(row)).not.toContain(token);
     expect(setCookie).toContain('HttpOnly');
@@ -110,7 +125,11 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure over https', async () => {
     configure();
-    const res = await loginAs({ username: 'admin', password: PASSWORD }, freshIp(), 'https://example.com/api/auth/login');
+    const res = await loginAs(
+      { username: 'admin', password: PASSWORD },
+      freshIp(),
+      'https://example.com/api/auth/login',
+    );
     expect(res.headers.get('set-cookie')).toContain('Secure');
   });
 
@@ -132,7 +151,9 @@ describe('POST /api/auth/login', () => {
     configure('admin-per-name');
     // Guesses spread over many addresses, each under its own per-client limit.
     for (let i = 0; i < LOGIN_USER_LIMIT.limit; i++) {
-      expect((await loginAs({ username: 'Admin-Per-Name ', password: `guess-${i}` }, freshIp())).status).toBe(401);
+      expect((await loginAs({ username: 'Admin-Per-Name ', password: `guess-${i}` }, freshIp())).status).toBe(
+        401,
+      );
     }
     const limited = await loginAs({ username: 'admin-per-name', password: PASSWORD }, freshIp());
     expect(limited.status).toBe(429);
@@ -156,7 +177,10 @@ describe('POST /api/auth/login', () => {
     // 60 guesses from one address, each claiming another client in X-Forwarded-For and x-nf-client-connection-ip.
     for (let i = 0; i < 60; i++) {
       const spoof = { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `192.0.2.${i}` };
-      statuses.push((await login(loginRequest({ username: 'admin-rotating', password: `guess-${i}` }, spoof), { ip })).status);
+      statuses.push(
+        (await login(loginRequest({ username: 'admin-rotating', password: `guess-${i}` }, spoof), { ip }))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMIT.limit);
@@ -167,7 +191,13 @@ describe('POST /api/auth/login', () => {
     vi.stubEnv('TRUST_PROXY', '1');
     const proxy = freshIp();
     for (let i = 0; i < LOGIN_LIMIT.limit + 1; i++) {
-      const res = await login(loginRequest({ username: 'admin', password: PASSWORD }, { 'x-forwarded-for': `203.0.113.${100 + i}` }), { ip: proxy });
+      const res = await login(
+        loginRequest(
+          { username: 'admin', password: PASSWORD },
+          { 'x-forwarded-for': `203.0.113.${100 + i}` },
+        ),
+        { ip: proxy },
+      );
       expect(res.status).toBe(200);
     }
   });
@@ -193,20 +223,38 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
   it('refuses unknown, malformed, expired and other-credential tokens', async () => {
     configure();
     const db = getDb();
-    const credential = passwordFingerprint({ username: 'admin', passwordHash: env['ADMIN_PASSWORD_HASH']!, sessionSecret: SECRET });
-    const expired = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 1000 }, Date.now() - 60_000)).token;
-    const oldPassword = (await createSession(db, { kind: 'admin', subject: 'admin', credential: 'stale', ttlMs: 60_000 })).token;
-    const otherKind = (await createSession(db, { kind: 'user', subject: 'admin', credential, ttlMs: 60_000 })).token;
-    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    const credential = passwordFingerprint({
+      username: 'admin',
+      passwordHash: env['ADMIN_PASSWORD_HASH']!,
+      sessionSecret: SECRET,
+    });
+    const expired = (
+      await createSession(
+        db,
+        { kind: 'admin', subject: 'admin', credential, ttlMs: 1000 },
+        Date.now() - 60_000,
+      )
+    ).token;
+    const oldPassword = (
+      await createSession(db, { kind: 'admin', subject: 'admin', credential: 'stale', ttlMs: 60_000 })
+    ).token;
+    const otherKind = (await createSession(db, { kind: 'user', subject: 'admin', credential, ttlMs: 60_000 }))
+      .token;
+    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 }))
+      .token;
     const unknown = 'A'.repeat(43);
     for (const token of [expired, oldPassword, otherKind, unknown, 'garbage', `${valid}x`, '%00']) {
       const body = await (await session(sessionRequest(`${SESSION_COOKIE}=${token}`))).json();
       expect(body.authenticated, token).toBe(false);
     }
-    expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(true);
+    expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(
+      true,
+    );
     // The user name changed in the configuration: the session ends.
     vi.stubEnv('ADMIN_USERNAME', 'root');
-    expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(false);
+    expect((await (await session(sessionRequest(`${SESSION_COOKIE}=${valid}`))).json()).authenticated).toBe(
+      false,
+    );
   });
 
   it('does not reveal whether an admin login is configured', async () => {
@@ -223,7 +271,12 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
     const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
     const list = () => contacts(new Request('http://localhost/api/contacts', { headers: { cookie } }));
     expect((await list()).status).toBe(200);
-    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } }));
+    const res = await logout(
+      new Request('http://localhost/api/auth/logout', {
+        method: 'POST',
+        headers: { cookie, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      }),
+    );
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
@@ -242,7 +295,11 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
   it('prunes expired sessions', async () => {
     configure();
     const db = getDb();
-    await createSession(db, { kind: 'admin', subject: 'admin', credential: 'x', ttlMs: 1000 }, Date.now() - 60_000);
+    await createSession(
+      db,
+      { kind: 'admin', subject: 'admin', credential: 'x', ttlMs: 1000 },
+      Date.now() - 60_000,
+    );
     expect(await pruneSessions(db)).toBeGreaterThan(0);
     expect(await pruneSessions(db)).toBe(0);
   });
@@ -259,7 +316,9 @@ describe('cross-site requests to cookie-authenticated endpoints', () => {
   ])('refuses a logout with %s (403), leaving the session alive', async (_label, headers) => {
     configure();
     const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
-    const res = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, ...headers } }));
+    const res = await logout(
+      new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie, ...headers } }),
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe('FORBIDDEN');
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -278,7 +337,10 @@ describe('cross-site requests to cookie-authenticated endpoints', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
     const cookie = cookieOf(await loginAs({ username: 'admin', password: PASSWORD }, freshIp()));
-    expect((await contacts(new Request('http://localhost/api/contacts', { headers: { cookie, ...crossSite } }))).status).toBe(403);
+    expect(
+      (await contacts(new Request('http://localhost/api/contacts', { headers: { cookie, ...crossSite } })))
+        .status,
+    ).toBe(403);
   });
 
   it('accepts same-origin requests, by Origin or by Host behind a proxy', async () => {
@@ -286,7 +348,13 @@ describe('cross-site requests to cookie-authenticated endpoints', () => {
     const same = await login(
       new Request('http://127.0.0.1:4321/api/auth/login', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', host: 'localhost:4321', 'sec-fetch-site': 'same-origin', 'x-nf-client-connection-ip': freshIp() },
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://localhost:4321',
+          host: 'localhost:4321',
+          'sec-fetch-site': 'same-origin',
+          'x-nf-client-connection-ip': freshIp(),
+        },
         body: JSON.stringify({ username: 'admin', password: PASSWORD }),
       }),
     );

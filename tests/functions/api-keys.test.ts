@@ -27,9 +27,16 @@ const env = useVisionEnv();
 
 let ip = 0;
 const post = (fn: typeof detect, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fn(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), {
-    ip: `203.0.113.${(++ip % 250) + 1}`,
-  });
+  fn(
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    {
+      ip: `203.0.113.${(++ip % 250) + 1}`,
+    },
+  );
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error;
 const oneImage = () => ({ image_urls: [env.img('dog.jpg')], category: 'living_room', error_checks: 0 });
@@ -41,19 +48,29 @@ describe('authentication', () => {
     ['malformed', bearer('optiq_live_short')],
     ['bad checksum', bearer(`${KEY_PREFIX}${'a'.repeat(32)}000000`)],
     ['unknown', bearer(generateApiKey())],
-  ])('answers 401 UNAUTHORIZED with WWW-Authenticate for a %s key, on detect and categories', async (_, headers) => {
-    for (const [fn, path, body] of [[detect, '/api/v1/detect', oneImage()], [categories, '/api/v1/categories', { definitions: [{ category: 'x', objects: ['cup'] }] }]] as const) {
-      const res = await post(fn, path, body, headers);
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="optiq"/);
-      expect((await errorOf(res)).code).toBe('UNAUTHORIZED');
-    }
-  });
+  ])(
+    'answers 401 UNAUTHORIZED with WWW-Authenticate for a %s key, on detect and categories',
+    async (_, headers) => {
+      for (const [fn, path, body] of [
+        [detect, '/api/v1/detect', oneImage()],
+        [categories, '/api/v1/categories', { definitions: [{ category: 'x', objects: ['cup'] }] }],
+      ] as const) {
+        const res = await post(fn, path, body, headers);
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="optiq"/);
+        expect((await errorOf(res)).code).toBe('UNAUTHORIZED');
+      }
+    },
+  );
 
   it('refuses a revoked key with 401, and records when a key was last used', async () => {
     const a = await createTestAccount(getDb());
     expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
-    const row = await getDb().selectFrom('api_keys').select('last_used_at').where('id', '=', a.keyId).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', a.keyId)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at).toBeInstanceOf(Date);
     await revokeApiKey(getDb(), a.userId, a.keyId);
     const res = await post(detect, '/api/v1/detect', oneImage(), bearer(a.key));
@@ -73,53 +90,117 @@ describe('authentication', () => {
 });
 
 describe('metering', () => {
-  it('with the runtime\'s waitUntil, answers first and settles the metering after, counting the same', async () => {
+  it("with the runtime's waitUntil, answers first and settles the metering after, counting the same", async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
     const pending: Promise<unknown>[] = [];
-    const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify(oneImage()) });
+    const req = new Request('http://localhost/api/v1/detect', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...bearer(a.key) },
+      body: JSON.stringify(oneImage()),
+    });
     const res = await detect(req, { ip: '203.0.113.251', waitUntil: (p) => void pending.push(p) });
     expect(res.status).toBe(200);
-    expect(apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage)).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    expect(apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage)).toEqual({
+      requests: 1,
+      images: 1,
+      quota_remaining: 199,
+    });
     // The settlement was handed to the runtime rather than awaited before the response.
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
-    const month = await db.selectFrom('usage_monthly').select(['requests', 'images']).where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    const month = await db
+      .selectFrom('usage_monthly')
+      .select(['requests', 'images'])
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
     expect([Number(month.requests), Number(month.images)]).toEqual([1, 1]);
-    const events = await db.selectFrom('usage_events').select(['status', 'images']).where('user_id', '=', a.userId).execute();
+    const events = await db
+      .selectFrom('usage_events')
+      .select(['status', 'images'])
+      .where('user_id', '=', a.userId)
+      .execute();
     expect(events).toEqual([{ status: 200, images: 1 }]);
 
     // A call that analysed nothing gives its request back after the response too.
     const nothing = await detect(
-      new Request('http://localhost/api/v1/detect', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(a.key) }, body: JSON.stringify({ image_urls: [] }) }),
+      new Request('http://localhost/api/v1/detect', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(a.key) },
+        body: JSON.stringify({ image_urls: [] }),
+      }),
       { ip: '203.0.113.252', waitUntil: (p) => void pending.push(p) },
     );
     expect(nothing.status).toBe(400);
     expect(pending).toHaveLength(2);
     await Promise.all(pending);
-    const after = await db.selectFrom('usage_monthly').select('requests').where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('usage_monthly')
+      .select('requests')
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
     expect(Number(after.requests)).toBe(1);
-    expect(await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id').execute()).toEqual([{ status: 200 }, { status: 400 }]);
+    expect(
+      await db
+        .selectFrom('usage_events')
+        .select('status')
+        .where('user_id', '=', a.userId)
+        .orderBy('id')
+        .execute(),
+    ).toEqual([{ status: 200 }, { status: 400 }]);
   });
 
   it('counts analysed images only, gives back the request of a call that analysed nothing, and says so', async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
-    const mixed = await post(detect, '/api/v1/detect', { image_urls: [env.img('dog.jpg'), env.img('missing.jpg'), env.img('horses.jpg')], error_checks: 0 }, bearer(a.key));
+    const mixed = await post(
+      detect,
+      '/api/v1/detect',
+      { image_urls: [env.img('dog.jpg'), env.img('missing.jpg'), env.img('horses.jpg')], error_checks: 0 },
+      bearer(a.key),
+    );
     expect(mixed.status).toBe(200);
     const body = (await mixed.json()) as { usage: unknown };
     detectResponseSchema.parse(body);
     expect(apiUsageSchema.parse(body.usage)).toEqual({ requests: 1, images: 2, quota_remaining: 199 });
 
-    const nothing = await post(detect, '/api/v1/detect', { image_urls: [env.img('missing.jpg')] }, bearer(a.key));
+    const nothing = await post(
+      detect,
+      '/api/v1/detect',
+      { image_urls: [env.img('missing.jpg')] },
+      bearer(a.key),
+    );
     expect(nothing.status).toBe(422);
     const invalid = await post(detect, '/api/v1/detect', { image_urls: [] }, bearer(a.key));
     expect(invalid.status).toBe(400);
 
     const cookie = await sessionCookie(a.userId);
-    const usage = usageSchema.parse(await (await accountUsage(new Request('http://localhost/api/account/usage', { headers: { Cookie: cookie } }))).json());
-    expect(usage.apis).toEqual([{ api_id: 'image-object-detection', api_name: expect.any(String), tier: 'testing', requests: 1, images: 2, quota: 200, remaining: 199 }]);
-    expect(usage.keys).toEqual([{ key_id: a.keyId, name: 'test', prefix: a.key.slice(0, 15), last4: a.key.slice(-4), requests: 1, images: 2 }]);
+    const usage = usageSchema.parse(
+      await (
+        await accountUsage(new Request('http://localhost/api/account/usage', { headers: { Cookie: cookie } }))
+      ).json(),
+    );
+    expect(usage.apis).toEqual([
+      {
+        api_id: 'image-object-detection',
+        api_name: expect.any(String),
+        tier: 'testing',
+        requests: 1,
+        images: 2,
+        quota: 200,
+        remaining: 199,
+      },
+    ]);
+    expect(usage.keys).toEqual([
+      {
+        key_id: a.keyId,
+        name: 'test',
+        prefix: a.key.slice(0, 15),
+        last4: a.key.slice(-4),
+        requests: 1,
+        images: 2,
+      },
+    ]);
     expect(usage.recent.map((r) => [r.status, r.images, r.endpoint, r.key_id])).toEqual([
       [400, 0, '/api/v1/detect', a.keyId],
       [422, 0, '/api/v1/detect', a.keyId],
@@ -132,7 +213,16 @@ describe('metering', () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
     const period = billingPeriod(new Date());
-    await db.insertInto('usage_monthly').values({ user_id: a.userId, api_id: 'image-object-detection', period: period.key, requests: 199, images: 199 }).execute();
+    await db
+      .insertInto('usage_monthly')
+      .values({
+        user_id: a.userId,
+        api_id: 'image-object-detection',
+        period: period.key,
+        requests: 199,
+        images: 199,
+      })
+      .execute();
     const last = await post(detect, '/api/v1/detect', oneImage(), bearer(a.key));
     expect(last.status).toBe(200);
     expect(((await last.json()) as { usage: { quota_remaining: number } }).usage.quota_remaining).toBe(0);
@@ -150,25 +240,67 @@ describe('metering', () => {
     expect(over.headers.get('ratelimit-policy')).toBe(`"monthly";q=200;w=${monthSeconds}`);
     expect(over.headers.get('ratelimit')).toBe(`"monthly";r=0;t=${retryAfter}`);
     // The refusal is in the account's recent calls.
-    const last2 = await db.selectFrom('usage_events').select('status').where('user_id', '=', a.userId).orderBy('id', 'desc').limit(2).execute();
+    const last2 = await db
+      .selectFrom('usage_events')
+      .select('status')
+      .where('user_id', '=', a.userId)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
     expect(last2.map((r) => r.status)).toEqual([429, 200]);
     // A call refused on quota spends no rate-limit step: only the allowed call moved the bucket.
-    const bucket = await db.withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirstOrThrow();
+    const bucket = await db
+      .withTables<RateLimitTables>()
+      .selectFrom('rate_limits')
+      .select('tat_ms')
+      .where('bucket', '=', 'single')
+      .where('key', '=', `key:${a.keyId}`)
+      .executeTakeFirstOrThrow();
     expect(Number(bucket.tat_ms) - Date.now()).toBeLessThanOrEqual(600);
     // Categories analyse nothing and use no quota: still allowed.
-    expect((await post(categories, '/api/v1/categories', { definitions: [{ category: 'shed', objects: ['bicycle'] }] }, bearer(a.key))).status).toBe(200);
+    expect(
+      (
+        await post(
+          categories,
+          '/api/v1/categories',
+          { definitions: [{ category: 'shed', objects: ['bicycle'] }] },
+          bearer(a.key),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('never lets concurrent calls past the quota: the reservation is atomic', async () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
     const period = billingPeriod(new Date());
-    await db.insertInto('usage_monthly').values({ user_id: a.userId, api_id: 'image-object-detection', period: period.key, requests: 197, images: 197 }).execute();
-    const handler = defineHandler(['POST'], (req, ctx) => runApiCall(db, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 1 })));
-    const statuses = await Promise.all(Array.from({ length: 8 }, () => handler(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) })).then((r) => r.status)));
+    await db
+      .insertInto('usage_monthly')
+      .values({
+        user_id: a.userId,
+        api_id: 'image-object-detection',
+        period: period.key,
+        requests: 197,
+        images: 197,
+      })
+      .execute();
+    const handler = defineHandler(['POST'], (req, ctx) =>
+      runApiCall(db, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 1 })),
+    );
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        handler(
+          new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) }),
+        ).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    const row = await db.selectFrom('usage_monthly').select('requests').where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('usage_monthly')
+      .select('requests')
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
     expect(row.requests).toBe(200);
   });
 
@@ -176,36 +308,73 @@ describe('metering', () => {
     const db = getDb();
     const a = await createTestAccount(db, { tier: 'testing' });
     let clock = new Date(Date.UTC(2027, 0, 31, 23, 59, 59));
-    await db.insertInto('usage_monthly').values({ user_id: a.userId, api_id: 'image-object-detection', period: '2027-01-01', requests: 200, images: 200 }).execute();
+    await db
+      .insertInto('usage_monthly')
+      .values({
+        user_id: a.userId,
+        api_id: 'image-object-detection',
+        period: '2027-01-01',
+        requests: 200,
+        images: 200,
+      })
+      .execute();
     const handler = defineHandler(['POST'], (req, ctx) =>
-      runApiCall(db, req, ctx, 'image-object-detection', async (call) => {
-        return { data: { ok: true, tier: call.tier }, images: 1 };
-      }, { now: () => clock }),
+      runApiCall(
+        db,
+        req,
+        ctx,
+        'image-object-detection',
+        async (call) => {
+          return { data: { ok: true, tier: call.tier }, images: 1 };
+        },
+        { now: () => clock },
+      ),
     );
-    const run = () => handler(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) }));
+    const run = () =>
+      handler(new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) }));
     const january = await run();
     expect(january.status).toBe(429);
     expect((await errorOf(january)).message).toContain('2027-02-01');
     clock = new Date(Date.UTC(2027, 1, 1, 0, 0, 0));
     const february = await run();
     expect(february.status).toBe(200);
-    expect(((await february.json()) as { usage: unknown }).usage).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    expect(((await february.json()) as { usage: unknown }).usage).toEqual({
+      requests: 1,
+      images: 1,
+      quota_remaining: 199,
+    });
   });
 });
 
 describe('categories per account', () => {
   it("changes the caller's categories only: another account and the keyless demo keep the defaults", async () => {
     const [a, b] = [await createTestAccount(getDb()), await createTestAccount(getDb())];
-    const write = await post(categories, '/api/v1/categories', { definitions: [{ category: 'bathroom', objects: ['banana', 'dog'] }] }, bearer(a.key));
+    const write = await post(
+      categories,
+      '/api/v1/categories',
+      { definitions: [{ category: 'bathroom', objects: ['banana', 'dog'] }] },
+      bearer(a.key),
+    );
     expect(write.status).toBe(200);
     const written = (await write.json()) as { usage: unknown };
-    expect(categoryDefinitionsResponseSchema.parse(written).categories[0]).toMatchObject({ category: 'bathroom', created: false });
+    expect(categoryDefinitionsResponseSchema.parse(written).categories[0]).toMatchObject({
+      category: 'bathroom',
+      created: false,
+    });
     expect(written.usage).toEqual({ requests: 0, images: 0, quota_remaining: 5000 });
 
     const ask = { image_urls: [env.img('dog.jpg')], category: 'bathroom', error_checks: 0 };
-    const mine = detectResponseSchema.parse(await (await post(detect, '/api/v1/detect', ask, bearer(a.key))).json());
-    expect(Object.keys((mine.detection_results[0] as { objects: object }).objects)).toEqual(['banana', 'dog', 'none_observed']);
-    const theirs = detectResponseSchema.parse(await (await post(detect, '/api/v1/detect', ask, bearer(b.key))).json());
+    const mine = detectResponseSchema.parse(
+      await (await post(detect, '/api/v1/detect', ask, bearer(a.key))).json(),
+    );
+    expect(Object.keys((mine.detection_results[0] as { objects: object }).objects)).toEqual([
+      'banana',
+      'dog',
+      'none_observed',
+    ]);
+    const theirs = detectResponseSchema.parse(
+      await (await post(detect, '/api/v1/detect', ask, bearer(b.key))).json(),
+    );
     expect(Object.keys((theirs.detection_results[0] as { objects: object }).objects)).toContain('toilet');
     expect(Object.keys((theirs.detection_results[0] as { objects: object }).objects)).not.toContain('banana');
     const demo = detectResponseSchema.parse(await (await post(demoDetect, '/api/demo/detect', ask)).json());
@@ -214,7 +383,7 @@ describe('categories per account', () => {
 });
 
 describe('round trips', () => {
-  it('reads the month\'s requests for an unmetered call in the key lookup: one statement before the work, one to settle', async () => {
+  it("reads the month's requests for an unmetered call in the key lookup: one statement before the work, one to settle", async () => {
     const a = await createTestAccount(getDb(), { tier: 'testing' });
     expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
     let statements = 0;
@@ -227,8 +396,19 @@ describe('round trips', () => {
     });
     const req = new Request('http://localhost/api/v1/categories', { method: 'POST', headers: bearer(a.key) });
     const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), params: {} };
-    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async () => ({ data: {}, images: 0 }), { metered: false });
-    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 0, images: 0, quota_remaining: 199 });
+    const res = await runApiCall(
+      counting,
+      req,
+      ctx,
+      'image-object-detection',
+      async () => ({ data: {}, images: 0 }),
+      { metered: false },
+    );
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({
+      requests: 0,
+      images: 0,
+      quota_remaining: 199,
+    });
     expect(statements).toBe(2);
   });
 
@@ -243,21 +423,44 @@ describe('round trips', () => {
       transformResult: (args) => Promise.resolve(args.result),
     });
     const pending: Promise<unknown>[] = [];
-    const ctx = { requestId: 'r', clientIp: '203.0.113.9', headers: new Headers(), params: {}, waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const ctx = {
+      requestId: 'r',
+      clientIp: '203.0.113.9',
+      headers: new Headers(),
+      params: {},
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+    };
     const single = { name: 'single', limit: 100, windowMs: 60_000 };
     const before: number[] = [];
     const req = new Request('http://localhost/api/v1/detect', { method: 'POST', headers: bearer(a.key) });
-    const res = await runApiCall(counting, req, ctx, 'image-object-detection', async (call) => {
-      before.push(statements);
-      await call.rateLimit(single);
-      before.push(statements);
-      return { data: {}, images: 1 };
-    }, { rateLimit: single });
+    const res = await runApiCall(
+      counting,
+      req,
+      ctx,
+      'image-object-detection',
+      async (call) => {
+        before.push(statements);
+        await call.rateLimit(single);
+        before.push(statements);
+        return { data: {}, images: 1 };
+      },
+      { rateLimit: single },
+    );
     expect(before).toEqual([1, 1]);
     expect(ctx.headers.get('RateLimit')).toMatch(/^"single";r=99;t=\d+$/);
-    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 1, images: 1, quota_remaining: 199 });
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({
+      requests: 1,
+      images: 1,
+      quota_remaining: 199,
+    });
     await Promise.all(pending);
-    const bucket = await getDb().withTables<RateLimitTables>().selectFrom('rate_limits').select('tat_ms').where('bucket', '=', 'single').where('key', '=', `key:${a.keyId}`).executeTakeFirst();
+    const bucket = await getDb()
+      .withTables<RateLimitTables>()
+      .selectFrom('rate_limits')
+      .select('tat_ms')
+      .where('bucket', '=', 'single')
+      .where('key', '=', `key:${a.keyId}`)
+      .executeTakeFirst();
     expect(bucket).toBeDefined();
   });
 });
@@ -271,25 +474,58 @@ describe('the site session instead of a key', () => {
   it('accepts a same-origin call with the signed-in account cookie, metered with no key', async () => {
     const a = await createTestAccount(getDb(), { tier: 'standard' });
     const cookie = await sessionCookie(a.userId);
-    const res = await post(detect, '/api/v1/detect', oneImage(), { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost' });
+    const res = await post(detect, '/api/v1/detect', oneImage(), {
+      Cookie: cookie,
+      'Sec-Fetch-Site': 'same-origin',
+      Origin: 'http://localhost',
+    });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { usage: unknown }).usage).toEqual({ requests: 1, images: 1, quota_remaining: 1999 });
-    const event = await getDb().selectFrom('usage_events').select(['key_id', 'status']).where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({
+      requests: 1,
+      images: 1,
+      quota_remaining: 1999,
+    });
+    const event = await getDb()
+      .selectFrom('usage_events')
+      .select(['key_id', 'status'])
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
     expect(event).toEqual({ key_id: null, status: 200 });
   });
 
   it('refuses the cookie on a cross-site call, and an ended session', async () => {
     const a = await createTestAccount(getDb());
     const cookie = await sessionCookie(a.userId);
-    expect((await post(detect, '/api/v1/detect', oneImage(), { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post(detect, '/api/v1/detect', oneImage(), { Cookie: 'optiq_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(401);
+    expect(
+      (
+        await post(detect, '/api/v1/detect', oneImage(), {
+          Cookie: cookie,
+          'Sec-Fetch-Site': 'cross-site',
+          Origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(detect, '/api/v1/detect', oneImage(), {
+          Cookie: 'optiq_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/demo/detect', () => {
   it('answers without a key, limited to 10 calls a minute per client', async () => {
     const call = () =>
-      demoDetect(new Request('http://localhost/api/demo/detect', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' }), { ip: '192.0.2.99' });
+      demoDetect(
+        new Request('http://localhost/api/demo/detect', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{',
+        }),
+        { ip: '192.0.2.99' },
+      );
     for (let i = 0; i < 10; i++) expect((await call()).status).toBe(400);
     const limited = await call();
     expect(limited.status).toBe(429);

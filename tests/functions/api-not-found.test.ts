@@ -24,20 +24,31 @@ describe('unknown API calls', () => {
   });
 });
 
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('GET /api/{unknown}: the page for a browser, JSON for a program', () => {
-  it.each([[undefined], ['*/*'], ['application/json'], ['text/html, application/json']])('Accept %s gets the JSON error body', async (accept) => {
-    const res = await apiNotFoundPages(new Request('http://localhost/api/no-such-api', { headers: accept ? { Accept: accept } : {} }));
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.headers.get('vary')).toBe('Accept');
-    const body = errorBodySchema.parse(await res.json());
-    expect(body.error).toMatchObject({ code: 'NOT_FOUND', message: 'No API endpoint answers GET /api/no-such-api' });
-  });
+  it.each([[undefined], ['*/*'], ['application/json'], ['text/html, application/json']])(
+    'Accept %s gets the JSON error body',
+    async (accept) => {
+      const res = await apiNotFoundPages(
+        new Request('http://localhost/api/no-such-api', { headers: accept ? { Accept: accept } : {} }),
+      );
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('vary')).toBe('Accept');
+      const body = errorBodySchema.parse(await res.json());
+      expect(body.error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'No API endpoint answers GET /api/no-such-api',
+      });
+    },
+  );
 
-  it("a browser's Accept gets the built \"API Not Found\" page with status 404", async () => {
-    const res = await apiNotFoundPages(new Request('http://localhost/api/no-such-api', { headers: { Accept: BROWSER_ACCEPT } }));
+  it('a browser\'s Accept gets the built "API Not Found" page with status 404', async () => {
+    const res = await apiNotFoundPages(
+      new Request('http://localhost/api/no-such-api', { headers: { Accept: BROWSER_ACCEPT } }),
+    );
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept');
@@ -50,7 +61,9 @@ describe('GET /api/{unknown}: the page for a browser, JSON for a program', () =>
   });
 
   it('HEAD answers the same status and type without a body; other methods are not its', async () => {
-    const head = await apiNotFoundPages(new Request('http://localhost/api/x', { method: 'HEAD', headers: { Accept: BROWSER_ACCEPT } }));
+    const head = await apiNotFoundPages(
+      new Request('http://localhost/api/x', { method: 'HEAD', headers: { Accept: BROWSER_ACCEPT } }),
+    );
     expect(head.status).toBe(404);
     expect(head.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await head.text()).toBe('');
@@ -67,15 +80,23 @@ describe('the catch-alls never shadow a real endpoint', () => {
     all = functions.flatMap((f) => f.routes);
   }, 60_000);
 
-  const specific = () => functions.filter((f) => !f.name.startsWith('api-not-found')).flatMap((f) => f.routes);
+  const specific = () =>
+    functions.filter((f) => !f.name.startsWith('api-not-found')).flatMap((f) => f.routes);
 
   it('excludes every other function path from their own path lists (how Netlify routes them)', () => {
     const catchAlls = functions.filter((f) => f.name.startsWith('api-not-found'));
-    expect(catchAlls.map((f) => f.name).sort()).toEqual(['api-not-found', 'api-not-found-methods', 'api-not-found-pages']);
+    expect(catchAlls.map((f) => f.name).sort()).toEqual([
+      'api-not-found',
+      'api-not-found-methods',
+      'api-not-found-pages',
+    ]);
     for (const route of specific()) {
       for (const catchAll of catchAlls.flatMap((f) => f.routes)) {
         // `route.match` of a catch-all applies its excludedPath.
-        expect(catchAll.match(samplePath(route.pattern)), `${catchAll.name} must exclude ${route.pattern}`).toBeNull();
+        expect(
+          catchAll.match(samplePath(route.pattern)),
+          `${catchAll.name} must exclude ${route.pattern}`,
+        ).toBeNull();
       }
     }
   });
@@ -83,7 +104,10 @@ describe('the catch-alls never shadow a real endpoint', () => {
   it('routes every method of every endpoint path to its own function locally', () => {
     for (const route of specific()) {
       for (const method of route.methods ?? ['GET', 'POST', 'PUT', 'DELETE']) {
-        expect(findRoute(all, method, samplePath(route.pattern))?.route.name, `${method} ${route.pattern}`).toBe(route.name);
+        expect(
+          findRoute(all, method, samplePath(route.pattern))?.route.name,
+          `${method} ${route.pattern}`,
+        ).toBe(route.name);
       }
     }
   });
@@ -91,7 +115,9 @@ describe('the catch-alls never shadow a real endpoint', () => {
   it('sends GET /api/{unknown} to the negotiating function, and leaves a page the build has to the page', () => {
     const isStaticFile = (path: string) => path === '/api/image-object-detection';
     expect(findRoute(all, 'GET', '/api/unknown-thing', isStaticFile)?.route.name).toBe('api-not-found-pages');
-    expect(findRoute(all, 'HEAD', '/api/unknown-thing', isStaticFile)?.route.name).toBe('api-not-found-pages');
+    expect(findRoute(all, 'HEAD', '/api/unknown-thing', isStaticFile)?.route.name).toBe(
+      'api-not-found-pages',
+    );
     expect(findRoute(all, 'GET', '/api/image-object-detection', isStaticFile)).toBeNull();
     expect(findRoute(all, 'GET', '/api/apis', isStaticFile)?.route.name).toBe('apis');
     expect(findRoute(all, 'POST', '/api/unknown-thing')?.route.name).toBe('api-not-found-methods');

@@ -13,8 +13,23 @@ const URL_ = 'http://localhost/api/v1/caption';
 const DEMO_URL = 'http://localhost/api/demo/image-captioning';
 const SIGN = 'http://localhost/images/samples/wm-scene-sign.jpg';
 const post = (body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.71') =>
-  caption(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip });
-const postDemo = (body: unknown, ip: string) => demo(new Request(DEMO_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
+  caption(
+    new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
+const postDemo = (body: unknown, ip: string) =>
+  demo(
+    new Request(DEMO_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
 
 describe('POST /api/v1/caption', () => {
   it('needs an API key of an account subscribed to image captioning', async () => {
@@ -29,7 +44,12 @@ describe('POST /api/v1/caption', () => {
     const text = await res.text();
     expect(res.status, text).toBe(200);
     const body = captionOperation.response.schema.parse(JSON.parse(text));
-    expect(body).toMatchObject({ image_url: SIGN, style: 'technical', analysis_method: 'composed from detected content', request_id: res.headers.get('X-Request-Id') });
+    expect(body).toMatchObject({
+      image_url: SIGN,
+      style: 'technical',
+      analysis_method: 'composed from detected content',
+      request_id: res.headers.get('X-Request-Id'),
+    });
     // The sign's word is read by the OCR engine, the cat by the detector.
     expect(body.caption).toContain('"BAKERY"');
     expect(body.caption).toMatch(/cat/);
@@ -44,7 +64,10 @@ describe('POST /api/demo/image-captioning', () => {
   it('answers each style differently for the same photo, within the word limit', async () => {
     const captions = new Set<string>();
     for (const [i, style] of (['descriptive', 'creative', 'technical', 'emotional'] as const).entries()) {
-      const res = await postDemo({ image_url: env.img('dog.jpg'), style, max_length: 50 }, `198.51.100.${72 + i}`);
+      const res = await postDemo(
+        { image_url: env.img('dog.jpg'), style, max_length: 50 },
+        `198.51.100.${72 + i}`,
+      );
       expect(res.status).toBe(200);
       const body = demoCaptionOperation.response.schema.parse(await res.json());
       expect(body.style).toBe(style);
@@ -56,7 +79,10 @@ describe('POST /api/demo/image-captioning', () => {
   }, 90_000);
 
   it('cuts at a small limit with an ellipsis', async () => {
-    const res = await postDemo({ image_url: env.img('dog.jpg'), style: 'technical', max_length: 10 }, '198.51.100.76');
+    const res = await postDemo(
+      { image_url: env.img('dog.jpg'), style: 'technical', max_length: 10 },
+      '198.51.100.76',
+    );
     const body = demoCaptionOperation.response.schema.parse(await res.json());
     expect(body.word_count).toBe(10);
     expect(body.caption.endsWith('...')).toBe(true);
@@ -64,7 +90,11 @@ describe('POST /api/demo/image-captioning', () => {
 
   it('accepts an upload with the options as text fields', async () => {
     const form = new FormData();
-    form.set('file', new Blob([readFileSync('tests/fixtures/images/horses.jpg')], { type: 'image/jpeg' }), 'horses.jpg');
+    form.set(
+      'file',
+      new Blob([readFileSync('tests/fixtures/images/horses.jpg')], { type: 'image/jpeg' }),
+      'horses.jpg',
+    );
     form.set('style', 'emotional');
     form.set('max_length', '100');
     const res = await demo(new Request(DEMO_URL, { method: 'POST', body: form }), { ip: '198.51.100.77' });

@@ -8,13 +8,20 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/server/db';
-import { listFunctionFiles, routesOf, type FunctionModule, type FunctionRoute } from '../../src/local/function-routes';
+import {
+  listFunctionFiles,
+  routesOf,
+  type FunctionModule,
+  type FunctionRoute,
+} from '../../src/local/function-routes';
 
 const root = resolve(import.meta.dirname, '../..');
 
 async function servedRoutes(): Promise<FunctionRoute[]> {
   const files = listFunctionFiles(join(root, 'functions'));
-  const mods = await Promise.all(files.map(async (f) => [f, (await import(pathToFileURL(f).href)) as FunctionModule] as const));
+  const mods = await Promise.all(
+    files.map(async (f) => [f, (await import(pathToFileURL(f).href)) as FunctionModule] as const),
+  );
   // A catch-all (`/api/v1/*`) answers unknown calls with 404: it serves nothing.
   return mods.flatMap(([f, m]) => routesOf(f, m)).filter((r) => !r.pattern.endsWith('*'));
 }
@@ -25,8 +32,13 @@ describe('catalogue endpoints', async () => {
 
   it.each(endpoints.map((e) => [`${e.api}: ${e.method} ${e.path}`, e] as const))('%s', (_label, e) => {
     const concrete = e.path.replace(/\{(\w+)\}/g, 'example-$1');
-    const served = routes.some((r) => r.match(concrete) !== null && (!r.methods || r.methods.includes(e.method)));
-    expect(served, served ? 'served, so it must not be marked planned' : 'not served, so it must be marked planned').toBe(!e.planned);
+    const served = routes.some(
+      (r) => r.match(concrete) !== null && (!r.methods || r.methods.includes(e.method)),
+    );
+    expect(
+      served,
+      served ? 'served, so it must not be marked planned' : 'not served, so it must be marked planned',
+    ).toBe(!e.planned);
   });
 
   it('uses only stored examples that exist', async () => {

@@ -42,7 +42,15 @@ describe('GET /api/apis', () => {
       features: ['Batches of up to 20 images'],
       price: 0.05,
       category: 'Computer Vision',
-      endpoints: [{ method: 'POST', path: '/api/v1/detect', planned: false, description: 'Detects objects.', request: { image_urls: [] } }],
+      endpoints: [
+        {
+          method: 'POST',
+          path: '/api/v1/detect',
+          planned: false,
+          description: 'Detects objects.',
+          request: { image_urls: [] },
+        },
+      ],
       // The API lives on the site's own origin.
       baseUrl: DEFAULT_SITE_ORIGIN,
       pricingPlans: fixtureCatalogue.apis[0]!.pricingPlans,
@@ -58,7 +66,10 @@ describe('GET /api/apis', () => {
   });
 
   it('reads the id from the route parameters the router built, not from the URL path', async () => {
-    const res = await apisFunction.default(get('/api/apis'), { ip: '127.0.0.1', params: { id: 'zz-coming' } });
+    const res = await apisFunction.default(get('/api/apis'), {
+      ip: '127.0.0.1',
+      params: { id: 'zz-coming' },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).name).toBe('A Coming Soon API');
   });
@@ -106,7 +117,10 @@ describe('GET /api/use-cases', () => {
     expect((await ok.json()).applicableApis).toEqual(['image-object-detection']);
     const missing = await useCases(get('/api/use-cases/nope'));
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toMatchObject({ code: 'NOT_FOUND', message: 'The requested use case could not be found.' });
+    expect((await missing.json()).error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The requested use case could not be found.',
+    });
   });
 
   it('answers 405 for DELETE', async () => {

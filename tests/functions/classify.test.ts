@@ -14,8 +14,23 @@ const URL_ = 'http://localhost/api/v1/classify';
 const DEMO_URL = 'http://localhost/api/demo/image-classification';
 const SAMPLE = 'http://localhost/images/samples/od-coffee-cup.jpg';
 const post = (body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.41') =>
-  classify(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip });
-const postDemo = (body: unknown, ip: string) => demo(new Request(DEMO_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
+  classify(
+    new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
+const postDemo = (body: unknown, ip: string) =>
+  demo(
+    new Request(DEMO_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
 const subscribed = () => createTestAccount(getDb(), { apiId: 'image-classification', tier: 'standard' });
 
 describe('POST /api/v1/classify', () => {
@@ -31,7 +46,11 @@ describe('POST /api/v1/classify', () => {
     const text = await res.text();
     expect(res.status, text).toBe(200);
     const body = classifyOperation.response.schema.parse(JSON.parse(text));
-    expect(body).toMatchObject({ image_url: SAMPLE, taxonomy: 'room_type', request_id: res.headers.get('X-Request-Id') });
+    expect(body).toMatchObject({
+      image_url: SAMPLE,
+      taxonomy: 'room_type',
+      request_id: res.headers.get('X-Request-Id'),
+    });
     expect(body.labels).toHaveLength(5);
     for (const l of body.labels) expect(ROOM_LABELS).toContain(l.label);
     const scores = body.labels.map((l) => l.score);
@@ -43,11 +62,19 @@ describe('POST /api/v1/classify', () => {
 
   it('gives the same scores for the same image by URL and by upload (top_k as a form field)', async () => {
     const account = await subscribed();
-    const byUrl = classifyOperation.response.schema.parse(await (await post({ image_url: SAMPLE, top_k: 7 }, bearer(account))).json());
+    const byUrl = classifyOperation.response.schema.parse(
+      await (await post({ image_url: SAMPLE, top_k: 7 }, bearer(account))).json(),
+    );
     const form = new FormData();
-    form.set('file', new Blob([readFileSync('public/images/samples/od-coffee-cup.jpg')], { type: 'image/jpeg' }), 'cup.jpg');
+    form.set(
+      'file',
+      new Blob([readFileSync('public/images/samples/od-coffee-cup.jpg')], { type: 'image/jpeg' }),
+      'cup.jpg',
+    );
     form.set('top_k', '7');
-    const res = await classify(new Request(URL_, { method: 'POST', headers: bearer(account), body: form }), { ip: '198.51.100.42' });
+    const res = await classify(new Request(URL_, { method: 'POST', headers: bearer(account), body: form }), {
+      ip: '198.51.100.42',
+    });
     expect(res.status).toBe(200);
     const byUpload = classifyOperation.response.schema.parse(await res.json());
     expect(byUpload.image_url).toBeNull();
@@ -70,7 +97,10 @@ describe('POST /api/v1/classify', () => {
   it('answers 404 for a label set id the account does not have, before fetching anything', async () => {
     const account = await subscribed();
     const hits = env.server().hits.length;
-    const res = await post({ image_url: env.img('dog.jpg'), taxonomy: '00000000-0000-4000-8000-000000000000' }, bearer(account));
+    const res = await post(
+      { image_url: env.img('dog.jpg'), taxonomy: '00000000-0000-4000-8000-000000000000' },
+      bearer(account),
+    );
     expect(res.status).toBe(404);
     expect(env.server().hits.length).toBe(hits);
   });
@@ -86,7 +116,10 @@ describe('POST /api/demo/image-classification', () => {
   }, 60_000);
 
   it('refuses label sets without a key', async () => {
-    const res = await postDemo({ image_url: SAMPLE, taxonomy: '00000000-0000-4000-8000-000000000000' }, '198.51.100.45');
+    const res = await postDemo(
+      { image_url: SAMPLE, taxonomy: '00000000-0000-4000-8000-000000000000' },
+      '198.51.100.45',
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/need an API key/);
   });

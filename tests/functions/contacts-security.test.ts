@@ -42,7 +42,15 @@ function post(body: unknown, clientIp = `192.0.2.${++ip}`) {
   );
 }
 const valid = { name: 'Ada', email: 'ada@example.com', message: 'Hello', pageName: 'Home' };
-const count = async () => Number((await db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/contacts abuse protection', () => {
   it('answers a filled honeypot like a success but stores nothing', async () => {
@@ -80,7 +88,8 @@ describe('POST /api/contacts abuse protection', () => {
 });
 
 describe('GET /api/contacts', () => {
-  const get = (cookie?: string) => contacts(new Request('http://localhost/api/contacts', cookie ? { headers: { cookie } } : {}));
+  const get = (cookie?: string) =>
+    contacts(new Request('http://localhost/api/contacts', cookie ? { headers: { cookie } } : {}));
 
   it('answers 401 without a session', async () => {
     configure();
@@ -92,12 +101,21 @@ describe('GET /api/contacts', () => {
   it('answers 401 for unknown, expired and revoked sessions, and when admin is not configured', async () => {
     configure();
     const credential = passwordFingerprint({ username: 'admin', passwordHash, sessionSecret: SECRET });
-    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
-    const expired = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 1_000 }, Date.now() - 60_000)).token;
-    const revoked = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 })).token;
+    const valid = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 }))
+      .token;
+    const expired = (
+      await createSession(
+        db,
+        { kind: 'admin', subject: 'admin', credential, ttlMs: 1_000 },
+        Date.now() - 60_000,
+      )
+    ).token;
+    const revoked = (await createSession(db, { kind: 'admin', subject: 'admin', credential, ttlMs: 60_000 }))
+      .token;
     await revokeSession(db, revoked);
     const tampered = valid.replace(/^./, (c: string) => (c === 'e' ? 'f' : 'e'));
-    for (const token of [expired, revoked, tampered, 'x'.repeat(43)]) expect((await get(`${SESSION_COOKIE}=${token}`)).status).toBe(401);
+    for (const token of [expired, revoked, tampered, 'x'.repeat(43)])
+      expect((await get(`${SESSION_COOKIE}=${token}`)).status).toBe(401);
     expect((await get(`${SESSION_COOKIE}=${valid}`)).status).toBe(200);
     vi.stubEnv('ADMIN_USERNAME', '');
     expect((await get(`${SESSION_COOKIE}=${valid}`)).status).toBe(401);

@@ -16,16 +16,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'We need room detection.', pageName: 'Pricing' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'We need room detection.',
+  pageName: 'Pricing',
+};
 
-function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+function post(
+  body: BodyInit | null,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   return new Request('http://localhost/api/contacts', { method: 'POST', headers, body });
 }
 
 async function errorOf(res: Response) {
   const body = await res.json();
   expect(body.request_id).toBe(res.headers.get('x-request-id'));
-  return body.error as { code: string; message: string; details: { fields?: Record<string, string[]> } | null };
+  return body.error as {
+    code: string;
+    message: string;
+    details: { fields?: Record<string, string[]> } | null;
+  };
 }
 
 describe('POST /api/contacts', () => {
@@ -34,11 +46,24 @@ describe('POST /api/contacts', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     const body = await res.json();
-    expect(body).toEqual({ ...valid, id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.any(String) });
+    expect(body).toEqual({
+      ...valid,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      createdAt: expect.any(String),
+    });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
 
-    const row = await t.db.selectFrom('contacts').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Ada Lovelace', email: valid.email, message: valid.message, page_name: 'Pricing' });
+    const row = await t.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('id', '=', body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Ada Lovelace',
+      email: valid.email,
+      message: valid.message,
+      page_name: 'Pricing',
+    });
     expect(row.created_at.toISOString()).toBe(body.createdAt);
   });
 
@@ -66,7 +91,16 @@ describe('POST /api/contacts', () => {
       message: ['Please keep your message to 5,000 characters or fewer'],
       pageName: ['The page name is missing'],
     });
-    const long = await contacts(post(JSON.stringify({ ...valid, name: 'n'.repeat(101), pageName: 'p'.repeat(101), email: `${'a'.repeat(250)}@x.io` })));
+    const long = await contacts(
+      post(
+        JSON.stringify({
+          ...valid,
+          name: 'n'.repeat(101),
+          pageName: 'p'.repeat(101),
+          email: `${'a'.repeat(250)}@x.io`,
+        }),
+      ),
+    );
     expect((await errorOf(long)).details?.fields).toEqual({
       name: ['Please keep your name to 100 characters or fewer'],
       email: ['Please keep your email address to 254 characters or fewer'],
@@ -94,21 +128,32 @@ describe('POST /api/contacts', () => {
     const res = await contacts(post(big));
     expect(res.status).toBe(413);
     expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE');
-    const declared = await contacts(post(JSON.stringify(valid), { 'content-type': 'application/json', 'content-length': String(20_000) }));
+    const declared = await contacts(
+      post(JSON.stringify(valid), { 'content-type': 'application/json', 'content-length': String(20_000) }),
+    );
     expect(declared.status).toBe(413);
   });
 
   it('stores nothing for a rejected request', async () => {
-    const before = await t.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await contacts(post(JSON.stringify({ ...valid, email: 'bad' })));
-    const after = await t.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('answers an unreachable database with 503 and never leaks internals', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     setDb(undefined);
-    const broken = (await import('../../src/server/db')).createDb({ kind: 'postgres', url: 'postgres://nobody:secret@127.0.0.1:1/none' });
+    const broken = (await import('../../src/server/db')).createDb({
+      kind: 'postgres',
+      url: 'postgres://nobody:secret@127.0.0.1:1/none',
+    });
     setDb(broken);
     try {
       const res = await contacts(post(JSON.stringify(valid)));

@@ -83,7 +83,13 @@ interface Resource {
   attempts(id: string): Attempt[];
 }
 
-const APIS = ['image-object-detection', 'image-classification', 'similar-image-search', 'photo-authenticity', 'watermark-detection'];
+const APIS = [
+  'image-object-detection',
+  'image-classification',
+  'similar-image-search',
+  'photo-authenticity',
+  'watermark-detection',
+];
 const SAMPLE = 'http://localhost/images/samples/similar-colosseum-crop.jpg';
 /** A unit vector of the embedding's 480 values: stored as is, never searched here. */
 const fakeEmbedding = () => Array.from({ length: 480 }, (_, i) => (i === 0 ? 1 : 0));
@@ -92,7 +98,13 @@ const RESOURCES: Resource[] = [
   {
     name: 'API keys',
     create: async (_db, owner) => owner.keyId,
-    state: (db, owner) => db.selectFrom('api_keys').select(['id', 'name', 'revoked_at', 'key_hash']).where('user_id', '=', owner.userId).orderBy('id').execute(),
+    state: (db, owner) =>
+      db
+        .selectFrom('api_keys')
+        .select(['id', 'name', 'revoked_at', 'key_hash'])
+        .where('user_id', '=', owner.userId)
+        .orderBy('id')
+        .execute(),
     attempts: (id) => [
       { method: 'GET', path: '/api/account/keys', list: true },
       { method: 'DELETE', path: `/api/account/keys/${id}` },
@@ -101,7 +113,13 @@ const RESOURCES: Resource[] = [
   {
     name: 'subscriptions',
     create: async (_db, owner) => owner.subscriptionId,
-    state: (db, owner) => db.selectFrom('subscriptions').select(['id', 'api_id', 'tier', 'is_active', 'cancelled_at']).where('user_id', '=', owner.userId).orderBy('id').execute(),
+    state: (db, owner) =>
+      db
+        .selectFrom('subscriptions')
+        .select(['id', 'api_id', 'tier', 'is_active', 'cancelled_at'])
+        .where('user_id', '=', owner.userId)
+        .orderBy('id')
+        .execute(),
     attempts: (id) => [
       { method: 'GET', path: '/api/subscriptions', list: true },
       { method: 'GET', path: '/api/account', list: true },
@@ -112,17 +130,37 @@ const RESOURCES: Resource[] = [
     name: 'usage',
     create: async (db, owner) => {
       const period = billingPeriod(new Date()).key;
-      await db.insertInto('usage_monthly').values({ user_id: owner.userId, api_id: 'image-object-detection', period, requests: 7, images: 9 }).execute();
-      await db.insertInto('usage_monthly_keys').values({ key_id: owner.keyId, period, requests: 7, images: 9 }).execute();
+      await db
+        .insertInto('usage_monthly')
+        .values({ user_id: owner.userId, api_id: 'image-object-detection', period, requests: 7, images: 9 })
+        .execute();
+      await db
+        .insertInto('usage_monthly_keys')
+        .values({ key_id: owner.keyId, period, requests: 7, images: 9 })
+        .execute();
       await db
         .insertInto('usage_events')
-        .values({ user_id: owner.userId, key_id: owner.keyId, api_id: 'image-object-detection', method: 'POST', endpoint: '/api/v1/detect', status: 200, images: 9, duration_ms: 5, at: new Date() })
+        .values({
+          user_id: owner.userId,
+          key_id: owner.keyId,
+          api_id: 'image-object-detection',
+          method: 'POST',
+          endpoint: '/api/v1/detect',
+          status: 200,
+          images: 9,
+          duration_ms: 5,
+          at: new Date(),
+        })
         .execute();
       return owner.keyId;
     },
     state: async (db, owner) => ({
       monthly: await db.selectFrom('usage_monthly').selectAll().where('user_id', '=', owner.userId).execute(),
-      events: await db.selectFrom('usage_events').select(['endpoint', 'status', 'images']).where('user_id', '=', owner.userId).execute(),
+      events: await db
+        .selectFrom('usage_events')
+        .select(['endpoint', 'status', 'images'])
+        .where('user_id', '=', owner.userId)
+        .execute(),
     }),
     attempts: () => [{ method: 'GET', path: '/api/account/usage', list: true }],
   },
@@ -131,25 +169,48 @@ const RESOURCES: Resource[] = [
     create: async (db, owner) => {
       const job = await db
         .insertInto('batch_jobs')
-        .values({ user_id: owner.userId, api_id: 'photo-authenticity', api_key_id: owner.keyId, request_hash: 'h', image_urls: toJson([SAMPLE]), total: 1 })
+        .values({
+          user_id: owner.userId,
+          api_id: 'photo-authenticity',
+          api_key_id: owner.keyId,
+          request_hash: 'h',
+          image_urls: toJson([SAMPLE]),
+          total: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return job.id;
     },
-    state: (db, _owner, id) => db.selectFrom('batch_jobs').select(['status', 'done', 'total', 'image_urls']).where('id', '=', id).executeTakeFirst(),
+    state: (db, _owner, id) =>
+      db
+        .selectFrom('batch_jobs')
+        .select(['status', 'done', 'total', 'image_urls'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
     // Jobs cannot be changed or deleted (405 for any caller): reading is the only way in.
     attempts: (id) => [{ method: 'GET', path: `/api/predict_batch/${id}` }],
   },
   {
     name: 'collections',
     vector: true,
-    create: async (db, owner) => (await createCollection(db, owner.userId, 'private-listings', 'Owner only')).name,
-    state: (db, owner, name) => db.selectFrom('similar_collections').select(['name', 'description']).where('user_id', '=', owner.userId).where('name', '=', name).execute(),
+    create: async (db, owner) =>
+      (await createCollection(db, owner.userId, 'private-listings', 'Owner only')).name,
+    state: (db, owner, name) =>
+      db
+        .selectFrom('similar_collections')
+        .select(['name', 'description'])
+        .where('user_id', '=', owner.userId)
+        .where('name', '=', name)
+        .execute(),
     attempts: (name) => [
       { method: 'GET', path: '/api/v1/collections', list: true },
       { method: 'DELETE', path: `/api/v1/collections/${name}` },
       { method: 'GET', path: `/api/v1/collections/${name}/images` },
-      { method: 'POST', path: `/api/v1/collections/${name}/images`, body: { id: 'planted', image_url: SAMPLE } },
+      {
+        method: 'POST',
+        path: `/api/v1/collections/${name}/images`,
+        body: { id: 'planted', image_url: SAMPLE },
+      },
       { method: 'POST', path: '/api/v1/similar', body: { image_url: SAMPLE, collection: name } },
     ],
   },
@@ -158,16 +219,35 @@ const RESOURCES: Resource[] = [
     vector: true,
     create: async (db, owner) => {
       const collection = await createCollection(db, owner.userId, 'private-images');
-      const row = await db.selectFrom('similar_collections').select('id').where('user_id', '=', owner.userId).where('name', '=', collection.name).executeTakeFirstOrThrow();
-      await addCollectionImage(db, row.id, { id: 'listing-1', url: SAMPLE, category: 'architecture', metadata: { seller: 'owner' } }, { embedding: fakeEmbedding(), phash: { hash: '0123456789abcdef', mirrored: 'fedcba9876543210' } });
+      const row = await db
+        .selectFrom('similar_collections')
+        .select('id')
+        .where('user_id', '=', owner.userId)
+        .where('name', '=', collection.name)
+        .executeTakeFirstOrThrow();
+      await addCollectionImage(
+        db,
+        row.id,
+        { id: 'listing-1', url: SAMPLE, category: 'architecture', metadata: { seller: 'owner' } },
+        { embedding: fakeEmbedding(), phash: { hash: '0123456789abcdef', mirrored: 'fedcba9876543210' } },
+      );
       return 'listing-1';
     },
     state: (db, owner) =>
-      db.selectFrom('collection_images as i').innerJoin('similar_collections as c', 'c.id', 'i.collection_id').select(['i.image_id', 'i.metadata']).where('c.user_id', '=', owner.userId).execute(),
+      db
+        .selectFrom('collection_images as i')
+        .innerJoin('similar_collections as c', 'c.id', 'i.collection_id')
+        .select(['i.image_id', 'i.metadata'])
+        .where('c.user_id', '=', owner.userId)
+        .execute(),
     attempts: (id) => [
       { method: 'GET', path: '/api/v1/collections/private-images/images' },
       { method: 'DELETE', path: `/api/v1/collections/private-images/images/${id}` },
-      { method: 'POST', path: '/api/v1/collections/private-images/images', body: { id, image_url: SAMPLE, metadata: { seller: 'intruder' } } },
+      {
+        method: 'POST',
+        path: '/api/v1/collections/private-images/images',
+        body: { id, image_url: SAMPLE, metadata: { seller: 'intruder' } },
+      },
     ],
   },
   {
@@ -180,7 +260,8 @@ const RESOURCES: Resource[] = [
       ]);
       return set.id;
     },
-    state: (db, owner) => db.selectFrom('label_sets').select(['id', 'name']).where('user_id', '=', owner.userId).execute(),
+    state: (db, owner) =>
+      db.selectFrom('label_sets').select(['id', 'name']).where('user_id', '=', owner.userId).execute(),
     attempts: (id) => [
       { method: 'GET', path: '/api/v1/label-sets', list: true },
       { method: 'DELETE', path: `/api/v1/label-sets/${id}` },
@@ -188,29 +269,66 @@ const RESOURCES: Resource[] = [
   },
   {
     name: 'brand lists',
-    create: async (db, owner) => (await addAccountBrand(db, owner.userId, { name: 'Owner Brand Co', aliases: ['ownerco'] })).id,
-    state: (db, owner) => db.selectFrom('watermark_brands').select(['id', 'name']).where('user_id', '=', owner.userId).execute(),
+    create: async (db, owner) =>
+      (await addAccountBrand(db, owner.userId, { name: 'Owner Brand Co', aliases: ['ownerco'] })).id,
+    state: (db, owner) =>
+      db.selectFrom('watermark_brands').select(['id', 'name']).where('user_id', '=', owner.userId).execute(),
     attempts: (id) => [
       { method: 'GET', path: '/api/v1/watermark/brands', list: true },
-      { method: 'DELETE', path: `/api/v1/watermark/brands/${id}`, idempotent: (text) => (JSON.parse(text) as { removed: boolean }).removed === false },
+      {
+        method: 'DELETE',
+        path: `/api/v1/watermark/brands/${id}`,
+        idempotent: (text) => (JSON.parse(text) as { removed: boolean }).removed === false,
+      },
     ],
   },
   {
     name: 'account categories',
     create: async (db, owner) => {
-      await db.insertInto('account_categories').values({ user_id: owner.userId, category: 'owner_shed', name: 'Owner shed', objects: toJson(['bicycle']) }).execute();
+      await db
+        .insertInto('account_categories')
+        .values({
+          user_id: owner.userId,
+          category: 'owner_shed',
+          name: 'Owner shed',
+          objects: toJson(['bicycle']),
+        })
+        .execute();
       return 'owner_shed';
     },
-    state: (db, owner) => db.selectFrom('account_categories').select(['category', 'name', 'objects']).where('user_id', '=', owner.userId).execute(),
+    state: (db, owner) =>
+      db
+        .selectFrom('account_categories')
+        .select(['category', 'name', 'objects'])
+        .where('user_id', '=', owner.userId)
+        .execute(),
     // Categories are per account: the same name is the caller's own new category.
     attempts: (id) => [
-      { method: 'POST', path: '/api/v1/categories', body: { definitions: [{ category: id, objects: ['car'] }] }, own: (text) => text.includes('"objects":["car"]') && !text.includes('bicycle') },
+      {
+        method: 'POST',
+        path: '/api/v1/categories',
+        body: { definitions: [{ category: id, objects: ['car'] }] },
+        own: (text) => text.includes('"objects":["car"]') && !text.includes('bicycle'),
+      },
     ],
   },
   {
     name: 'error reports',
-    create: async (db, owner) => (await insertErrorReport(db, { userId: owner.userId, imageUrl: SAMPLE, jobId: null, comment: 'owner only' })).id,
-    state: (db, owner) => db.selectFrom('authenticity_error_reports').select(['id', 'comment']).where('user_id', '=', owner.userId).execute(),
+    create: async (db, owner) =>
+      (
+        await insertErrorReport(db, {
+          userId: owner.userId,
+          imageUrl: SAMPLE,
+          jobId: null,
+          comment: 'owner only',
+        })
+      ).id,
+    state: (db, owner) =>
+      db
+        .selectFrom('authenticity_error_reports')
+        .select(['id', 'comment'])
+        .where('user_id', '=', owner.userId)
+        .execute(),
     // Reports are read on the admin page only: no account, key or session reads them back.
     attempts: () => [{ method: 'GET', path: '/api/error-reports' }],
   },
@@ -224,7 +342,10 @@ let vectors = true;
 async function party(db: Kysely<Database>): Promise<Party> {
   const account = await createTestAccount(db, { apiId: APIS[0]! });
   // Premium where the API sells tiers, else pay per use: no quota gets in the way.
-  for (const apiId of APIS.slice(1)) await subscribe(db, account.userId, apiId, 'premium').catch(() => subscribe(db, account.userId, apiId, 'pay-per-use'));
+  for (const apiId of APIS.slice(1))
+    await subscribe(db, account.userId, apiId, 'premium').catch(() =>
+      subscribe(db, account.userId, apiId, 'pay-per-use'),
+    );
   const { token } = await createSession(db, { kind: 'user', subject: account.userId, ttlMs: 600_000 });
   return { ...account, cookie: `optiq_session=${token}` };
 }
@@ -266,35 +387,43 @@ const callers: [string, () => Record<string, string>][] = [
 
 let ip = 0;
 async function send(attempt: Attempt, headers: Record<string, string>): Promise<Response> {
-  const init: RequestInit = { method: attempt.method, headers: { ...headers, ...(attempt.body ? { 'Content-Type': 'application/json' } : {}) } };
+  const init: RequestInit = {
+    method: attempt.method,
+    headers: { ...headers, ...(attempt.body ? { 'Content-Type': 'application/json' } : {}) },
+  };
   if (attempt.body) init.body = JSON.stringify(attempt.body);
   // Each call its own client address: no per-client limit interferes.
   return api(new Request(`http://localhost${attempt.path}`, init), { ip: `198.51.100.${(ip++ % 200) + 1}` });
 }
 
 describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s of another account', (_name, resource) => {
-  it.for(callers)('with %s: every read, change and delete answers 401/404 (a list only the caller\'s own)', async ([, headers], ctx) => {
-    if (resource.vector && !vectors) return ctx.skip();
-    const id = ids.get(resource.name)!;
-    for (const attempt of resource.attempts(id)) {
-      const res = await send(attempt, headers());
-      const text = await res.text();
-      const label = `${attempt.method} ${attempt.path} -> ${res.status} ${text.slice(0, 200)}`;
-      if (attempt.own && res.status === 200) {
-        expect(attempt.own(text), label).toBe(true);
-      } else if (attempt.idempotent && res.status === 200) {
-        expect(attempt.idempotent(text), label).toBe(true);
-      } else if (attempt.list && res.status === 200) {
-        // The caller's own list: nothing of the first account's in it.
-        expect(text, label).not.toContain(id);
-        expect(text, label).not.toContain(owner.userId);
-        expect(text, label).not.toContain(owner.username);
-      } else {
-        expect([401, 404], label).toContain(res.status);
+  it.for(callers)(
+    "with %s: every read, change and delete answers 401/404 (a list only the caller's own)",
+    async ([, headers], ctx) => {
+      if (resource.vector && !vectors) return ctx.skip();
+      const id = ids.get(resource.name)!;
+      for (const attempt of resource.attempts(id)) {
+        const res = await send(attempt, headers());
+        const text = await res.text();
+        const label = `${attempt.method} ${attempt.path} -> ${res.status} ${text.slice(0, 200)}`;
+        if (attempt.own && res.status === 200) {
+          expect(attempt.own(text), label).toBe(true);
+        } else if (attempt.idempotent && res.status === 200) {
+          expect(attempt.idempotent(text), label).toBe(true);
+        } else if (attempt.list && res.status === 200) {
+          // The caller's own list: nothing of the first account's in it.
+          expect(text, label).not.toContain(id);
+          expect(text, label).not.toContain(owner.userId);
+          expect(text, label).not.toContain(owner.username);
+        } else {
+          expect([401, 404], label).toContain(res.status);
+        }
       }
-    }
-    expect(await resource.state(getDb(), owner, id), 'the first account\'s data is unchanged').toEqual(before.get(resource.name));
-  });
+      expect(await resource.state(getDb(), owner, id), "the first account's data is unchanged").toEqual(
+        before.get(resource.name),
+      );
+    },
+  );
 });
 
 describe('the table', () => {
@@ -305,7 +434,18 @@ describe('the table', () => {
     const { rows } = await sql<{ table_name: string }>`
       select table_name from information_schema.columns
       where column_name = 'user_id' and table_schema = current_schema() order by table_name`.execute(db);
-    const covered = new Set(['api_keys', 'subscriptions', 'usage_monthly', 'usage_events', 'batch_jobs', 'similar_collections', 'label_sets', 'watermark_brands', 'authenticity_error_reports', 'account_categories']);
+    const covered = new Set([
+      'api_keys',
+      'subscriptions',
+      'usage_monthly',
+      'usage_events',
+      'batch_jobs',
+      'similar_collections',
+      'label_sets',
+      'watermark_brands',
+      'authenticity_error_reports',
+      'account_categories',
+    ]);
     // Stored but never served back through any path (kept for retention and the admin only).
     const notServed = new Set(['detection_results']);
     for (const t of notServed) covered.add(t);
@@ -319,10 +459,16 @@ describe('the table', () => {
       const id = ids.get(resource.name)!;
       const read = resource.attempts(id).find((a) => a.method === 'GET' && resource.name !== 'error reports');
       if (!read) continue;
-      const res = await send(read, bearer(owner).Authorization && read.path.startsWith('/api/v1') ? bearer(owner) : { Cookie: owner.cookie });
+      const res = await send(
+        read,
+        bearer(owner).Authorization && read.path.startsWith('/api/v1')
+          ? bearer(owner)
+          : { Cookie: owner.cookie },
+      );
       expect(res.status, `${resource.name}: ${read.path}`).toBe(200);
       const text = await res.text();
-      if (resource.name !== 'usage' && resource.name !== 'subscriptions') expect(text, resource.name).toContain(id);
+      if (resource.name !== 'usage' && resource.name !== 'subscriptions')
+        expect(text, resource.name).toContain(id);
     }
     if (!vectors) ctx.skip();
   });

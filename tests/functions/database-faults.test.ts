@@ -11,14 +11,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, migrateToLatest, setDb, type Database } from '../../src/server/db';
 import { startPgCluster, type PgCluster } from '../../src/server/db/pg-cluster';
-import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../support/database-unavailable';
+import {
+  expectUnavailable as expectUnavailableBody,
+  postContact as postContactTo,
+} from '../support/database-unavailable';
 import { defineHandler, json } from '../../src/server/http/handler';
 import type { Kysely } from 'kysely';
 
 const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000, queryMs: 1_500 };
 
 const postContact = () => postContactTo('Restart drill');
-const expectUnavailable = (res: Response) => expectUnavailableBody(res, /127\.0\.0\.1|ECONNREFUSED|administrator|postgres/i);
+const expectUnavailable = (res: Response) =>
+  expectUnavailableBody(res, /127\.0\.0\.1|ECONNREFUSED|administrator|postgres/i);
 
 /** Retries until a 2xx (the pool reconnects by itself); returns the seconds it took. */
 async function untilOk(send: () => Promise<Response>, withinMs = 15_000): Promise<number> {
@@ -91,7 +95,10 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('a database that goes away', ()
 
     await cluster.start();
     expect(await untilOk(postContact)).toBeLessThan(5);
-    const stored = await db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(2);
     expect(uncaught).toEqual([]);
   });
@@ -119,7 +126,10 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('a database that goes away', ()
   it('gives up on a frozen server in bounded time and recovers when it thaws', async () => {
     expect((await postContact()).status).toBe(201);
     const postmaster = cluster.postmasterPid();
-    const backends = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    const backends = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
     frozen = [postmaster, ...backends];
     for (const pid of frozen) process.kill(pid, 'SIGSTOP');
     // Never leave a stopped server behind, even if a request below hangs.

@@ -13,11 +13,22 @@ const env = useVisionEnv({ seeded: false });
 
 const URL_ = 'http://localhost/api/demo/object-detection';
 const postJson = (body: unknown, ip = '198.51.100.7') =>
-  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
+  demo(
+    new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
 
 describe('POST /api/demo/object-detection', () => {
   it('finds the requested objects with boxes in source pixels', async () => {
-    const res = await postJson({ image_url: `${env.server().origin}/images/dog.jpg`, objects_to_find: 'Dog, bicycle, sofa, fireplace', room_category: 'auto' });
+    const res = await postJson({
+      image_url: `${env.server().origin}/images/dog.jpg`,
+      objects_to_find: 'Dog, bicycle, sofa, fireplace',
+      room_category: 'auto',
+    });
     expect(res.status).toBe(200);
     const body = demoResponseSchema.parse(await res.json());
     expect(body).toMatchObject({
@@ -42,12 +53,22 @@ describe('POST /api/demo/object-detection', () => {
   it('infers general for a photo that is not of a room', async () => {
     // (dog.jpg above, a dog and a bicycle on a porch, is a known miss of the room head: it reads as
     // a bedroom; listed on the classification accuracy card. horses.jpg is another held-out photo.)
-    const res = await postJson({ image_url: `${env.server().origin}/images/horses.jpg`, objects_to_find: 'horse', room_category: 'auto' });
-    expect(demoResponseSchema.parse(await res.json())).toMatchObject({ room_category: 'general', room_category_inferred: true });
+    const res = await postJson({
+      image_url: `${env.server().origin}/images/horses.jpg`,
+      objects_to_find: 'horse',
+      room_category: 'auto',
+    });
+    expect(demoResponseSchema.parse(await res.json())).toMatchObject({
+      room_category: 'general',
+      room_category_inferred: true,
+    });
   });
 
   it('lists everything it can see for objects_to_find "*"', async () => {
-    const res = await postJson({ image_url: `${env.server().origin}/images/horses.jpg`, objects_to_find: '*' }, '198.51.100.8');
+    const res = await postJson(
+      { image_url: `${env.server().origin}/images/horses.jpg`, objects_to_find: '*' },
+      '198.51.100.8',
+    );
     expect(res.status).toBe(200);
     const body = demoResponseSchema.parse(await res.json());
     expect(body.objects_found.length).toBeGreaterThanOrEqual(2);
@@ -57,22 +78,43 @@ describe('POST /api/demo/object-detection', () => {
     expect(body.total_objects_detected).toBe(body.objects_found.length);
   });
 
-  it.each(OD_SAMPLES.map((s) => [s.label, s] as const))('the %s sample finds every object of its default list', async (_, sample) => {
-    const bytes = new Uint8Array(readFileSync(join(process.cwd(), 'public', sample.src)));
-    const body = await runDemo({ image: { bytes }, objects: parseObjectsList(sample.objects) });
-    expect(body.objects_not_found).toEqual([]);
-    expect(body.undetectable_objects).toEqual([]);
-    expect(new Set(body.objects_found.map((o) => o.object))).toEqual(new Set(parseObjectsList(sample.objects)));
-  });
+  it.each(OD_SAMPLES.map((s) => [s.label, s] as const))(
+    'the %s sample finds every object of its default list',
+    async (_, sample) => {
+      const bytes = new Uint8Array(readFileSync(join(process.cwd(), 'public', sample.src)));
+      const body = await runDemo({ image: { bytes }, objects: parseObjectsList(sample.objects) });
+      expect(body.objects_not_found).toEqual([]);
+      expect(body.undetectable_objects).toEqual([]);
+      expect(new Set(body.objects_found.map((o) => o.object))).toEqual(
+        new Set(parseObjectsList(sample.objects)),
+      );
+    },
+  );
 
   it('keeps an explicit room category', async () => {
-    const body = demoResponseSchema.parse(await (await postJson({ image_url: `${env.server().origin}/images/coffee.jpg`, objects_to_find: 'cup', room_category: 'kitchen' })).json());
-    expect(body).toMatchObject({ room_category: 'kitchen', room_category_inferred: false, total_objects_detected: 1 });
+    const body = demoResponseSchema.parse(
+      await (
+        await postJson({
+          image_url: `${env.server().origin}/images/coffee.jpg`,
+          objects_to_find: 'cup',
+          room_category: 'kitchen',
+        })
+      ).json(),
+    );
+    expect(body).toMatchObject({
+      room_category: 'kitchen',
+      room_category_inferred: false,
+      total_objects_detected: 1,
+    });
   });
 
   it('accepts an uploaded file (multipart)', async () => {
     const form = new FormData();
-    form.set('file', new Blob([readFileSync(join(FIXTURE_DIR, 'horses.jpg'))], { type: 'image/jpeg' }), 'horses.jpg');
+    form.set(
+      'file',
+      new Blob([readFileSync(join(FIXTURE_DIR, 'horses.jpg'))], { type: 'image/jpeg' }),
+      'horses.jpg',
+    );
     form.set('objects_to_find', 'horse');
     form.set('room_category', 'auto');
     const res = await demo(new Request(URL_, { method: 'POST', body: form }));
@@ -88,14 +130,19 @@ describe('POST /api/demo/object-detection', () => {
     form.set('objects_to_find', 'dog');
     const res = await demo(new Request(URL_, { method: 'POST', body: form }));
     expect(res.status).toBe(422);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('only JPEG, PNG and WebP');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+      'only JPEG, PNG and WebP',
+    );
   });
 
   it.each([
     [{ image_url: '', objects_to_find: 'dog' }, 'Please enter an image URL'],
     [{ objects_to_find: 'dog' }, 'Please enter an image URL'],
     [{ image_url: 'https://example.com/a.jpg', objects_to_find: ' , ,' }, 'Please specify objects to find'],
-    [{ image_url: 'https://example.com/a.jpg', objects_to_find: 'dog', room_category: 'garage' }, 'room_category: Unknown room category'],
+    [
+      { image_url: 'https://example.com/a.jpg', objects_to_find: 'dog', room_category: 'garage' },
+      'room_category: Unknown room category',
+    ],
   ])('rejects %j', async (body, message) => {
     const res = await postJson(body);
     expect(res.status).toBe(400);

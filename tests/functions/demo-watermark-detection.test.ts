@@ -9,7 +9,14 @@ useVisionEnv({ seeded: false });
 const URL_ = 'http://localhost/api/demo/watermark-detection';
 const SAMPLE = 'http://localhost/images/samples/coffee-cup-watermarked.jpg';
 const postJson = (body: unknown, ip = '198.51.100.21') =>
-  demo(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ip });
+  demo(
+    new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { ip },
+  );
 
 describe('POST /api/demo/watermark-detection', () => {
   it("finds the site sample's overlays with the documented fields (the sample read from disk, not fetched)", async () => {
@@ -25,12 +32,18 @@ describe('POST /api/demo/watermark-detection', () => {
       rights_metadata: { checked: true },
     });
     expect(body.visible_watermarks.count).toBeGreaterThanOrEqual(2);
-    expect(body.total_watermarks).toBe(body.visible_watermarks.count + body.invisible_watermarks.count + body.brand_logos.count);
+    expect(body.total_watermarks).toBe(
+      body.visible_watermarks.count + body.invisible_watermarks.count + body.brand_logos.count,
+    );
     expect(body.request_id).toBe(res.headers.get('X-Request-Id'));
   }, 60_000);
 
   it('does only the work asked for: brand_logos reads no invisible marks and no metadata', async () => {
-    const body = watermarkResponseSchema.parse(await (await postJson({ image_url: SAMPLE, detect_type: 'brand_logos', sensitivity: 'low' }, '198.51.100.22')).json());
+    const body = watermarkResponseSchema.parse(
+      await (
+        await postJson({ image_url: SAMPLE, detect_type: 'brand_logos', sensitivity: 'low' }, '198.51.100.22')
+      ).json(),
+    );
     expect(body.visible_watermarks).toMatchObject({ checked: false, count: 0 });
     expect(body.invisible_watermarks.checked).toBe(false);
     expect(body.rights_metadata.checked).toBe(false);
@@ -39,13 +52,22 @@ describe('POST /api/demo/watermark-detection', () => {
 
   it('accepts an upload (multipart) with the options as text fields', async () => {
     const form = new FormData();
-    form.set('file', new Blob([readFileSync('public/images/samples/coffee-cup.jpg')], { type: 'image/jpeg' }), 'coffee.jpg');
+    form.set(
+      'file',
+      new Blob([readFileSync('public/images/samples/coffee-cup.jpg')], { type: 'image/jpeg' }),
+      'coffee.jpg',
+    );
     form.set('detect_type', 'visible');
     form.set('include_invisible', 'false');
     const res = await demo(new Request(URL_, { method: 'POST', body: form }), { ip: '198.51.100.23' });
     expect(res.status).toBe(200);
     const body = watermarkResponseSchema.parse(await res.json());
-    expect(body).toMatchObject({ image_url: null, watermarks_detected: false, total_watermarks: 0, detection_parameters: { type: 'visible', include_invisible: false } });
+    expect(body).toMatchObject({
+      image_url: null,
+      watermarks_detected: false,
+      total_watermarks: 0,
+      detection_parameters: { type: 'visible', include_invisible: false },
+    });
   }, 60_000);
 
   it.each([
@@ -67,7 +89,8 @@ describe('POST /api/demo/watermark-detection', () => {
 
   it(`limits each client to ${WATERMARK_DEMO_LIMIT.limit} calls a minute`, async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= WATERMARK_DEMO_LIMIT.limit; i++) statuses.push((await postJson({}, '198.51.100.99')).status);
+    for (let i = 0; i <= WATERMARK_DEMO_LIMIT.limit; i++)
+      statuses.push((await postJson({}, '198.51.100.99')).status);
     expect(statuses.slice(0, WATERMARK_DEMO_LIMIT.limit).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

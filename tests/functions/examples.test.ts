@@ -16,7 +16,14 @@ afterAll(async () => {
 
 /** Fields that differ on every call (a batch job's times included). */
 const volatile = (body: Record<string, unknown>) => {
-  const { result_id: _id, processing_time: _time, request_id: _request, created_at: _created, finished_at: _finished, ...rest } = body;
+  const {
+    result_id: _id,
+    processing_time: _time,
+    request_id: _request,
+    created_at: _created,
+    finished_at: _finished,
+    ...rest
+  } = body;
   return rest;
 };
 
@@ -32,13 +39,17 @@ describe('stored examples', () => {
     op!.response.schema.parse(ex.response);
   });
 
-  it.each(Object.entries(exampleRequests))('%s is what the engine answers today', async (name, spec) => {
-    const stored = storedExamples[name]!;
-    expect(stored.request).toEqual(spec.request);
-    expect(stored.job).toEqual(spec.job);
-    const live = await runExample(spec);
-    expect(live.status).toBe(stored.status);
-    expect(volatile(live.response)).toEqual(volatile(stored.response));
-    // The first replay of each engine also loads its models (detector, OCR): allow for a busy machine.
-  }, 120_000);
+  it.each(Object.entries(exampleRequests))(
+    '%s is what the engine answers today',
+    async (name, spec) => {
+      const stored = storedExamples[name]!;
+      expect(stored.request).toEqual(spec.request);
+      expect(stored.job).toEqual(spec.job);
+      const live = await runExample(spec);
+      expect(live.status).toBe(stored.status);
+      expect(volatile(live.response)).toEqual(volatile(stored.response));
+      // The first replay of each engine also loads its models (detector, OCR): allow for a busy machine.
+    },
+    120_000,
+  );
 });

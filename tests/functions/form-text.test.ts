@@ -49,9 +49,18 @@ async function fieldsOf(res: Response): Promise<Record<string, string[]>> {
 }
 
 const postForm = (fn: typeof images, path: string, form: FormData, account: TestAccount) =>
-  fn(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: bearer(account), body: form }), { ip: '198.51.100.70' });
+  fn(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: bearer(account), body: form }), {
+    ip: '198.51.100.70',
+  });
 const postJson = (fn: typeof images, path: string, body: string, account: TestAccount) =>
-  fn(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { ...bearer(account), 'Content-Type': 'application/json' }, body }), { ip: '198.51.100.71' });
+  fn(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { ...bearer(account), 'Content-Type': 'application/json' },
+      body,
+    }),
+    { ip: '198.51.100.71' },
+  );
 
 const imageForm = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -110,16 +119,31 @@ describe('deeply nested collection-image metadata', () => {
 
   it('5,000 levels in a form: 400, not a 500', async (ctx) => {
     needsVector(ctx);
-    const res = await postForm(images, '/api/v1/collections/listings/images', imageForm({ metadata: nested(5000) }), owner);
+    const res = await postForm(
+      images,
+      '/api/v1/collections/listings/images',
+      imageForm({ metadata: nested(5000) }),
+      owner,
+    );
     expect(res.status).toBe(400);
     expect((await fieldsOf(res))['metadata']?.[0]).toMatch(/nested/i);
   });
 
   it(`just past the bound (${METADATA_MAX_DEPTH + 1} levels): 400; at the bound the size rule still applies`, async (ctx) => {
     needsVector(ctx);
-    let res = await postForm(images, '/api/v1/collections/listings/images', imageForm({ metadata: nested(METADATA_MAX_DEPTH + 1) }), owner);
+    let res = await postForm(
+      images,
+      '/api/v1/collections/listings/images',
+      imageForm({ metadata: nested(METADATA_MAX_DEPTH + 1) }),
+      owner,
+    );
     expect(res.status).toBe(400);
-    res = await postForm(images, '/api/v1/collections/listings/images', imageForm({ metadata: JSON.stringify({ a: 'x'.repeat(5000) }) }), owner);
+    res = await postForm(
+      images,
+      '/api/v1/collections/listings/images',
+      imageForm({ metadata: JSON.stringify({ a: 'x'.repeat(5000) }) }),
+      owner,
+    );
     expect(res.status).toBe(400);
     expect((await fieldsOf(res))['metadata']?.[0]).toMatch(/4,096 characters/);
   });

@@ -24,13 +24,46 @@ beforeAll(async () => {
 let sent = 0;
 afterAll(() => {
   vi.unstubAllEnvs();
-  console.info(`[fuzz] ${sent} requests to ${functions.length} functions, every answer 2xx/4xx (or 503) with the JSON error body`);
+  console.info(
+    `[fuzz] ${sent} requests to ${functions.length} functions, every answer 2xx/4xx (or 503) with the JSON error body`,
+  );
 });
 
 const NUL = '\u0000';
 /** Field names the endpoints read, each given hostile values. */
-const FIELDS = ['name', 'email', 'message', 'pageName', 'username', 'password', 'image_urls', 'image_url', 'mode', 'category', 'error_checks', 'definitions', 'objects_to_find', 'room_category'];
-const HOSTILE_VALUES: unknown[] = [NUL, `a${NUL}b`, 'x'.repeat(100_000), 12, -1, 1e308, true, null, [], {}, [NUL], { [NUL]: NUL }, '%00', '\uD800', '<script>alert(1)</script>'];
+const FIELDS = [
+  'name',
+  'email',
+  'message',
+  'pageName',
+  'username',
+  'password',
+  'image_urls',
+  'image_url',
+  'mode',
+  'category',
+  'error_checks',
+  'definitions',
+  'objects_to_find',
+  'room_category',
+];
+const HOSTILE_VALUES: unknown[] = [
+  NUL,
+  `a${NUL}b`,
+  'x'.repeat(100_000),
+  12,
+  -1,
+  1e308,
+  true,
+  null,
+  [],
+  {},
+  [NUL],
+  { [NUL]: NUL },
+  '%00',
+  '\uD800',
+  '<script>alert(1)</script>',
+];
 
 /** Request bodies: [content type, body]. */
 function bodies(): [string | null, BodyInit | null][] {
@@ -46,7 +79,14 @@ function bodies(): [string | null, BodyInit | null][] {
     [json, `{"name":"\\u0000","email":"a\\u0000@example.com","message":"\\u0000","pageName":"\\u0000"}`],
     [json, JSON.stringify({ definitions: [{ category: `a${NUL}`, objects: [NUL] }] })],
     [json, JSON.stringify({ definitions: [{ category: 'odd', objects: ['!!!', '---'] }] })],
-    [json, JSON.stringify({ image_urls: ['not a url', 'ftp://x/y', `http://x/${NUL}`], mode: 'both', error_checks: 'many' })],
+    [
+      json,
+      JSON.stringify({
+        image_urls: ['not a url', 'ftp://x/y', `http://x/${NUL}`],
+        mode: 'both',
+        error_checks: 'many',
+      }),
+    ],
     [json, JSON.stringify({ image_urls: 'http://example.com/a.jpg' })],
     [json, JSON.stringify({ objects_to_find: NUL, image_url: NUL, room_category: NUL })],
     [json, JSON.stringify({ username: NUL, password: NUL })],
@@ -56,10 +96,16 @@ function bodies(): [string | null, BodyInit | null][] {
     ['application/json; charset=utf-16', '{"a":1}'],
     ['text/plain', '{"name":"a"}'],
     ['application/x-www-form-urlencoded', 'name=a&email=b'],
-    ['multipart/form-data; boundary=zzz', '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nnot an image\r\n--zzz--\r\n'],
+    [
+      'multipart/form-data; boundary=zzz',
+      '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nnot an image\r\n--zzz--\r\n',
+    ],
     ['multipart/form-data; boundary=zzz', '--zzz\r\nbroken'],
     ['multipart/form-data', 'no boundary at all'],
-    [`multipart/form-data; boundary=b`, `--b\r\nContent-Disposition: form-data; name="objects_to_find"\r\n\r\n${NUL}\r\n--b\r\nContent-Disposition: form-data; name="image_url"\r\n\r\n${NUL}\r\n--b--\r\n`],
+    [
+      `multipart/form-data; boundary=b`,
+      `--b\r\nContent-Disposition: form-data; name="objects_to_find"\r\n\r\n${NUL}\r\n--b\r\nContent-Disposition: form-data; name="image_url"\r\n\r\n${NUL}\r\n--b--\r\n`,
+    ],
     [null, null],
   ];
   for (const field of FIELDS) {
@@ -69,9 +115,34 @@ function bodies(): [string | null, BodyInit | null][] {
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const PARAM_VALUES = ['%00', '%ZZ', '%E0%A4%A', 'x'.repeat(5000), '..', '%2e%2e%2f', '%F0%9F%92%A9', 'a%00b', '%C0%AE'];
-const QUERIES = ['', '?limit=abc', '?limit=-1&cursor=%00', `?cursor=${'x'.repeat(5000)}`, '?cursor=%ZZ', '?limit=1e999', '?limit=1&limit=2', '?cursor=eyJ0IjoiXHUwMDAwIn0'];
-const COOKIES = [undefined, `${SESSION_COOKIE}=%00`, `${SESSION_COOKIE}=${'A'.repeat(43)}`, `${SESSION_COOKIE}=%ZZ; other=1`, `${SESSION_COOKIE}=${'x'.repeat(8000)}`];
+const PARAM_VALUES = [
+  '%00',
+  '%ZZ',
+  '%E0%A4%A',
+  'x'.repeat(5000),
+  '..',
+  '%2e%2e%2f',
+  '%F0%9F%92%A9',
+  'a%00b',
+  '%C0%AE',
+];
+const QUERIES = [
+  '',
+  '?limit=abc',
+  '?limit=-1&cursor=%00',
+  `?cursor=${'x'.repeat(5000)}`,
+  '?cursor=%ZZ',
+  '?limit=1e999',
+  '?limit=1&limit=2',
+  '?cursor=eyJ0IjoiXHUwMDAwIn0',
+];
+const COOKIES = [
+  undefined,
+  `${SESSION_COOKIE}=%00`,
+  `${SESSION_COOKIE}=${'A'.repeat(43)}`,
+  `${SESSION_COOKIE}=%ZZ; other=1`,
+  `${SESSION_COOKIE}=${'x'.repeat(8000)}`,
+];
 
 let clients = 0;
 /** A fresh client address per request: rate limits would otherwise answer 429 to everything. */
@@ -95,7 +166,11 @@ async function check(fn: LoadedFunction, c: Case, failures: string[]) {
   if (c.cookie) headers.set('cookie', c.cookie);
   if (c.origin) headers.set('origin', c.origin);
   const hasBody = c.body !== null && c.method !== 'GET' && c.method !== 'HEAD';
-  const req = new Request(`http://localhost${c.path}`, { method: c.method, headers, ...(hasBody ? { body: c.body } : {}) });
+  const req = new Request(`http://localhost${c.path}`, {
+    method: c.method,
+    headers,
+    ...(hasBody ? { body: c.body } : {}),
+  });
   const label = `${fn.name}: ${c.method} ${c.path.slice(0, 80)} [${c.type}] ${typeof c.body === 'string' ? c.body.slice(0, 60) : ''}`;
   let res: Response;
   sent += 1;
@@ -108,8 +183,15 @@ async function check(fn: LoadedFunction, c: Case, failures: string[]) {
     failures.push(`${label}: threw ${String(error)}`);
     return;
   }
-  const ok = (res.status >= 200 && res.status < 300) || (res.status >= 400 && res.status < 500) || res.status === 503;
-  if (!ok) failures.push(`${label}: status ${res.status} ${await res.clone().text().catch(() => '')}`);
+  const ok =
+    (res.status >= 200 && res.status < 300) || (res.status >= 400 && res.status < 500) || res.status === 503;
+  if (!ok)
+    failures.push(
+      `${label}: status ${res.status} ${await res
+        .clone()
+        .text()
+        .catch(() => '')}`,
+    );
   if (res.status >= 400 && c.method !== 'HEAD') {
     const text = await res.text();
     let parsed = false;
@@ -146,19 +228,35 @@ describe('fuzz of every function', () => {
     const failures: string[] = [];
     for (const fn of functions) {
       for (const route of fn.routes) {
-        const paths = route.pattern.includes(':') || route.pattern.includes('*')
-          ? PARAM_VALUES.map((v) => samplePath(route.pattern, v))
-          : [route.pattern, `${route.pattern}/`, `${route.pattern}%00`];
+        const paths =
+          route.pattern.includes(':') || route.pattern.includes('*')
+            ? PARAM_VALUES.map((v) => samplePath(route.pattern, v))
+            : [route.pattern, `${route.pattern}/`, `${route.pattern}%00`];
         for (const path of paths) {
           for (const method of METHODS) await check(fn, { method, path, type: null, body: null }, failures);
         }
         for (const query of QUERIES) {
           for (const cookie of COOKIES) {
-            await check(fn, { method: 'GET', path: `${samplePath(route.pattern)}${query}`, type: null, body: null, cookie }, failures);
+            await check(
+              fn,
+              { method: 'GET', path: `${samplePath(route.pattern)}${query}`, type: null, body: null, cookie },
+              failures,
+            );
           }
         }
         for (const origin of ['null', 'https://evil.example', 'not a url']) {
-          await check(fn, { method: 'POST', path: samplePath(route.pattern), type: 'application/json', body: '{}', cookie: COOKIES[2], origin }, failures);
+          await check(
+            fn,
+            {
+              method: 'POST',
+              path: samplePath(route.pattern),
+              type: 'application/json',
+              body: '{}',
+              cookie: COOKIES[2],
+              origin,
+            },
+            failures,
+          );
         }
       }
     }

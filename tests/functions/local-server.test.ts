@@ -33,10 +33,18 @@ beforeAll(async () => {
   vi.stubEnv('ADMIN_PASSWORD_HASH', await hashPassword('local-server-password', { N: 1024, r: 8, p: 1 }));
   vi.stubEnv('SESSION_SECRET', 'local-server-secret-'.padEnd(48, 's'));
   const root = mkdtempSync(join(tmpdir(), 'optiq-local-server-'));
-  writeFileSync(join(root, 'netlify.toml'), readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'));
+  writeFileSync(
+    join(root, 'netlify.toml'),
+    readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'),
+  );
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
-  for (const [name, text] of [['index.html', 'Home'], ['404.html', '404 Page Not Found'], ['api-not-found.html', 'API Not Found'], ['use-case-not-found.html', 'Use Case Not Found']]) {
+  for (const [name, text] of [
+    ['index.html', 'Home'],
+    ['404.html', '404 Page Not Found'],
+    ['api-not-found.html', 'API Not Found'],
+    ['use-case-not-found.html', 'Use Case Not Found'],
+  ]) {
     writeFileSync(join(dist, name!), `<!doctype html><h1>${text}</h1>`);
   }
   site = await createSiteHandler({
@@ -44,7 +52,11 @@ beforeAll(async () => {
     functionFiles: listFunctionFiles(FUNCTIONS_DIR),
     loadModule: (file) => import(pathToFileURL(file).href) as Promise<FunctionModule>,
   });
-  server = createLocalHttpServer((req, ip) => site.handle(req, ip), { origin: 'http://127.0.0.1', compress: true, log: (m) => logged.push(m) });
+  server = createLocalHttpServer((req, ip) => site.handle(req, ip), {
+    origin: 'http://127.0.0.1',
+    compress: true,
+    log: (m) => logged.push(m),
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 }, 120_000);
@@ -54,8 +66,17 @@ afterAll(async () => {
   await site.stop();
 });
 
-const request = (method: string, path: string, { headers = {}, body = '' }: { headers?: Record<string, string>; body?: string } = {}) => {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+const request = (
+  method: string,
+  path: string,
+  { headers = {}, body = '' }: { headers?: Record<string, string>; body?: string } = {},
+) => {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   if (body || method === 'POST') lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 };
@@ -76,7 +97,11 @@ async function expectAlive() {
 
 describe('local runtime over a socket', () => {
   it('answers odd methods on API paths with 405 JSON', async () => {
-    for (const [method, path] of [['TRACE', '/api/contacts'], ['PROPFIND', '/api/apis'], ['CONNECT', 'localhost:443']]) {
+    for (const [method, path] of [
+      ['TRACE', '/api/contacts'],
+      ['PROPFIND', '/api/apis'],
+      ['CONNECT', 'localhost:443'],
+    ]) {
       expectJsonError(await rawRequest(port, request(method!, path!)), 405, `${method} ${path}`);
     }
     // Node's parser does not know TRACK: a JSON 400.
@@ -85,11 +110,27 @@ describe('local runtime over a socket', () => {
   });
 
   it('answers malformed JSON, NULs and wrong types to every POST endpoint with a JSON 4xx', async () => {
-    const posts = ['/api/contacts', '/api/auth/login', '/api/auth/logout', '/api/v1/detect', '/api/v1/categories', '/api/demo/object-detection'];
-    const bodies = ['{"a":', '[]', '{"name":"\\u0000","email":"\\u0000","message":"\\u0000","pageName":"\\u0000"}', '{"definitions":[{"category":"x","objects":["!!!"]}]}', '\u00ff\u00fe'];
+    const posts = [
+      '/api/contacts',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/v1/detect',
+      '/api/v1/categories',
+      '/api/demo/object-detection',
+    ];
+    const bodies = [
+      '{"a":',
+      '[]',
+      '{"name":"\\u0000","email":"\\u0000","message":"\\u0000","pageName":"\\u0000"}',
+      '{"definitions":[{"category":"x","objects":["!!!"]}]}',
+      '\u00ff\u00fe',
+    ];
     for (const path of posts) {
       for (const body of bodies) {
-        const res = await rawRequest(port, request('POST', path, { headers: { 'Content-Type': 'application/json' }, body }));
+        const res = await rawRequest(
+          port,
+          request('POST', path, { headers: { 'Content-Type': 'application/json' }, body }),
+        );
         // Logout ignores its body and answers 200.
         if (path === '/api/auth/logout') expect(res?.status).toBe(200);
         else expectJsonError(res, null, `POST ${path} ${body}`);
@@ -109,13 +150,26 @@ describe('local runtime over a socket', () => {
   });
 
   it('answers unknown API calls with a JSON 404, and a browser asking for GET /api/{id} with the API Not Found page', async () => {
-    for (const [method, path] of [['GET', '/api/v1/nothing'], ['POST', '/api/v1/nothing'], ['POST', '/api/nothing'], ['DELETE', '/api/nothing/here'], ['PUT', '/api/apis/x/y']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/nothing'],
+      ['POST', '/api/v1/nothing'],
+      ['POST', '/api/nothing'],
+      ['DELETE', '/api/nothing/here'],
+      ['PUT', '/api/apis/x/y'],
+    ]) {
       expectJsonError(await rawRequest(port, request(method!, path!)), 404, `${method} ${path}`);
     }
     // A program (no Accept, or */*) gets JSON there too; a browser gets the page.
     expectJsonError(await rawRequest(port, request('GET', '/api/unknown-api')), 404, 'GET /api/unknown-api');
-    expectJsonError(await rawRequest(port, request('GET', '/api/unknown-api', { headers: { Accept: '*/*' } })), 404, 'GET /api/unknown-api, */*');
-    const page = await rawRequest(port, request('GET', '/api/unknown-api', { headers: { Accept: 'text/html,*/*;q=0.8' } }));
+    expectJsonError(
+      await rawRequest(port, request('GET', '/api/unknown-api', { headers: { Accept: '*/*' } })),
+      404,
+      'GET /api/unknown-api, */*',
+    );
+    const page = await rawRequest(
+      port,
+      request('GET', '/api/unknown-api', { headers: { Accept: 'text/html,*/*;q=0.8' } }),
+    );
     expect(page?.status).toBe(404);
     expect(page?.headers['content-type']).toMatch(/^text\/html/);
     expect(page?.body).toContain('API Not Found');
@@ -124,9 +178,16 @@ describe('local runtime over a socket', () => {
   });
 
   it('answers bad header bytes and conflicting framing with a JSON 400', async () => {
-    expectJsonError(await rawRequest(port, 'GET /api/apis HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n'), 400, 'control byte');
     expectJsonError(
-      await rawRequest(port, 'POST /api/contacts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n'),
+      await rawRequest(port, 'GET /api/apis HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n'),
+      400,
+      'control byte',
+    );
+    expectJsonError(
+      await rawRequest(
+        port,
+        'POST /api/contacts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+      ),
       400,
       'TE + CL',
     );
@@ -136,7 +197,9 @@ describe('local runtime over a socket', () => {
   it('keeps a keep-alive connection usable after a large body sent to logout', async () => {
     const size = 512 * 1024;
     const conn = await RawConnection.open(port);
-    await conn.write(`POST /api/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+    await conn.write(
+      `POST /api/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
     await conn.write(Buffer.alloc(size, 0x20));
     expect((await conn.read(3_000))?.status).toBe(200);
     const started = Date.now();
@@ -146,7 +209,9 @@ describe('local runtime over a socket', () => {
     conn.close();
 
     const huge = await RawConnection.open(port);
-    await huge.write(`POST /api/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Length: ${DRAIN_LIMIT_BYTES * 8}\r\n\r\n`);
+    await huge.write(
+      `POST /api/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Length: ${DRAIN_LIMIT_BYTES * 8}\r\n\r\n`,
+    );
     void huge.write(Buffer.alloc(DRAIN_LIMIT_BYTES * 8, 0x20));
     const res = await huge.read(3_000);
     expect(res?.status).toBe(200);
@@ -158,9 +223,15 @@ describe('local runtime over a socket', () => {
   });
 
   it('honours Accept-Encoding, including gzip;q=0', async () => {
-    const gz = await rawRequest(port, request('GET', '/api/apis', { headers: { 'Accept-Encoding': 'gzip' } }));
+    const gz = await rawRequest(
+      port,
+      request('GET', '/api/apis', { headers: { 'Accept-Encoding': 'gzip' } }),
+    );
     expect(gz?.headers['content-encoding']).toBe('gzip');
-    const refused = await rawRequest(port, request('GET', '/api/apis', { headers: { 'Accept-Encoding': 'gzip;q=0' } }));
+    const refused = await rawRequest(
+      port,
+      request('GET', '/api/apis', { headers: { 'Accept-Encoding': 'gzip;q=0' } }),
+    );
     expect(refused?.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(refused!.body).length).toBeGreaterThan(0);
   });

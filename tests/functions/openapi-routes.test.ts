@@ -21,12 +21,23 @@ const toTemplate = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
  * The methods a function's handler accepts: from `config.method` when it filters, else from
  * the handler itself, whose 405 answer to a method it does not take lists them in `Allow`.
  */
-async function acceptedMethods(handler: (req: Request, ctx: never) => Response | Promise<Response>, path: string, params: Record<string, string>, filter: readonly string[] | null) {
+async function acceptedMethods(
+  handler: (req: Request, ctx: never) => Response | Promise<Response>,
+  path: string,
+  params: Record<string, string>,
+  filter: readonly string[] | null,
+) {
   if (filter) return [...filter];
   // The route parameters as the router hands them to the function.
-  const res = await handler(new Request(`http://localhost${path}`, { method: 'OPTIONS' }), { ip: '127.0.0.1', params } as never);
+  const res = await handler(new Request(`http://localhost${path}`, { method: 'OPTIONS' }), {
+    ip: '127.0.0.1',
+    params,
+  } as never);
   expect(res.status, `${path} should refuse OPTIONS with 405 and an Allow header`).toBe(405);
-  return (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  return (res.headers.get('allow') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
 }
 
 describe('OpenAPI document and functions', async () => {
@@ -37,13 +48,22 @@ describe('OpenAPI document and functions', async () => {
   for (const fn of functions.filter((f) => !f.name.startsWith('api-not-found'))) {
     for (const route of fn.routes.filter((r) => !r.pattern.includes('*'))) {
       const path = samplePath(route.pattern);
-      for (const method of await acceptedMethods(fn.mod.default as never, path, route.match(path) ?? {}, route.methods)) {
+      for (const method of await acceptedMethods(
+        fn.mod.default as never,
+        path,
+        route.match(path) ?? {},
+        route.methods,
+      )) {
         served.add(`${method} ${toTemplate(route.pattern)}`);
       }
     }
   }
   const doc = buildOpenApiDocument('http://localhost');
-  const documented = new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
+  const documented = new Set(
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    ),
+  );
 
   it('finds the routes of the functions', () => {
     expect(served).toContain('GET /api/apis/{id}');

@@ -78,10 +78,21 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 describe('a batch job survives its worker being killed', () => {
   it('completes with every image exactly once after SIGKILL of the worker mid-job and a new worker', async () => {
     const account = await createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
-    const names = ['validation-camera-exif.jpg', 'validation-edited.jpg', 'validation-generator-parameters.png', 'validation-iptc-ai.jpg', 'validation-sd-watermark.jpg', 'validation-screen-recapture.jpg'];
+    const names = [
+      'validation-camera-exif.jpg',
+      'validation-edited.jpg',
+      'validation-generator-parameters.png',
+      'validation-iptc-ai.jpg',
+      'validation-sd-watermark.jpg',
+      'validation-screen-recapture.jpg',
+    ];
     const urls = [...names, ...names].map((n, i) => `http://localhost/images/samples/${n}?copy=${i}`);
     const res = await predictBatch(
-      new Request('http://localhost/api/predict_batch', { method: 'POST', headers: { 'Content-Type': 'application/json', ...bearer(account) }, body: JSON.stringify({ image_urls: urls }) }),
+      new Request('http://localhost/api/predict_batch', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(account) },
+        body: JSON.stringify({ image_urls: urls }),
+      }),
       { ip: '198.51.100.70' },
     );
     expect(res.status).toBe(201);
@@ -90,35 +101,66 @@ describe('a batch job survives its worker being killed', () => {
     const first = await spawnWorker();
     // Kill it once it has finished a few images and holds the next one.
     const atKill = await waitFor('the first worker to be mid-job', async () => {
-      const job = await t.db.selectFrom('batch_jobs').select('done').where('id', '=', jobId).executeTakeFirstOrThrow();
-      const locked = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(t.db);
+      const job = await t.db
+        .selectFrom('batch_jobs')
+        .select('done')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      const locked = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
+        t.db,
+      );
       return job.done >= 2 && (locked.rows[0]?.n ?? 0) > 0 ? job.done : undefined;
     });
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
-    const afterKill = await t.db.selectFrom('batch_jobs').select(['done', 'status']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const afterKill = await t.db
+      .selectFrom('batch_jobs')
+      .select(['done', 'status'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
     expect(afterKill.status).toBe('processing');
     expect(afterKill.done).toBeLessThan(urls.length);
-    const lockedByDead = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(t.db);
+    const lockedByDead = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
+      t.db,
+    );
     expect(lockedByDead.rows[0]?.n).toBeGreaterThan(0);
 
     const second = await spawnWorker();
     const done = await waitFor('the job to complete', async () => {
-      const job = await t.db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+      const job = await t.db
+        .selectFrom('batch_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
       return job.status === 'completed' ? job : undefined;
     });
     second.kill('SIGTERM');
 
     expect(done.done).toBe(urls.length);
-    const items = await t.db.selectFrom('batch_job_items').select(['idx', 'worker_id', 'result']).where('job_id', '=', jobId).orderBy('idx').execute();
+    const items = await t.db
+      .selectFrom('batch_job_items')
+      .select(['idx', 'worker_id', 'result'])
+      .where('job_id', '=', jobId)
+      .orderBy('idx')
+      .execute();
     expect(items.map((i) => i.idx)).toEqual(urls.map((_, i) => i));
     expect(items.every((i) => !('error' in i.result))).toBe(true);
     expect(items.map((i) => i.result['image_url'])).toEqual(urls);
     // The first worker's images stayed; the second did the rest, including the one in flight.
     const workersSeen = new Set(items.map((i) => i.worker_id));
     expect(workersSeen.size).toBe(2);
-    expect(items.filter((i) => i.worker_id === items[0]?.worker_id).length).toBeGreaterThanOrEqual(Math.min(atKill, 2));
-    const leftInQueue = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'}`.execute(t.db);
+    expect(items.filter((i) => i.worker_id === items[0]?.worker_id).length).toBeGreaterThanOrEqual(
+      Math.min(atKill, 2),
+    );
+    const leftInQueue = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'}`.execute(
+      t.db,
+    );
     expect(leftInQueue.rows[0]?.n).toBe(0);
   }, 240_000);
 });

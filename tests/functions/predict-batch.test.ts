@@ -19,7 +19,10 @@ import type { Resolver } from '../../src/server/vision/safe-fetch';
 import { billingPeriod } from '../../src/server/account/usage';
 import { makeWorkerUtils } from 'graphile-worker';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
-import { getPredictBatchOperation, predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
+import {
+  getPredictBatchOperation,
+  predictBatchOperation,
+} from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
 import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
@@ -55,16 +58,36 @@ const img = (name: string) => `${images.origin}/images/${name}`;
 const sample = (name: string) => `http://localhost/images/samples/${name}`;
 const subscriber = () => createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
 const start = (body: unknown, headers: Record<string, string> = {}) =>
-  predictBatch(new Request('http://localhost/api/predict_batch', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip: '198.51.100.60' });
-const read = (jobId: string, headers: Record<string, string>) => predictBatchStatus(new Request(`http://localhost/api/predict_batch/${jobId}`, { headers }), { ip: '198.51.100.61' });
+  predictBatch(
+    new Request('http://localhost/api/predict_batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    { ip: '198.51.100.60' },
+  );
+const read = (jobId: string, headers: Record<string, string>) =>
+  predictBatchStatus(new Request(`http://localhost/api/predict_batch/${jobId}`, { headers }), {
+    ip: '198.51.100.61',
+  });
 /** A DNS table for the worker's fetches: names the tests make up, with the addresses they stand for. */
-const fakeDns = (table: Record<string, string>): Resolver => async (host) => {
-  const address = table[host];
-  if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
-  return [{ address, family: address.includes(':') ? 6 : 4 }];
-};
+const fakeDns =
+  (table: Record<string, string>): Resolver =>
+  async (host) => {
+    const address = table[host];
+    if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
 const startWorker = async (concurrency = 1, resolver?: Resolver) => {
-  const worker = await startBatchWorker({ db: t.db, queue: t.queue, concurrency, pollInterval: 100, heartbeatMs: 500, fetch: { allowLoopback: true, ...(resolver ? { resolver } : {}) }, callbackRetryMs: [50, 100] });
+  const worker = await startBatchWorker({
+    db: t.db,
+    queue: t.queue,
+    concurrency,
+    pollInterval: 100,
+    heartbeatMs: 500,
+    fetch: { allowLoopback: true, ...(resolver ? { resolver } : {}) },
+    callbackRetryMs: [50, 100],
+  });
   workers.push(worker);
   return worker;
 };
@@ -75,7 +98,12 @@ async function created(res: Response) {
 }
 
 /** Polls the job until `until` holds, collecting every status seen. */
-async function poll(jobId: string, account: TestAccount, until: (body: ReturnType<typeof getPredictBatchOperation.response.schema.parse>) => boolean, timeoutMs = 60_000) {
+async function poll(
+  jobId: string,
+  account: TestAccount,
+  until: (body: ReturnType<typeof getPredictBatchOperation.response.schema.parse>) => boolean,
+  timeoutMs = 60_000,
+) {
   const seen: string[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -84,7 +112,8 @@ async function poll(jobId: string, account: TestAccount, until: (body: ReturnTyp
     const body = getPredictBatchOperation.response.schema.parse(await res.json());
     if (seen.at(-1) !== body.job_status) seen.push(body.job_status);
     if (until(body)) return { body, seen };
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.job_status} (${body.progress.done}/${body.progress.total})`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${jobId} still ${body.job_status} (${body.progress.done}/${body.progress.total})`);
     await new Promise((r) => setTimeout(r, 40));
   }
 }
@@ -92,20 +121,34 @@ async function poll(jobId: string, account: TestAccount, until: (body: ReturnTyp
 describe('batch job lifecycle', () => {
   it('queues a job (pending, no results), then a worker takes it through processing to completed with per-image errors inside', async () => {
     const account = await subscriber();
-    const urls = [img('dog.jpg'), sample('validation-iptc-ai.jpg'), img('not-an-image.html'), 'http://127.0.0.1:1/nothing.jpg', sample('validation-camera-exif.jpg')];
+    const urls = [
+      img('dog.jpg'),
+      sample('validation-iptc-ai.jpg'),
+      img('not-an-image.html'),
+      'http://127.0.0.1:1/nothing.jpg',
+      sample('validation-camera-exif.jpg'),
+    ];
     const res = await start({ image_urls: urls }, bearer(account));
     expect(res.headers.get('ratelimit-policy')).toMatch(/^"batch";q=20;w=60/);
     const job = await created(res);
     expect(job).toMatchObject({ job_status: 'pending', usage: { requests: 1, images: 5 } });
 
     // Job row and queue entries were written together: one entry per image.
-    const queued = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(t.db);
+    const queued = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
+      t.db,
+    );
     expect(queued.rows[0]?.n).toBe(5);
 
     const before = await read(job.job_id, bearer(account));
     expect(before.headers.get('ratelimit-policy')).toMatch(/^"results";q=200;w=60/);
     const pending = getPredictBatchOperation.response.schema.parse(await before.json());
-    expect(pending).toMatchObject({ job_status: 'pending', progress: { done: 0, total: 5 }, usage: { requests: 0, images: 0 } });
+    expect(pending).toMatchObject({
+      job_status: 'pending',
+      progress: { done: 0, total: 5 },
+      usage: { requests: 0, images: 0 },
+    });
     expect(pending.results).toBeUndefined();
 
     await startWorker();
@@ -125,9 +168,23 @@ describe('batch job lifecycle', () => {
   it('refuses an empty or oversized batch, and answers 401 without a key', async () => {
     const account = await subscriber();
     expect((await start({ image_urls: [] }, bearer(account))).status).toBe(400);
-    expect((await start({ image_urls: Array.from({ length: 51 }, (_, i) => img(`dog.jpg?${i}`)) }, bearer(account))).status).toBe(400);
+    expect(
+      (
+        await start(
+          { image_urls: Array.from({ length: 51 }, (_, i) => img(`dog.jpg?${i}`)) },
+          bearer(account),
+        )
+      ).status,
+    ).toBe(400);
     expect((await start({ image_urls: [img('dog.jpg')] })).status).toBe(401);
-    expect((await start({ image_urls: [img('dog.jpg')] }, { ...bearer(account), 'Idempotency-Key': 'bad key\u0001' })).status).toBe(400);
+    expect(
+      (
+        await start(
+          { image_urls: [img('dog.jpg')] },
+          { ...bearer(account), 'Idempotency-Key': 'bad key\u0001' },
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -145,11 +202,17 @@ describe('Idempotency-Key', () => {
     expect(errorBodySchema.parse(await other.json()).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // Another account's key space is its own.
     const stranger = await subscriber();
-    const theirs = await created(await start(body, { ...bearer(stranger), 'Idempotency-Key': 'order-88213' }));
+    const theirs = await created(
+      await start(body, { ...bearer(stranger), 'Idempotency-Key': 'order-88213' }),
+    );
     expect(theirs.job_id).not.toBe(first.job_id);
     const unkeyed = await created(await start(body, bearer(account)));
     expect(unkeyed.job_id).not.toBe(first.job_id);
-    const rows = await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute();
+    const rows = await t.db
+      .selectFrom('batch_jobs')
+      .select('id')
+      .where('user_id', '=', account.userId)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 });
@@ -189,7 +252,12 @@ describe('callback_url', () => {
     const account = await subscriber();
     const hook = await receiver([503]);
     try {
-      const job = await created(await start({ image_urls: [img('dog.jpg'), sample('validation-iptc-ai.jpg')], callback_url: hook.url }, bearer(account)));
+      const job = await created(
+        await start(
+          { image_urls: [img('dog.jpg'), sample('validation-iptc-ai.jpg')], callback_url: hook.url },
+          bearer(account),
+        ),
+      );
       await startWorker();
       const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed');
       const deadline = Date.now() + 20_000;
@@ -199,14 +267,32 @@ describe('callback_url', () => {
       const signature = String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]);
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(verifyCallback(delivered.body, signature, callbackSecretForKey(account.key))).toBe(true);
-      expect(verifyCallback(delivered.body.replace('completed', 'failed'), signature, callbackSecretForKey(account.key))).toBe(false);
-      expect(verifyCallback(delivered.body, signature, callbackSecretForKey('optiq_live_someone-else'))).toBe(false);
+      expect(
+        verifyCallback(
+          delivered.body.replace('completed', 'failed'),
+          signature,
+          callbackSecretForKey(account.key),
+        ),
+      ).toBe(false);
+      expect(verifyCallback(delivered.body, signature, callbackSecretForKey('optiq_live_someone-else'))).toBe(
+        false,
+      );
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
       // The worker records the delivery after the receiver answered: wait for that write.
-      const readRow = () => t.db.selectFrom('batch_jobs').select(['callback_status', 'callback_attempts']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      const readRow = () =>
+        t.db
+          .selectFrom('batch_jobs')
+          .select(['callback_status', 'callback_attempts'])
+          .where('id', '=', job.job_id)
+          .executeTakeFirstOrThrow();
       let row = await readRow();
-      for (const until = Date.now() + 10_000; row.callback_status === 'pending' && Date.now() < until; row = await readRow()) await new Promise((r) => setTimeout(r, 50));
+      for (
+        const until = Date.now() + 10_000;
+        row.callback_status === 'pending' && Date.now() < until;
+        row = await readRow()
+      )
+        await new Promise((r) => setTimeout(r, 50));
       expect(row).toEqual({ callback_status: 'delivered', callback_attempts: 2 });
     } finally {
       await hook.close();
@@ -215,13 +301,24 @@ describe('callback_url', () => {
 
   it('applies the SSRF rules to the callback URL: a host name resolving to a private address is never called', async () => {
     const account = await subscriber();
-    const job = await created(await start({ image_urls: [img('dog.jpg')], callback_url: 'http://hooks.corp.test/latest/meta-data' }, bearer(account)));
+    const job = await created(
+      await start(
+        { image_urls: [img('dog.jpg')], callback_url: 'http://hooks.corp.test/latest/meta-data' },
+        bearer(account),
+      ),
+    );
     await startWorker(1, fakeDns({ 'hooks.corp.test': '169.254.169.254' }));
     await poll(job.job_id, account, (b) => b.job_status === 'completed');
     const deadline = Date.now() + 10_000;
     let status: string | null = null;
     while (Date.now() < deadline) {
-      status = (await t.db.selectFrom('batch_jobs').select('callback_status').where('id', '=', job.job_id).executeTakeFirstOrThrow()).callback_status;
+      status = (
+        await t.db
+          .selectFrom('batch_jobs')
+          .select('callback_status')
+          .where('id', '=', job.job_id)
+          .executeTakeFirstOrThrow()
+      ).callback_status;
       if (status !== 'pending') break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -241,11 +338,19 @@ describe('the failed state', () => {
     const hook = await receiver();
     const utils = await makeWorkerUtils(graphileOptions(t.queue));
     try {
-      const job = await created(await start({ image_urls: [sample('validation-camera-exif.jpg')], callback_url: hook.url }, bearer(account)));
+      const job = await created(
+        await start(
+          { image_urls: [sample('validation-camera-exif.jpg')], callback_url: hook.url },
+          bearer(account),
+        ),
+      );
       await startWorker();
       // graphile-worker backs a failed entry off exponentially (e^attempts seconds); bring each
       // retry forward to now so the test need not wait minutes, and count the attempts.
-      const entries = sql<{ id: string; attempts: number }>`select id::text, attempts from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'} and locked_at is null and run_at > now()`;
+      const entries = sql<{
+        id: string;
+        attempts: number;
+      }>`select id::text, attempts from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'} and locked_at is null and run_at > now()`;
       let attempts = 0;
       const { body, seen } = await poll(
         job.job_id,
@@ -253,7 +358,11 @@ describe('the failed state', () => {
         (b) => {
           void entries.execute(t.db).then(async ({ rows }) => {
             for (const r of rows) attempts = Math.max(attempts, r.attempts);
-            if (rows.length > 0) await utils.rescheduleJobs(rows.map((r) => r.id), { runAt: new Date() });
+            if (rows.length > 0)
+              await utils.rescheduleJobs(
+                rows.map((r) => r.id),
+                { runAt: new Date() },
+              );
           });
           return b.job_status === 'failed' || b.job_status === 'completed';
         },
@@ -261,21 +370,39 @@ describe('the failed state', () => {
       );
       expect(seen).toEqual(['pending', 'processing', 'failed']);
       expect(attempts).toBe(ITEM_MAX_ATTEMPTS - 1); // the entries seen waiting between attempts
-      expect(body).toMatchObject({ job_status: 'failed', progress: { done: 0, total: 1 }, error: `An image could not be processed after ${ITEM_MAX_ATTEMPTS} attempts.` });
+      expect(body).toMatchObject({
+        job_status: 'failed',
+        progress: { done: 0, total: 1 },
+        error: `An image could not be processed after ${ITEM_MAX_ATTEMPTS} attempts.`,
+      });
       expect(body.finished_at).toBeDefined();
       expect(body.results).toBeUndefined();
       // Nothing is left in the queue for the job's image.
-      const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(t.db);
+      const left = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
+        t.db,
+      );
       expect(left.rows[0]?.n).toBe(0);
 
       const deadline = Date.now() + 20_000;
       while (hook.got.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(hook.got).toHaveLength(1);
       const delivered = hook.got[0]!;
-      expect(verifyCallback(delivered.body, String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]), callbackSecretForKey(account.key))).toBe(true);
+      expect(
+        verifyCallback(
+          delivered.body,
+          String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]),
+          callbackSecretForKey(account.key),
+        ),
+      ).toBe(true);
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      const row = await t.db.selectFrom('batch_jobs').select(['status', 'callback_status']).where('id', '=', job.job_id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('batch_jobs')
+        .select(['status', 'callback_status'])
+        .where('id', '=', job.job_id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'failed', callback_status: 'delivered' });
     } finally {
       hold.release();
@@ -290,14 +417,25 @@ describe('the failed state', () => {
 describe('several workers on one database', () => {
   it('share a job: every image analysed once, by more than one worker', async () => {
     const account = await subscriber();
-    const names = ['validation-camera-exif.jpg', 'validation-edited.jpg', 'validation-generator-parameters.png', 'validation-iptc-ai.jpg', 'validation-sd-watermark.jpg', 'validation-screen-recapture.jpg'];
+    const names = [
+      'validation-camera-exif.jpg',
+      'validation-edited.jpg',
+      'validation-generator-parameters.png',
+      'validation-iptc-ai.jpg',
+      'validation-sd-watermark.jpg',
+      'validation-screen-recapture.jpg',
+    ];
     const urls = [...names, ...names].map((n, i) => `${sample(n)}?copy=${i}`);
     const job = await created(await start({ image_urls: urls }, bearer(account)));
     await Promise.all([startWorker(), startWorker(), startWorker()]);
     const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed', 90_000);
     expect(body.results?.map((r) => r.image_url)).toEqual(urls);
     expect(body.results?.every((r) => r.error === undefined)).toBe(true);
-    const items = await t.db.selectFrom('batch_job_items').select(['idx', 'worker_id']).where('job_id', '=', job.job_id).execute();
+    const items = await t.db
+      .selectFrom('batch_job_items')
+      .select(['idx', 'worker_id'])
+      .where('job_id', '=', job.job_id)
+      .execute();
     expect(items.map((i) => i.idx).sort((a, b) => a - b)).toEqual(urls.map((_, i) => i));
     expect(new Set(items.map((i) => i.worker_id)).size).toBeGreaterThan(1);
   }, 120_000);
@@ -306,10 +444,14 @@ describe('several workers on one database', () => {
 describe('the Netlify background function', () => {
   it('drains the queue (graphile-worker runOnce) and answers 202', async () => {
     const account = await subscriber();
-    const job = await created(await start({ image_urls: [sample('validation-iptc-ai.jpg')] }, bearer(account)));
+    const job = await created(
+      await start({ image_urls: [sample('validation-iptc-ai.jpg')] }, bearer(account)),
+    );
     const res = await drainQueue();
     expect(res.status).toBe(202);
-    const body = getPredictBatchOperation.response.schema.parse(await (await read(job.job_id, bearer(account))).json());
+    const body = getPredictBatchOperation.response.schema.parse(
+      await (await read(job.job_id, bearer(account))).json(),
+    );
     expect(body).toMatchObject({ job_status: 'completed', progress: { done: 1, total: 1 } });
     expect(body.results?.[0]).toMatchObject({ verdict: 'ai_generated' });
   }, 90_000);
@@ -318,25 +460,44 @@ describe('the Netlify background function', () => {
 describe('URL rules at submission', () => {
   /** Images and requests counted this month for the account (the usage the dashboard shows). */
   const usageOf = async (account: TestAccount) => {
-    const row = await t.db.selectFrom('usage_monthly').select(['requests', 'images']).where('user_id', '=', account.userId).where('period', '=', billingPeriod(new Date()).key).executeTakeFirst();
-    const key = await t.db.selectFrom('usage_monthly_keys').select(['images']).where('key_id', '=', account.keyId).executeTakeFirst();
-    return { requests: Number(row?.requests ?? 0), images: Number(row?.images ?? 0), keyImages: Number(key?.images ?? 0) };
+    const row = await t.db
+      .selectFrom('usage_monthly')
+      .select(['requests', 'images'])
+      .where('user_id', '=', account.userId)
+      .where('period', '=', billingPeriod(new Date()).key)
+      .executeTakeFirst();
+    const key = await t.db
+      .selectFrom('usage_monthly_keys')
+      .select(['images'])
+      .where('key_id', '=', account.keyId)
+      .executeTakeFirst();
+    return {
+      requests: Number(row?.requests ?? 0),
+      images: Number(row?.images ?? 0),
+      keyImages: Number(key?.images ?? 0),
+    };
   };
-  const jobsOf = async (account: TestAccount) => (await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute()).length;
+  const jobsOf = async (account: TestAccount) =>
+    (await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute()).length;
 
-  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_GET', 'ftp://example.com/a.jpg', 'data:image/png;base64,AAAA'])(
-    'refuses an image URL with another scheme (%s): 400 naming it, no job, nothing billed',
-    async (url) => {
-      const account = await subscriber();
-      const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
-      expect(res.status).toBe(400);
-      const error = errorBodySchema.parse(await res.json()).error;
-      expect(error.code).toBe('INVALID_REQUEST');
-      expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual(['image_urls.1']);
-      expect(await jobsOf(account)).toBe(0);
-      expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:70/_GET',
+    'ftp://example.com/a.jpg',
+    'data:image/png;base64,AAAA',
+  ])('refuses an image URL with another scheme (%s): 400 naming it, no job, nothing billed', async (url) => {
+    const account = await subscriber();
+    const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
+    expect(res.status).toBe(400);
+    const error = errorBodySchema.parse(await res.json()).error;
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual([
+      'image_urls.1',
+    ]);
+    expect(await jobsOf(account)).toBe(0);
+    expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
+  });
 
   describe('without the local-test opt-in for loopback', () => {
     beforeAll(() => {
@@ -355,18 +516,21 @@ describe('URL rules at submission', () => {
       ['http://metadata.google.internal/computeMetadata/v1/', 'metadata'],
       ['http://93.184.215.14:22/a.jpg', 'port 22'],
       ['http://user:pw@example.com/a.jpg', 'credentials'],
-    ])('refuses %s as /api/predict would (422 IMAGE_URL_NOT_ALLOWED naming the field), no job, nothing billed', async (url, reason) => {
-      const account = await subscriber();
-      const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
-      expect(res.status).toBe(422);
-      const error = errorBodySchema.parse(await res.json()).error;
-      expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
-      expect(error.message).toContain(reason);
-      const fields = (error.details as { fields: Record<string, string[]> }).fields;
-      expect(Object.keys(fields)).toEqual(['image_urls.1']);
-      expect(await jobsOf(account)).toBe(0);
-      expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
-    });
+    ])(
+      'refuses %s as /api/predict would (422 IMAGE_URL_NOT_ALLOWED naming the field), no job, nothing billed',
+      async (url, reason) => {
+        const account = await subscriber();
+        const res = await start({ image_urls: [sample('validation-camera-exif.jpg'), url] }, bearer(account));
+        expect(res.status).toBe(422);
+        const error = errorBodySchema.parse(await res.json()).error;
+        expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
+        expect(error.message).toContain(reason);
+        const fields = (error.details as { fields: Record<string, string[]> }).fields;
+        expect(Object.keys(fields)).toEqual(['image_urls.1']);
+        expect(await jobsOf(account)).toBe(0);
+        expect(await usageOf(account)).toEqual({ requests: 0, images: 0, keyImages: 0 });
+      },
+    );
 
     it.each([
       ['javascript:alert(1)', 400],
@@ -375,10 +539,15 @@ describe('URL rules at submission', () => {
       ['http://localhost/hook', 422],
     ])('refuses callback_url %s (%i), no job', async (url, status) => {
       const account = await subscriber();
-      const res = await start({ image_urls: [sample('validation-camera-exif.jpg')], callback_url: url }, bearer(account));
+      const res = await start(
+        { image_urls: [sample('validation-camera-exif.jpg')], callback_url: url },
+        bearer(account),
+      );
       expect(res.status).toBe(status);
       const error = errorBodySchema.parse(await res.json()).error;
-      expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual(['callback_url']);
+      expect(Object.keys((error.details as { fields: Record<string, unknown> }).fields)).toEqual([
+        'callback_url',
+      ]);
       expect(await jobsOf(account)).toBe(0);
     });
 

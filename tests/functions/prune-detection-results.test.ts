@@ -13,7 +13,17 @@ beforeAll(async () => {
   setDb(t.db);
   await t.db
     .insertInto('apis')
-    .values({ id: 'x', name: 'X', description: 'd', category: 'c', price: 0, status: 'active', icon: 'fa-eye', features: toJson([]), endpoints: toJson([]) })
+    .values({
+      id: 'x',
+      name: 'X',
+      description: 'd',
+      category: 'c',
+      price: 0,
+      status: 'active',
+      icon: 'fa-eye',
+      features: toJson([]),
+      endpoints: toJson([]),
+    })
     .execute();
 });
 afterAll(async () => {
@@ -50,7 +60,12 @@ describe('prune-detection-results (scheduled)', () => {
     await runAged(8);
     const recent = await runAged(6);
     // Netlify invokes a scheduled function with a POST carrying the next run time.
-    const res = await prune(new Request('http://localhost/.netlify/functions/prune-detection-results', { method: 'POST', body: '{"next_run":"2026-11-22T13:00:00Z"}' }));
+    const res = await prune(
+      new Request('http://localhost/.netlify/functions/prune-detection-results', {
+        method: 'POST',
+        body: '{"next_run":"2026-11-22T13:00:00Z"}',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ deleted: 1, retention_days: 7 });
     const left = await t.db.selectFrom('detection_results').select('id').execute();

@@ -26,7 +26,17 @@ afterAll(async () => {
 async function eventAged(days: number): Promise<string> {
   const row = await t.db
     .insertInto('usage_events')
-    .values({ user_id: account.userId, key_id: account.keyId, api_id: 'image-object-detection', method: 'POST', endpoint: '/api/v1/detect', status: 200, images: 1, duration_ms: 5, at: new Date(Date.now() - days * DAY) })
+    .values({
+      user_id: account.userId,
+      key_id: account.keyId,
+      api_id: 'image-object-detection',
+      method: 'POST',
+      endpoint: '/api/v1/detect',
+      status: 200,
+      images: 1,
+      duration_ms: 5,
+      at: new Date(Date.now() - days * DAY),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -41,7 +51,16 @@ describe('prune-usage-events (scheduled)', () => {
   it('deletes usage events past USAGE_RETENTION_DAYS and keeps the rest, the monthly counters and the recent calls', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const period = billingPeriod(new Date());
-    await t.db.insertInto('usage_monthly').values({ user_id: account.userId, api_id: 'image-object-detection', period: period.key, requests: 7, images: 9 }).execute();
+    await t.db
+      .insertInto('usage_monthly')
+      .values({
+        user_id: account.userId,
+        api_id: 'image-object-detection',
+        period: period.key,
+        requests: 7,
+        images: 9,
+      })
+      .execute();
     const before = await getUsage(t.db, account.userId);
 
     vi.stubEnv('USAGE_RETENTION_DAYS', '30');
@@ -50,7 +69,12 @@ describe('prune-usage-events (scheduled)', () => {
     const kept = await eventAged(29);
     const today = await eventAged(0);
     // Netlify invokes a scheduled function with a POST carrying the next run time.
-    const res = await prune(new Request('http://localhost/.netlify/functions/prune-usage-events', { method: 'POST', body: '{"next_run":"2026-11-23T03:00:00Z"}' }));
+    const res = await prune(
+      new Request('http://localhost/.netlify/functions/prune-usage-events', {
+        method: 'POST',
+        body: '{"next_run":"2026-11-23T03:00:00Z"}',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ deleted: 2, retention_days: 30 });
     const left = await t.db.selectFrom('usage_events').select('id').orderBy('id').execute();
@@ -64,7 +88,9 @@ describe('prune-usage-events (scheduled)', () => {
 
   it('keeps 400 days by default', async () => {
     vi.stubEnv('USAGE_RETENTION_DAYS', '');
-    const res = await prune(new Request('http://localhost/.netlify/functions/prune-usage-events', { method: 'POST' }));
+    const res = await prune(
+      new Request('http://localhost/.netlify/functions/prune-usage-events', { method: 'POST' }),
+    );
     expect(await res.json()).toMatchObject({ deleted: 0, retention_days: 400 });
   });
 });

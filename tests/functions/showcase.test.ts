@@ -14,7 +14,10 @@ import { closeDb } from '../../src/server/db';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const stored = Object.fromEntries(
-  readdirSync(join(ROOT, 'content/showcase')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(ROOT, 'content/showcase', f), 'utf8')) as Showcase]),
+  readdirSync(join(ROOT, 'content/showcase')).map((f) => [
+    f.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(join(ROOT, 'content/showcase', f), 'utf8')) as Showcase,
+  ]),
 );
 
 beforeAll(() => vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', ''));
@@ -28,11 +31,15 @@ describe('hero showcases', () => {
     expect(Object.keys(stored).sort()).toEqual(Object.keys(showcaseSpecs).sort());
   });
 
-  it.each(Object.keys(showcaseSpecs))('%s shows what the engine answers today', async (id) => {
-    const live = await runShowcase(id);
-    expect(figures(stored[id]!)).toEqual(figures(live));
-    // The first replay of each engine also loads its models (detector, OCR): allow for a busy machine.
-  }, 120_000);
+  it.each(Object.keys(showcaseSpecs))(
+    '%s shows what the engine answers today',
+    async (id) => {
+      const live = await runShowcase(id);
+      expect(figures(stored[id]!)).toEqual(figures(live));
+      // The first replay of each engine also loads its models (detector, OCR): allow for a busy machine.
+    },
+    120_000,
+  );
 
   it.each(Object.keys(showcaseSpecs))('%s names only images that exist at their stated size', async (id) => {
     const show = stored[id]!;

@@ -27,7 +27,12 @@ afterAll(async () => {
 
 const ORIGIN = 'http://127.0.0.1:4321';
 let client = 0;
-const post = (fn: (req: Request, runtime?: { ip?: string }) => Promise<Response>, path: string, body: unknown, headers: Record<string, string> = {}) =>
+const post = (
+  fn: (req: Request, runtime?: { ip?: string }) => Promise<Response>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
   fn(
     new Request(`${ORIGIN}${path}`, {
       method: 'POST',
@@ -44,7 +49,10 @@ async function errorOf(res: Response) {
 
 describe('site sample images', () => {
   it('the demo analyses a sample URL on the site origin', async () => {
-    const res = await post(demo, '/api/demo/object-detection', { image_url: `${ORIGIN}/images/samples/coffee-cup.jpg`, objects_to_find: 'cup, dining_table' });
+    const res = await post(demo, '/api/demo/object-detection', {
+      image_url: `${ORIGIN}/images/samples/coffee-cup.jpg`,
+      objects_to_find: 'cup, dining_table',
+    });
     expect(res.status).toBe(200);
     const body = demoResponseSchema.parse(await res.json());
     expect(body.image_width).toBe(600);
@@ -52,19 +60,33 @@ describe('site sample images', () => {
   });
 
   it('detect accepts a sample on the origin the Host header names (localhost for 127.0.0.1)', async () => {
-    const res = await post(detect, '/api/v1/detect', { image_urls: ['http://localhost:4321/images/samples/coffee-cup.jpg'], category: 'kitchen', error_checks: 0 }, { Host: 'localhost:4321' });
+    const res = await post(
+      detect,
+      '/api/v1/detect',
+      {
+        image_urls: ['http://localhost:4321/images/samples/coffee-cup.jpg'],
+        category: 'kitchen',
+        error_checks: 0,
+      },
+      { Host: 'localhost:4321' },
+    );
     expect(res.status).toBe(200);
     const body = detectResponseSchema.parse(await res.json());
     expect(body.detection_results[0]).toMatchObject({ objects: { cup: true } });
   });
 
   it('a missing sample is a per-image error, and a lone failure is not a success', async () => {
-    const res = await post(detect, '/api/v1/detect', { image_urls: [`${ORIGIN}/images/samples/nope.jpg`], mode: 'superset' });
+    const res = await post(detect, '/api/v1/detect', {
+      image_urls: [`${ORIGIN}/images/samples/nope.jpg`],
+      mode: 'superset',
+    });
     expect(res.status).toBe(422);
     const error = await errorOf(res);
     expect(error.code).toBe('NO_IMAGE_ANALYSED');
     expect(error.message).toMatch(/no such sample image/);
-    expect(error.details).toMatchObject({ results: [{ image_url: `${ORIGIN}/images/samples/nope.jpg`, error: { code: 'IMAGE_FETCH_FAILED' } }] });
+    expect(error.details).toMatchObject({
+      results: [{ image_url: `${ORIGIN}/images/samples/nope.jpg`, error: { code: 'IMAGE_FETCH_FAILED' } }],
+    });
   });
 
   it.each([

@@ -45,7 +45,10 @@ describe('vision functions under load', () => {
     vi.stubEnv('VISION_QUEUE_MAX', '0');
     const busy = postDetect({ image_urls: [env.img('horses.jpg')], error_checks: 10 });
     await until(() => engineStats().busy === 1);
-    const res = await postDetect({ image_urls: [env.img('dog.jpg'), env.img('coffee.jpg')], error_checks: 0 });
+    const res = await postDetect({
+      image_urls: [env.img('dog.jpg'), env.img('coffee.jpg')],
+      error_checks: 0,
+    });
     expect(res.status).toBe(503);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
@@ -59,7 +62,12 @@ describe('vision functions under load', () => {
     const server = env.server();
     const slowHits = () => server.hits.filter((h) => h === '/slow').length;
     const before = slowHits();
-    const calls = [1, 2, 3].map(() => postDetect({ image_urls: Array.from({ length: 4 }, (_, i) => `${server.origin}/slow?n=${i}`), error_checks: 0 }));
+    const calls = [1, 2, 3].map(() =>
+      postDetect({
+        image_urls: Array.from({ length: 4 }, (_, i) => `${server.origin}/slow?n=${i}`),
+        error_checks: 0,
+      }),
+    );
     await new Promise((r) => setTimeout(r, 700));
     // Twelve endless downloads asked for, two running: the rest never opened a connection.
     expect(server.hits.filter((h) => h.startsWith('/slow')).length - before).toBe(2);
@@ -75,12 +83,20 @@ describe('vision functions under load', () => {
     vi.stubEnv('VISION_IMAGE_BUDGET_WAIT_MS', '300');
     const held = await imageBudget().acquire(20 * 1024 * 1024);
     const form = new FormData();
-    form.set('file', new Blob([readFileSync(join(FIXTURE_DIR, 'horses.jpg'))], { type: 'image/jpeg' }), 'horses.jpg');
+    form.set(
+      'file',
+      new Blob([readFileSync(join(FIXTURE_DIR, 'horses.jpg'))], { type: 'image/jpeg' }),
+      'horses.jpg',
+    );
     form.set('objects_to_find', 'horse');
-    const refused = await demo(new Request('http://localhost/api/demo/object-detection', { method: 'POST', body: form }));
+    const refused = await demo(
+      new Request('http://localhost/api/demo/object-detection', { method: 'POST', body: form }),
+    );
     expect(refused.status).toBe(503);
     held.release();
-    const ok = await demo(new Request('http://localhost/api/demo/object-detection', { method: 'POST', body: form }));
+    const ok = await demo(
+      new Request('http://localhost/api/demo/object-detection', { method: 'POST', body: form }),
+    );
     expect(ok.status).toBe(200);
     expect(imageBudget().inUse).toBe(0);
   }, 90_000);

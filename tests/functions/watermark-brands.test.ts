@@ -5,7 +5,12 @@ import * as watermarkBrandsFunction from '../../functions/watermark-brands';
 import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { drawTextMarks } from '../../src/server/vision/watermark/overlay';
-import { addBrandOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from '../../src/shared/contracts/watermark';
+import {
+  addBrandOperation,
+  listBrandsOperation,
+  removeBrandOperation,
+  watermarkOperation,
+} from '../../src/shared/contracts/watermark';
 import { useVisionEnv } from '../support/vision-env';
 import { routed } from '../support/routed';
 
@@ -19,7 +24,10 @@ const call = (method: string, path: string, account: TestAccount | null, body?: 
   brandsFn(
     new Request(`${BASE}${path}`, {
       method,
-      headers: { ...(account && bearer(account)), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      headers: {
+        ...(account && bearer(account)),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     }),
     ctx,
@@ -35,7 +43,14 @@ async function analyseUpload(account: TestAccount) {
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
   form.append('detect_type', 'brand_logos');
   form.append('include_invisible', 'false');
-  const res = await watermark(new Request('http://localhost/api/v1/watermark', { method: 'POST', headers: bearer(account), body: form }), ctx);
+  const res = await watermark(
+    new Request('http://localhost/api/v1/watermark', {
+      method: 'POST',
+      headers: bearer(account),
+      body: form,
+    }),
+    ctx,
+  );
   const text = await res.text();
   expect(res.status, text).toBe(200);
   return watermarkOperation.response.schema.parse(JSON.parse(text));
@@ -48,12 +63,15 @@ describe('/api/v1/watermark/brands', () => {
     expect((await call('GET', '', other)).status).toBe(403);
   });
 
-  it('lists, adds and removes the key\'s brands (contract shapes, 201 on add, not metered)', async () => {
+  it("lists, adds and removes the key's brands (contract shapes, 201 on add, not metered)", async () => {
     const account = await subscribed();
     const empty = listBrandsOperation.response.schema.parse(await (await call('GET', '', account)).json());
     expect(empty.brands).toEqual([]);
     expect(empty.default_brands).toContain('Shutterstock');
-    const res = await call('POST', '', account, { name: 'Northlight Images', aliases: ['northlight.example'] });
+    const res = await call('POST', '', account, {
+      name: 'Northlight Images',
+      aliases: ['northlight.example'],
+    });
     expect(res.status).toBe(201);
     const { brand, usage } = addBrandOperation.response.schema.parse(await res.json());
     expect(brand).toMatchObject({ name: 'Northlight Images', aliases: ['northlight.example'] });
@@ -65,7 +83,10 @@ describe('/api/v1/watermark/brands', () => {
     expect(listed.brands.map((b) => b.id)).toEqual([brand.id]);
     const removed = await call('DELETE', `/${brand.id}`, account);
     expect(removed.status).toBe(200);
-    expect(removeBrandOperation.response.schema.parse(await removed.json())).toMatchObject({ id: brand.id, removed: true });
+    expect(removeBrandOperation.response.schema.parse(await removed.json())).toMatchObject({
+      id: brand.id,
+      removed: true,
+    });
     const again = await call('DELETE', `/${brand.id}`, account);
     expect(again.status).toBe(200);
     expect((await again.json()).removed).toBe(false);
@@ -78,9 +99,13 @@ describe('/api/v1/watermark/brands', () => {
     const stranger = await subscribed();
     expect((await call('POST', '', owner, { name: 'Northlight Images' })).status).toBe(201);
     // Another account cannot remove it.
-    const [mine] = listBrandsOperation.response.schema.parse(await (await call('GET', '', owner)).json()).brands;
+    const [mine] = listBrandsOperation.response.schema.parse(
+      await (await call('GET', '', owner)).json(),
+    ).brands;
     expect(await (await call('DELETE', `/${mine?.id}`, stranger)).json()).toMatchObject({ removed: false });
-    expect(listBrandsOperation.response.schema.parse(await (await call('GET', '', owner)).json()).brands).toHaveLength(1);
+    expect(
+      listBrandsOperation.response.schema.parse(await (await call('GET', '', owner)).json()).brands,
+    ).toHaveLength(1);
 
     const forOwner = await analyseUpload(owner);
     expect(forOwner.brand_logos.items.map((l) => l.brand)).toContain('Northlight Images');

@@ -10,7 +10,14 @@ useVisionEnv({ seeded: true });
 const URL_ = 'http://localhost/api/v1/watermark';
 const SAMPLE = 'http://localhost/images/samples/coffee-cup-watermarked.jpg';
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  watermark(new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }), { ip: '198.51.100.31' });
+  watermark(
+    new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+    { ip: '198.51.100.31' },
+  );
 
 describe('POST /api/v1/watermark', () => {
   it('needs an API key', async () => {
@@ -27,12 +34,17 @@ describe('POST /api/v1/watermark', () => {
 
   it('analyses the image for a subscribed key, answers the contract and counts one request', async () => {
     const account = await createTestAccount(getDb(), { apiId: 'watermark-detection', tier: 'standard' });
-    const res = await post({ image_url: SAMPLE, detect_type: 'all', sensitivity: 'high', include_invisible: true }, bearer(account));
+    const res = await post(
+      { image_url: SAMPLE, detect_type: 'all', sensitivity: 'high', include_invisible: true },
+      bearer(account),
+    );
     const text = await res.text();
     expect(res.status, text).toBe(200);
     const body = watermarkOperation.response.schema.parse(JSON.parse(text));
     expect(body.watermarks_detected).toBe(true);
-    expect(body.visible_watermarks.items.map((w) => w.text.toLowerCase()).join(' ')).toContain('stock.example');
+    expect(body.visible_watermarks.items.map((w) => w.text.toLowerCase()).join(' ')).toContain(
+      'stock.example',
+    );
     expect(body.detection_parameters).toEqual({ type: 'all', sensitivity: 'high', include_invisible: true });
     expect(body.detection_settings.sensitivity_factor).toBe(1.4);
     expect(body.usage.requests).toBe(1);

@@ -53,7 +53,12 @@ describe("the test databases on Neon's driver", () => {
   });
 
   it('commits a transaction, and rolls back one that throws', async () => {
-    const contact = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, message: 'hi', page_name: 'Home' });
+    const contact = (name: string) => ({
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      message: 'hi',
+      page_name: 'Home',
+    });
     await t.db.transaction().execute(async (trx) => {
       await trx.insertInto('contacts').values(contact('Kept')).execute();
     });
@@ -74,7 +79,10 @@ describe("the test databases on Neon's driver", () => {
   });
 
   it('cannot reach an address the proxy was not started with (no open relay), which reads as unavailable', async () => {
-    const pool = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', connectionTimeoutMillis: 2_000 });
+    const pool = new Pool({
+      connectionString: 'postgres://postgres@127.0.0.1:1/postgres',
+      connectionTimeoutMillis: 2_000,
+    });
     try {
       const error: unknown = await pool.query('select 1').then(
         () => undefined,

@@ -10,7 +10,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setDb } from '../../src/server/db';
 import { createTestDb, type TestDb } from '../support/test-db';
-import { expectUnavailable as expectUnavailableBody, postContact as postContactTo } from '../support/database-unavailable';
+import {
+  expectUnavailable as expectUnavailableBody,
+  postContact as postContactTo,
+} from '../support/database-unavailable';
 import { neonTestProxy } from './setup';
 
 // Short enough to test, long enough that a busy machine does not trip them on healthy queries.
@@ -20,7 +23,10 @@ const postContact = () => postContactTo('Network drill');
 
 async function expectUnavailable(res: Response) {
   // No driver message, address or engine name reaches the client.
-  const body = await expectUnavailableBody(res, /127\.0\.0\.1|terminated|WebSocket|ECONN|timeout|postgres|neon/i);
+  const body = await expectUnavailableBody(
+    res,
+    /127\.0\.0\.1|terminated|WebSocket|ECONN|timeout|postgres|neon/i,
+  );
   expect(body.error.details).toEqual({ retry_after_seconds: 5 });
 }
 
@@ -57,7 +63,15 @@ describe("a dropped connection on Neon's driver", () => {
   let watcher: pg.Client;
   const uncaught: unknown[] = [];
   const recordUncaught = (error: unknown) => uncaught.push(error);
-  const contactCount = async () => Number((await t.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const contactCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('contacts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     vi.stubEnv('CONTACT_RATE_LIMIT', '10000');
@@ -146,10 +160,16 @@ describe("a dropped connection on Neon's driver", () => {
     const before = await contactCount();
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await trx.insertInto('contacts').values({ name: 'Cut', email: 'cut@example.com', message: 'x', page_name: 'Home' }).execute();
+        await trx
+          .insertInto('contacts')
+          .values({ name: 'Cut', email: 'cut@example.com', message: 'x', page_name: 'Home' })
+          .execute();
         proxy.dropConnections();
         await new Promise((r) => setTimeout(r, 100));
-        await trx.insertInto('contacts').values({ name: 'Cut 2', email: 'cut@example.com', message: 'x', page_name: 'Home' }).execute();
+        await trx
+          .insertInto('contacts')
+          .values({ name: 'Cut 2', email: 'cut@example.com', message: 'x', page_name: 'Home' })
+          .execute();
       }),
     ).rejects.toThrow();
     // The server rolled the transaction back when its connection closed.
@@ -180,6 +200,8 @@ describe("a dropped connection on Neon's driver", () => {
     const recovery = await untilOk(postContact);
     expect(recovery).toBeLessThan(5);
     expect(uncaught).toEqual([]);
-    console.log(`neon freeze: query timeout -> ${first.res.status} in ${first.ms} ms, connect timeout -> ${second.res.status} in ${second.ms} ms, recovered in ${recovery.toFixed(2)} s`);
+    console.log(
+      `neon freeze: query timeout -> ${first.res.status} in ${first.ms} ms, connect timeout -> ${second.res.status} in ${second.ms} ms, recovered in ${recovery.toFixed(2)} s`,
+    );
   });
 });

@@ -25,8 +25,12 @@ export function neonTestProxy(): WsProxy {
 
 beforeAll(async () => {
   const url = process.env['TEST_DATABASE_URL']?.trim();
-  if (!url) throw new Error('npm run test:neon needs TEST_DATABASE_URL: eval "$(bash scripts/ci/pg-test-cluster.sh start)" first');
-  if (process.env['TEST_DB_DRIVER'] !== 'neon') throw new Error('npm run test:neon runs with TEST_DB_DRIVER=neon (vitest.neon.config.ts)');
+  if (!url)
+    throw new Error(
+      'npm run test:neon needs TEST_DATABASE_URL: eval "$(bash scripts/ci/pg-test-cluster.sh start)" first',
+    );
+  if (process.env['TEST_DB_DRIVER'] !== 'neon')
+    throw new Error('npm run test:neon runs with TEST_DB_DRIVER=neon (vitest.neon.config.ts)');
   const { hostname, port } = new URL(url);
   const proxy = await startWsProxy({ allow: [`${hostname}:${port || '5432'}`] });
   (globalThis as Holder)[KEY] = proxy;

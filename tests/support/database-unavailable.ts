@@ -9,14 +9,23 @@ import { errorBodySchema } from '../../src/server/http/errors';
 /** Sends one valid contact request straight to the function. */
 export function postContact(message: string): Promise<Response> {
   const body = { name: 'Ada Lovelace', email: 'ada@example.com', message, pageName: 'Pricing' };
-  return contacts(new Request('http://localhost/api/contacts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return contacts(
+    new Request('http://localhost/api/contacts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 /**
  * The documented 503: `Retry-After: 5`, the SERVICE_UNAVAILABLE body with its request id, and
  * none of `internals` (driver messages, addresses, engine names) in the text.
  */
-export async function expectUnavailable(res: Response, internals: RegExp): Promise<ReturnType<typeof errorBodySchema.parse>> {
+export async function expectUnavailable(
+  res: Response,
+  internals: RegExp,
+): Promise<ReturnType<typeof errorBodySchema.parse>> {
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('5');
   const text = await res.text();

@@ -5,7 +5,12 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listFunctionFiles, routesOf, type FunctionModule, type FunctionRoute } from '../../src/local/function-routes';
+import {
+  listFunctionFiles,
+  routesOf,
+  type FunctionModule,
+  type FunctionRoute,
+} from '../../src/local/function-routes';
 
 export const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
 

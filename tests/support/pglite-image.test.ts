@@ -32,7 +32,9 @@ describe.runIf(onPglite)('the run’s migrated PGlite image', () => {
 
 describe('unit tests open no database', () => {
   it('createTestDb refuses in the unit project and names where the file belongs', () => {
-    expect(() => assertDatabaseAllowed({ TEST_NO_DATABASE: '1' })).toThrow(/integration project in vitest\.config\.ts/);
+    expect(() => assertDatabaseAllowed({ TEST_NO_DATABASE: '1' })).toThrow(
+      /integration project in vitest\.config\.ts/,
+    );
     expect(() => assertDatabaseAllowed({})).not.toThrow();
   });
 });

@@ -20,7 +20,9 @@ export async function writeMigratedPgliteImage(file: string): Promise<void> {
     import('pg'),
   ]);
   const pglite = await PGlite.create('memory://', { extensions: { vector } });
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...createPgConfig(pglite), max: 1 }) }) });
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ ...createPgConfig(pglite), max: 1 }) }),
+  });
   try {
     await migrateToLatest(db);
     await db.destroy();
@@ -35,7 +37,9 @@ export async function writeMigratedPgliteImage(file: string): Promise<void> {
 let loaded: Promise<Blob | undefined> | undefined;
 
 /** The migrated image of this run, read once per process; `undefined` when there is none. */
-export function migratedPgliteImage(env: Record<string, string | undefined> = process.env): Promise<Blob | undefined> {
+export function migratedPgliteImage(
+  env: Record<string, string | undefined> = process.env,
+): Promise<Blob | undefined> {
   const file = env[PGLITE_IMAGE_ENV]?.trim();
   if (!file) return Promise.resolve(undefined);
   return (loaded ??= readFile(file).then((bytes) => new Blob([bytes])));

@@ -13,14 +13,24 @@ export interface CallContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-type AnyFunctionModule = { default: (req: Request, context?: never) => Promise<Response> | Response; config?: unknown };
+type AnyFunctionModule = {
+  default: (req: Request, context?: never) => Promise<Response> | Response;
+  config?: unknown;
+};
 
-export function routed(...modules: AnyFunctionModule[]): (req: Request, ctx?: CallContext) => Promise<Response> {
+export function routed(
+  ...modules: AnyFunctionModule[]
+): (req: Request, ctx?: CallContext) => Promise<Response> {
   const table = new Map(modules.map((mod, i) => [`function-${i}`, mod as unknown as FunctionModule]));
   const routes = [...table].flatMap(([file, mod]) => routesOf(file, mod));
   return async (req, ctx = {}) => {
     const hit = findRoute(routes, req.method, new URL(req.url).pathname);
     const mod = hit ? table.get(hit.route.file)! : (apiNotFound as unknown as FunctionModule);
-    return mod.default(req, { ip: ctx.ip ?? '127.0.0.1', params: hit?.params ?? {}, requestId: crypto.randomUUID(), ...(ctx.waitUntil ? { waitUntil: ctx.waitUntil } : {}) });
+    return mod.default(req, {
+      ip: ctx.ip ?? '127.0.0.1',
+      params: hit?.params ?? {},
+      requestId: crypto.randomUUID(),
+      ...(ctx.waitUntil ? { waitUntil: ctx.waitUntil } : {}),
+    });
   };
 }

@@ -22,12 +22,20 @@ export interface TestAccount {
 /** Creates an account subscribed to `apiId` at `tier` (default: object detection, premium) with one key. */
 export async function createTestAccount(
   db: Kysely<Database>,
-  { apiId = 'image-object-detection', tier = 'premium', username }: { apiId?: string; tier?: string; username?: string } = {},
+  {
+    apiId = 'image-object-detection',
+    tier = 'premium',
+    username,
+  }: { apiId?: string; tier?: string; username?: string } = {},
 ): Promise<TestAccount> {
   const name = username ?? `test-${randomBytes(6).toString('hex')}`;
   // A cheap hash: nobody logs in to a test account with its random password.
   const password = await hashPassword(randomBytes(16).toString('base64url'), { N: 2 ** 10, r: 8, p: 1 });
-  const user = await db.insertInto('users').values({ username: name, email: `${name}@example.test`, password }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ username: name, email: `${name}@example.test`, password })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const key = generateApiKey();
   const keyRow = await db
     .insertInto('api_keys')
@@ -39,4 +47,6 @@ export async function createTestAccount(
 }
 
 /** Request headers that authenticate as `account`. */
-export const bearer = (account: Pick<TestAccount, 'key'>): Record<string, string> => ({ Authorization: `Bearer ${account.key}` });
+export const bearer = (account: Pick<TestAccount, 'key'>): Record<string, string> => ({
+  Authorization: `Bearer ${account.key}`,
+});

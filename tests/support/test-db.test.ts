@@ -18,8 +18,19 @@ describe('createTestDb', () => {
     const a = await createTestDb();
     const b = await createTestDb();
     try {
-      await a.db.insertInto('contacts').values({ name: 'A', email: 'a@example.com', message: 'hi', page_name: 'Home' }).execute();
-      const countIn = async (t: typeof a) => Number((await t.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      await a.db
+        .insertInto('contacts')
+        .values({ name: 'A', email: 'a@example.com', message: 'hi', page_name: 'Home' })
+        .execute();
+      const countIn = async (t: typeof a) =>
+        Number(
+          (
+            await t.db
+              .selectFrom('contacts')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await countIn(a)).toBe(1);
       expect(await countIn(b)).toBe(0);
     } finally {

@@ -28,7 +28,8 @@ export type TestDriver = 'pg' | 'neon';
 /** The driver `TEST_DB_DRIVER` asks for: `neon`, else `pg`. */
 export function testDriver(env: Record<string, string | undefined> = process.env): TestDriver {
   const driver = env['TEST_DB_DRIVER']?.trim() || 'pg';
-  if (driver !== 'pg' && driver !== 'neon') throw new Error(`TEST_DB_DRIVER must be pg or neon, not ${driver}`);
+  if (driver !== 'pg' && driver !== 'neon')
+    throw new Error(`TEST_DB_DRIVER must be pg or neon, not ${driver}`);
   return driver;
 }
 
@@ -37,7 +38,11 @@ export function testDriver(env: Record<string, string | undefined> = process.env
  * resolve in `searchPath`. Neon's pool takes no `options` setting, so for it the search path
  * travels in the URL (`?options=`), which both drivers read into the startup message.
  */
-export function testDbTarget(url: string, searchPath: string, driver: TestDriver = testDriver()): { target: DbTarget; options?: string } {
+export function testDbTarget(
+  url: string,
+  searchPath: string,
+  driver: TestDriver = testDriver(),
+): { target: DbTarget; options?: string } {
   const options = `-c search_path=${searchPath}`;
   if (driver === 'pg') return { target: { kind: 'postgres', url }, options };
   const withOptions = new URL(url);
@@ -51,7 +56,9 @@ export const NO_DATABASE_ENV = 'TEST_NO_DATABASE';
 /** Throws in a unit test: a test that opens a database belongs in the integration project. */
 export function assertDatabaseAllowed(env: Record<string, string | undefined> = process.env): void {
   if (env[NO_DATABASE_ENV] === '1') {
-    throw new Error('This test opens a database: add its file to the integration project in vitest.config.ts');
+    throw new Error(
+      'This test opens a database: add its file to the integration project in vitest.config.ts',
+    );
   }
 }
 
@@ -60,7 +67,10 @@ export function assertDatabaseAllowed(env: Record<string, string | undefined> = 
  * override the pool's on a real server (tests of a server that goes away). On PGlite a migrated
  * database starts from the run's migrated image when there is one (`pglite-image.ts`).
  */
-export async function createTestDb({ migrate = true, timeouts }: { migrate?: boolean; timeouts?: Partial<DbTimeouts> } = {}): Promise<TestDb> {
+export async function createTestDb({
+  migrate = true,
+  timeouts,
+}: { migrate?: boolean; timeouts?: Partial<DbTimeouts> } = {}): Promise<TestDb> {
   assertDatabaseAllowed();
   const url = process.env['TEST_DATABASE_URL']?.trim();
   if (!url) {

@@ -72,10 +72,14 @@ export async function startTestImageServer(port = 0): Promise<TestImageServer> {
       res.end();
       return;
     }
-    if (url.pathname === '/html') return send(200, 'image/jpeg', '<!doctype html><html><body>not an image</body></html>');
+    if (url.pathname === '/html')
+      return send(200, 'image/jpeg', '<!doctype html><html><body>not an image</body></html>');
     if (url.pathname === '/huge' || url.pathname === '/huge-declared') {
       const size = 11 * 1024 * 1024;
-      res.writeHead(200, { 'Content-Type': 'image/jpeg', ...(url.pathname === '/huge-declared' && { 'Content-Length': String(size) }) });
+      res.writeHead(200, {
+        'Content-Type': 'image/jpeg',
+        ...(url.pathname === '/huge-declared' && { 'Content-Length': String(size) }),
+      });
       const chunk = Buffer.alloc(64 * 1024, 0xff);
       let sent = 0;
       const pump = () => {

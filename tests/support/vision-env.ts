@@ -48,5 +48,10 @@ export function useVisionEnv({ seeded = true }: { seeded?: boolean } = {}): Visi
     if (!account) throw new Error('useVisionEnv: the account is created in beforeAll of a seeded env');
     return account;
   };
-  return { server: get, img: (name) => `${get().origin}/images/${name}`, account: getAccount, auth: () => ({ Authorization: `Bearer ${getAccount().key}` }) };
+  return {
+    server: get,
+    img: (name) => `${get().origin}/images/${name}`,
+    account: getAccount,
+    auth: () => ({ Authorization: `Bearer ${getAccount().key}` }),
+  };
 }

@@ -31,7 +31,10 @@ function zodFields(issues: readonly { path: readonly PropertyKey[]; message: str
  * The server's answer as the form shows it: field messages under their fields (a taken username
  * or email under that field), anything else in the alert above the button.
  */
-export function errorsFromServer(mode: AuthMode, error: ApiClientError): { fields: FieldErrors; alert: string | null } {
+export function errorsFromServer(
+  mode: AuthMode,
+  error: ApiClientError,
+): { fields: FieldErrors; alert: string | null } {
   const fields: FieldErrors = {};
   for (const [key, messages] of Object.entries(error.fields)) {
     if ((FIELDS[mode] as readonly string[]).includes(key)) fields[key as Field] = messages;
@@ -41,7 +44,8 @@ export function errorsFromServer(mode: AuthMode, error: ApiClientError): { field
     const field: Field = /e-?mail/i.test(error.message) ? 'email' : 'username';
     return { fields: { [field]: [error.message] }, alert: null };
   }
-  if (mode === 'login' && error.status === 401) return { fields: {}, alert: 'Invalid username, email or password.' };
+  if (mode === 'login' && error.status === 401)
+    return { fields: {}, alert: 'Invalid username, email or password.' };
   if (error.code === 'RATE_LIMITED' && error.retryAfter) {
     return { fields: {}, alert: `Too many attempts. Please try again in ${error.retryAfter} seconds.` };
   }
@@ -56,7 +60,12 @@ interface Props {
 export function AuthForm({ mode }: Props) {
   const id = useId();
   const signup = mode === 'signup';
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '', login: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    username: '',
+    email: '',
+    password: '',
+    login: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -96,7 +105,11 @@ export function AuthForm({ mode }: Props) {
     if (pending) return;
     setAlert(null);
     const parsed = signup
-      ? signupRequestSchema.safeParse({ username: values.username, email: values.email, password: values.password })
+      ? signupRequestSchema.safeParse({
+          username: values.username,
+          email: values.email,
+          password: values.password,
+        })
       : loginRequestSchema.safeParse({ login: values.login, password: values.password });
     if (!parsed.success) {
       const errs = zodFields(parsed.error.issues);
@@ -107,7 +120,9 @@ export function AuthForm({ mode }: Props) {
     setErrors({});
     setPending(true);
     const result = signup
-      ? await request(signupOperation, { body: { username: values.username, email: values.email, password: values.password } })
+      ? await request(signupOperation, {
+          body: { username: values.username, email: values.email, password: values.password },
+        })
       : await request(loginOperation, { body: { login: values.login, password: values.password } });
     if (result.ok) {
       window.location.assign(next);
@@ -119,16 +134,20 @@ export function AuthForm({ mode }: Props) {
     setAlert(shown.alert);
     if (shown.alert) {
       setValues((v) => ({ ...v, password: '' }));
-      requestAnimationFrame(() => (mode === 'login' ? refs.password.current?.focus() : alertRef.current?.focus()));
+      requestAnimationFrame(() =>
+        mode === 'login' ? refs.password.current?.focus() : alertRef.current?.focus(),
+      );
     } else {
       focusFirstError(shown.fields);
     }
   };
 
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: Field) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
   const errorId = (field: Field) => `${id}-${field}-error`;
   const hintId = `${id}-password-hint`;
-  const described = (field: Field, extra?: string) => [errors[field]?.length ? errorId(field) : null, extra].filter(Boolean).join(' ') || undefined;
+  const described = (field: Field, extra?: string) =>
+    [errors[field]?.length ? errorId(field) : null, extra].filter(Boolean).join(' ') || undefined;
   const fieldProps = (field: Field) => ({
     ref: refs[field],
     id: `${id}-${field}`,
@@ -146,26 +165,55 @@ export function AuthForm({ mode }: Props) {
     <div className="card mx-auto w-full max-w-md">
       <h1 className="text-2xl font-bold text-ink">{signup ? 'Create your account' : 'Sign in'}</h1>
       <p className="mt-1 text-sm text-muted">
-        {signup ? 'Get API keys, subscribe to APIs and follow your usage.' : 'Welcome back. Sign in to your dashboard.'}
+        {signup
+          ? 'Get API keys, subscribe to APIs and follow your usage.'
+          : 'Welcome back. Sign in to your dashboard.'}
       </p>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 grid gap-4" aria-busy={pending} data-testid={`${mode}-form`}>
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        className="mt-6 grid gap-4"
+        aria-busy={pending}
+        data-testid={`${mode}-form`}
+      >
         {signup ? (
           <>
             <div>
               <Label htmlFor={`${id}-username`}>Username</Label>
-              <Input {...fieldProps('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={32} aria-describedby={described('username')} />
+              <Input
+                {...fieldProps('username')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={32}
+                aria-describedby={described('username')}
+              />
               <FieldError id={errorId('username')} messages={errors.username} />
             </div>
             <div>
               <Label htmlFor={`${id}-email`}>Email</Label>
-              <Input {...fieldProps('email')} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} aria-describedby={described('email')} />
+              <Input
+                {...fieldProps('email')}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                aria-describedby={described('email')}
+              />
               <FieldError id={errorId('email')} messages={errors.email} />
             </div>
           </>
         ) : (
           <div>
             <Label htmlFor={`${id}-login`}>Username or email</Label>
-            <Input {...fieldProps('login')} autoComplete="username" autoCapitalize="none" spellCheck={false} aria-describedby={described('login')} />
+            <Input
+              {...fieldProps('login')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-describedby={described('login')}
+            />
             <FieldError id={errorId('login')} messages={errors.login} />
           </div>
         )}
@@ -199,12 +247,23 @@ export function AuthForm({ mode }: Props) {
           <FieldError id={errorId('password')} messages={errors.password} />
         </div>
         {alert ? (
-          <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          <p
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+          >
             {alert}
           </p>
         ) : null}
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? (signup ? 'Creating account...' : 'Signing in...') : signup ? 'Create account' : 'Sign in'}
+          {pending
+            ? signup
+              ? 'Creating account...'
+              : 'Signing in...'
+            : signup
+              ? 'Create account'
+              : 'Sign in'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">

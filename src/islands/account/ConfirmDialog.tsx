@@ -1,5 +1,12 @@
 import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/Dialog';
 
 interface Props {
   open: boolean;
@@ -14,7 +21,16 @@ interface Props {
 }
 
 /** "Are you sure?" before revoking a key or cancelling a subscription. */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, opener, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  opener,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <Dialog
       open={open}

@@ -45,7 +45,10 @@ export function Dashboard() {
       <div className="card mx-auto max-w-md text-center">
         {me.state === 'error' ? (
           <p role="alert" className="text-sm text-red-800">
-            {me.error.message} <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>Reload</button>
+            {me.error.message}{' '}
+            <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+              Reload
+            </button>
           </p>
         ) : (
           <p role="status" className="text-sm text-muted">
@@ -62,7 +65,11 @@ export function Dashboard() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>
           <p className="mt-1 break-all text-sm text-muted">
-            Signed in as <strong className="text-ink" data-testid="signed-in-as">{me.data.user.username}</strong> ({me.data.user.email})
+            Signed in as{' '}
+            <strong className="text-ink" data-testid="signed-in-as">
+              {me.data.user.username}
+            </strong>{' '}
+            ({me.data.user.email})
           </p>
         </div>
         <Button variant="secondary" onClick={() => void signOut()} disabled={signingOut}>

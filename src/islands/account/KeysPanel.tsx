@@ -109,14 +109,24 @@ export function KeysPanel({ announce, onChanged }: Props) {
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid="keys-panel">
-      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
+      <h2
+        id={`${id}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold text-ink focus:outline-none"
+      >
         API keys
       </h2>
       <p className="mt-1 text-sm text-muted">
         Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> with each API call.
       </p>
 
-      <form noValidate onSubmit={(e) => void create(e)} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" aria-busy={creating}>
+      <form
+        noValidate
+        onSubmit={(e) => void create(e)}
+        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        aria-busy={creating}
+      >
         <div className="flex-1">
           <Label htmlFor={`${id}-name`}>Key name</Label>
           <Input
@@ -156,7 +166,9 @@ export function KeysPanel({ announce, onChanged }: Props) {
           <h3 id={`${id}-new-title`} className="font-semibold text-ink">
             Your new key “{created.name}”
           </h3>
-          <p className="mt-1 text-sm text-amber-950">Copy it now and keep it somewhere safe: you will not see it again.</p>
+          <p className="mt-1 text-sm text-amber-950">
+            Copy it now and keep it somewhere safe: you will not see it again.
+          </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <label htmlFor={`${id}-new-key`} className="sr-only">
               New API key
@@ -194,24 +206,40 @@ export function KeysPanel({ announce, onChanged }: Props) {
               <caption className="sr-only">Your API keys</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Last used</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
-                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Key
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Created
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Last used
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {keys.data.keys.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
-                    <th scope="row" className="py-2 pr-4 font-medium text-ink">{key.name}</th>
+                    <th scope="row" className="py-2 pr-4 font-medium text-ink">
+                      {key.name}
+                    </th>
                     <td className="py-2 pr-4 font-mono text-xs">{maskedKey(key.prefix, key.last4)}</td>
                     <td className="py-2 pr-4">{formatDate(key.created_at)}</td>
                     <td className="py-2 pr-4">{formatDate(key.last_used_at)}</td>
                     <td className="py-2 pr-4">
                       {key.revoked_at ? (
-                        <span className="badge bg-slate-200 text-slate-800">Revoked {formatDate(key.revoked_at)}</span>
+                        <span className="badge bg-slate-200 text-slate-800">
+                          Revoked {formatDate(key.revoked_at)}
+                        </span>
                       ) : (
                         <span className="badge bg-green-100 text-green-800">Active</span>
                       )}

@@ -13,7 +13,10 @@ export function Loading({ what }: { what: string }) {
 /** A section that could not load, with a way to try again. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+    >
       <span>{message || 'Could not load this section.'}</span>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         Try again
@@ -26,9 +29,22 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
  * A table that may scroll sideways on a phone: focusable and named, so keyboard users can
  * scroll it too.
  */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600 ${className ?? ''}`}>
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600 ${className ?? ''}`}
+    >
       {children}
     </div>
   );

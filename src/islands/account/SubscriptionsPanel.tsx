@@ -16,7 +16,9 @@ interface Props {
 
 /** "Standard · 2,000 requests/month" or "Pay per use". */
 export function tierSummary(s: Pick<Subscription, 'tier_name' | 'monthly_quota'>): string {
-  return s.monthly_quota === null ? s.tier_name : `${s.tier_name} · ${formatNumber(s.monthly_quota)} requests/month`;
+  return s.monthly_quota === null
+    ? s.tier_name
+    : `${s.tier_name} · ${formatNumber(s.monthly_quota)} requests/month`;
 }
 
 /** Subscriptions: API, tier, since, active or cancelled; cancel; a link to subscribe to more. */
@@ -48,7 +50,12 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid="subscriptions-panel">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
+        <h2
+          id={`${id}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-ink focus:outline-none"
+        >
           Subscriptions
         </h2>
         <a href="/apis" className="text-sm font-medium text-brand-700 underline underline-offset-2">
@@ -62,8 +69,11 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
           <ErrorState message={subs.error.message} onRetry={reload} />
         ) : subs.data.subscriptions.length === 0 ? (
           <p className="text-sm text-muted" data-testid="subscriptions-empty">
-            No subscriptions yet. <a href="/apis" className="font-medium text-brand-700 underline underline-offset-2">Pick an API</a> and
-            subscribe to call it with your keys.
+            No subscriptions yet.{' '}
+            <a href="/apis" className="font-medium text-brand-700 underline underline-offset-2">
+              Pick an API
+            </a>{' '}
+            and subscribe to call it with your keys.
           </p>
         ) : (
           <ScrollRegion label="Your subscriptions">
@@ -71,18 +81,30 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
               <caption className="sr-only">Your subscriptions</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">API</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Tier</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Since</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
-                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    API
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Tier
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Since
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {subs.data.subscriptions.map((sub) => (
                   <tr key={sub.id} data-subscription-id={sub.id}>
                     <th scope="row" className="py-2 pr-4 font-medium text-ink">
-                      <a href={`/api/${sub.api_id}`} className="hover:underline">{sub.api_name}</a>
+                      <a href={`/api/${sub.api_id}`} className="hover:underline">
+                        {sub.api_name}
+                      </a>
                     </th>
                     <td className="py-2 pr-4">{tierSummary(sub)}</td>
                     <td className="py-2 pr-4">{formatDate(sub.subscription_date)}</td>
@@ -90,7 +112,9 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
                       {sub.is_active ? (
                         <span className="badge bg-green-100 text-green-800">Active</span>
                       ) : (
-                        <span className="badge bg-slate-200 text-slate-800">Cancelled {formatDate(sub.cancelled_at)}</span>
+                        <span className="badge bg-slate-200 text-slate-800">
+                          Cancelled {formatDate(sub.cancelled_at)}
+                        </span>
                       )}
                     </td>
                     <td className="py-2 text-right">

@@ -51,27 +51,41 @@ function UsageBody({ usage }: { usage: Usage }) {
           {usage.apis.map((api) => {
             const pct = usedPercent(api.requests, api.quota);
             return (
-              <li key={api.api_id} className="rounded-lg border border-slate-200 p-3" data-api-id={api.api_id}>
+              <li
+                key={api.api_id}
+                className="rounded-lg border border-slate-200 p-3"
+                data-api-id={api.api_id}
+              >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium text-ink">{api.api_name}</span>
-                  <span className="text-xs text-muted">{api.tier ? `Tier: ${api.tier}` : 'No active subscription'}</span>
+                  <span className="text-xs text-muted">
+                    {api.tier ? `Tier: ${api.tier}` : 'No active subscription'}
+                  </span>
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
                   <div>
                     <dt className="text-muted">Requests</dt>
-                    <dd className="font-semibold text-ink" data-testid="usage-requests">{formatNumber(api.requests)}</dd>
+                    <dd className="font-semibold text-ink" data-testid="usage-requests">
+                      {formatNumber(api.requests)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted">Images analysed</dt>
-                    <dd className="font-semibold text-ink" data-testid="usage-images">{formatNumber(api.images)}</dd>
+                    <dd className="font-semibold text-ink" data-testid="usage-images">
+                      {formatNumber(api.images)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted">Quota</dt>
-                    <dd className="font-semibold text-ink">{api.quota === null ? 'Pay per use' : formatNumber(api.quota)}</dd>
+                    <dd className="font-semibold text-ink">
+                      {api.quota === null ? 'Pay per use' : formatNumber(api.quota)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted">Remaining</dt>
-                    <dd className="font-semibold text-ink" data-testid="usage-remaining">{api.remaining === null ? '—' : formatNumber(api.remaining)}</dd>
+                    <dd className="font-semibold text-ink" data-testid="usage-remaining">
+                      {api.remaining === null ? '—' : formatNumber(api.remaining)}
+                    </dd>
                   </div>
                 </dl>
                 {api.quota !== null ? (
@@ -84,7 +98,10 @@ function UsageBody({ usage }: { usage: Usage }) {
                     aria-valuenow={pct}
                     aria-valuetext={`${pct}% used`}
                   >
-                    <div className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'} style={{ width: `${pct}%` }} />
+                    <div
+                      className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'}
+                      style={{ width: `${pct}%` }}
+                    />
                   </div>
                 ) : null}
               </li>
@@ -102,16 +119,25 @@ function UsageBody({ usage }: { usage: Usage }) {
             <caption className="sr-only">Usage per key this month</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className={th}>Key</th>
-                <th scope="col" className={th}>Requests</th>
-                <th scope="col" className={th}>Images</th>
+                <th scope="col" className={th}>
+                  Key
+                </th>
+                <th scope="col" className={th}>
+                  Requests
+                </th>
+                <th scope="col" className={th}>
+                  Images
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {usage.keys.map((k) => (
                 <tr key={k.key_id}>
                   <th scope="row" className="py-2 pr-4 font-medium text-ink">
-                    {k.name} <span className="font-mono text-xs font-normal text-muted">{maskedKey(k.prefix, k.last4)}</span>
+                    {k.name}{' '}
+                    <span className="font-mono text-xs font-normal text-muted">
+                      {maskedKey(k.prefix, k.last4)}
+                    </span>
                   </th>
                   <td className="py-2 pr-4">{formatNumber(k.requests)}</td>
                   <td className="py-2 pr-4">{formatNumber(k.images)}</td>
@@ -133,11 +159,21 @@ function UsageBody({ usage }: { usage: Usage }) {
             <caption className="sr-only">Your last {usage.recent.length} requests</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className={th}>Time</th>
-                <th scope="col" className={th}>Endpoint</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}>Images</th>
-                <th scope="col" className={th}>ms</th>
+                <th scope="col" className={th}>
+                  Time
+                </th>
+                <th scope="col" className={th}>
+                  Endpoint
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Images
+                </th>
+                <th scope="col" className={th}>
+                  ms
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -147,7 +183,9 @@ function UsageBody({ usage }: { usage: Usage }) {
                   <td className="py-2 pr-4 font-mono text-xs">
                     {r.method} {r.endpoint}
                   </td>
-                  <td className={r.status >= 400 ? 'py-2 pr-4 font-semibold text-red-700' : 'py-2 pr-4'}>{r.status}</td>
+                  <td className={r.status >= 400 ? 'py-2 pr-4 font-semibold text-red-700' : 'py-2 pr-4'}>
+                    {r.status}
+                  </td>
                   <td className="py-2 pr-4">{r.images}</td>
                   <td className="py-2 pr-4">{formatNumber(r.duration_ms)}</td>
                 </tr>

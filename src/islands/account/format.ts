@@ -3,7 +3,20 @@
  * UTC), so the period is formatted in UTC; times of requests and keys in the viewer's zone.
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** "1 December" for a billing period's end (UTC). */
 export function formatDayMonthUtc(iso: string): string {

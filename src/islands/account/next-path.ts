@@ -13,7 +13,8 @@ export function safeNext(next: string | null | undefined): string {
   const value = next.trim();
   // A single leading slash and no backslashes or control characters: `//x` and `/\x` are other hosts.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are rejected
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return DEFAULT_NEXT;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value))
+    return DEFAULT_NEXT;
   try {
     const base = 'https://optiq.invalid';
     const url = new URL(value, base);
@@ -29,7 +30,9 @@ export function safeNext(next: string | null | undefined): string {
 /** `/login?next=...` (or `/signup`), for a page to send a signed-out visitor to. */
 export function authUrl(page: 'login' | 'signup', next: string): string {
   const safe = safeNext(next);
-  return safe === DEFAULT_NEXT && page === 'signup' ? '/signup' : `/${page}?${new URLSearchParams({ next: safe })}`;
+  return safe === DEFAULT_NEXT && page === 'signup'
+    ? '/signup'
+    : `/${page}?${new URLSearchParams({ next: safe })}`;
 }
 
 /** The subscribe choice carried through sign-in: `?subscribe=<api id>&tier=<tier>`. */

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClientError, ApiResult } from '../../shared/api-client';
 
-export type Resource<T> = { state: 'loading' } | { state: 'error'; error: ApiClientError } | { state: 'ready'; data: T };
+export type Resource<T> =
+  { state: 'loading' } | { state: 'error'; error: ApiClientError } | { state: 'ready'; data: T };
 
 /**
  * Loads one account resource on mount and on `reload()`; a 401 (the session ended) sends the
  * visitor to sign in again and back here.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<ApiResult<T>>): [Resource<T>, () => void] {
+export function useResource<T>(
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>,
+): [Resource<T>, () => void] {
   const [resource, setResource] = useState<Resource<T>>({ state: 'loading' });
   const [version, setVersion] = useState(0);
   const loadRef = useRef(load);
@@ -22,7 +25,9 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<ApiResult<
           window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname)}`);
           return;
         }
-        setResource(result.ok ? { state: 'ready', data: result.data } : { state: 'error', error: result.error });
+        setResource(
+          result.ok ? { state: 'ready', data: result.data } : { state: 'error', error: result.error },
+        );
       })
       .catch(() => {});
     return () => controller.abort();

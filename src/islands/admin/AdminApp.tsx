@@ -55,7 +55,10 @@ export default function AdminApp() {
     return (
       <div className="grid gap-4">
         {notice ? (
-          <p role="status" className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-ink">
+          <p
+            role="status"
+            className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-ink"
+          >
             {notice}
           </p>
         ) : null}

@@ -74,7 +74,12 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
     const page = result.data;
     setState((prev) =>
       prev.status === 'ready'
-        ? { status: 'ready', items: [...prev.items, ...page.items.filter((c) => !prev.items.some((p) => p.id === c.id))], total: page.total, nextCursor: page.next_cursor }
+        ? {
+            status: 'ready',
+            items: [...prev.items, ...page.items.filter((c) => !prev.items.some((p) => p.id === c.id))],
+            total: page.total,
+            nextCursor: page.next_cursor,
+          }
         : prev,
     );
   };
@@ -87,7 +92,9 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
             Contact Submissions
           </h1>
           <p className="mt-1 text-sm text-muted" aria-live="polite" data-testid="contacts-total">
-            {state.status === 'ready' ? `Total: ${state.total} ${state.total === 1 ? 'submission' : 'submissions'}` : '\u00a0'}
+            {state.status === 'ready'
+              ? `Total: ${state.total} ${state.total === 1 ? 'submission' : 'submissions'}`
+              : '\u00a0'}
           </p>
         </div>
         <div className="flex gap-2">
@@ -119,7 +126,10 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
                       <h2 className="break-words text-lg font-semibold">{c.name}</h2>
-                      <a href={`mailto:${c.email}`} className="break-all text-sm text-brand-700 underline-offset-2 hover:underline">
+                      <a
+                        href={`mailto:${c.email}`}
+                        className="break-all text-sm text-brand-700 underline-offset-2 hover:underline"
+                      >
                         {c.email}
                       </a>
                     </div>
@@ -131,7 +141,10 @@ export function ContactList({ onLogout, onUnauthorized }: Props) {
                     <time dateTime={c.createdAt}>{formatSubmittedAt(c.createdAt)}</time>
                   </p>
                   {/* Plain text node: visitor input is never parsed as HTML. */}
-                  <p className="mt-3 whitespace-pre-wrap break-words text-sm text-ink" data-testid="contact-message">
+                  <p
+                    className="mt-3 whitespace-pre-wrap break-words text-sm text-ink"
+                    data-testid="contact-message"
+                  >
                     {c.message}
                   </p>
                 </article>

@@ -29,13 +29,22 @@ export function ErrorReportList({ onUnauthorized }: { onUnauthorized: () => void
       <h2 id="error-reports-heading" className="text-xl font-semibold text-ink">
         Authenticity error reports
       </h2>
-      {!state && <p role="status" className="mt-2 text-muted">Loading reports...</p>}
-      {state && !state.ok && <p className="mt-2 text-red-700">Error loading reports: {state.error.message}</p>}
+      {!state && (
+        <p role="status" className="mt-2 text-muted">
+          Loading reports...
+        </p>
+      )}
+      {state && !state.ok && (
+        <p className="mt-2 text-red-700">Error loading reports: {state.error.message}</p>
+      )}
       {state?.ok && state.data.items.length === 0 && <p className="mt-2 text-muted">No reports yet.</p>}
       {state?.ok && state.data.items.length > 0 && (
         <>
           <p className="mt-1 text-sm text-muted">{state.data.total} in all; the 50 newest:</p>
-          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="error-reports">
+          <ul
+            className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200"
+            data-testid="error-reports"
+          >
             {state.data.items.map((r) => (
               <li key={r.id} className="p-3 text-sm">
                 <p className="break-all font-medium text-ink">{r.imageUrl}</p>

@@ -50,7 +50,11 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
       onLoggedIn();
       return;
     }
-    setError(result.error.status === 401 ? 'Invalid credentials' : result.error.message || 'Login failed. Please try again.');
+    setError(
+      result.error.status === 401
+        ? 'Invalid credentials'
+        : result.error.message || 'Login failed. Please try again.',
+    );
     setRefocus(true);
   };
 
@@ -93,7 +97,10 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
             aria-describedby={describedBy('username')}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <FieldError id={`${id}-username-error`} messages={fieldErrors.username ? [fieldErrors.username] : undefined} />
+          <FieldError
+            id={`${id}-username-error`}
+            messages={fieldErrors.username ? [fieldErrors.username] : undefined}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-password`}>Password</Label>
@@ -110,10 +117,16 @@ export function LoginForm({ configured, onLoggedIn }: Props) {
             aria-describedby={describedBy('password')}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <FieldError id={`${id}-password-error`} messages={fieldErrors.password ? [fieldErrors.password] : undefined} />
+          <FieldError
+            id={`${id}-password-error`}
+            messages={fieldErrors.password ? [fieldErrors.password] : undefined}
+          />
         </div>
         {error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+          >
             {error}
           </p>
         ) : null}

@@ -1,6 +1,10 @@
 /** The admin page's calls, through the contracts, kept in one place so the components stay about UI. */
 import { request, type ApiResult } from '../../shared/api-client';
-import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from '../../shared/contracts/admin-auth';
+import {
+  adminLoginOperation,
+  adminLogoutOperation,
+  adminSessionOperation,
+} from '../../shared/contracts/admin-auth';
 import type { AdminSession } from '../../shared/schemas/admin-session';
 import { listContactsOperation } from '../../shared/contracts/contacts';
 import type { ContactPage } from '../../shared/schemas/contact';
@@ -11,8 +15,14 @@ export type { ContactSubmission } from '../../shared/schemas/contact';
 export const PAGE_SIZE = 25;
 
 /** One page of GET /api/contacts (newest first); `cursor` is the previous page's `next_cursor`. */
-export function fetchContactsPage(cursor: string | null, signal?: AbortSignal): Promise<ApiResult<ContactPage>> {
-  return request(listContactsOperation, { query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }, signal });
+export function fetchContactsPage(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ApiResult<ContactPage>> {
+  return request(listContactsOperation, {
+    query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    signal,
+  });
 }
 
 export function fetchSession(): Promise<ApiResult<AdminSession>> {

@@ -21,7 +21,9 @@ describe('ApiCard', () => {
     expect(html).toContain('starts at $20/month');
     expect(html).toContain('Pay per use: $0.05 per request, $20 monthly minimum');
     expect(html).toContain('href="/api/image-object-detection"');
-    expect(html).toMatch(/data-subscribe="" data-api-id="image-object-detection" data-api-name="Image Object Detection" data-api-price="0.05"/);
+    expect(html).toMatch(
+      /data-subscribe="" data-api-id="image-object-detection" data-api-name="Image Object Detection" data-api-price="0.05"/,
+    );
     expect(html).not.toContain('Notify Me');
   });
 
@@ -34,11 +36,17 @@ describe('ApiCard', () => {
   });
 
   it('draws the eye for an unknown icon and the brain when asked', () => {
-    expect(renderToStaticMarkup(<ApiCard api={{ ...api, icon: 'fa-unknown' }} />)).toContain('data-icon="fa-eye"');
-    expect(renderToStaticMarkup(<ApiCard api={{ ...api, icon: 'fa-brain' }} />)).toContain('data-icon="fa-brain"');
+    expect(renderToStaticMarkup(<ApiCard api={{ ...api, icon: 'fa-unknown' }} />)).toContain(
+      'data-icon="fa-eye"',
+    );
+    expect(renderToStaticMarkup(<ApiCard api={{ ...api, icon: 'fa-brain' }} />)).toContain(
+      'data-icon="fa-brain"',
+    );
   });
 
   it('uses the requested heading level', () => {
-    expect(renderToStaticMarkup(<ApiCard api={api} headingLevel={2} />)).toMatch(/<h2 id="api-card-image-object-detection"/);
+    expect(renderToStaticMarkup(<ApiCard api={api} headingLevel={2} />)).toMatch(
+      /<h2 id="api-card-image-object-detection"/,
+    );
   });
 });

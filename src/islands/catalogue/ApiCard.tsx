@@ -23,11 +23,19 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
   const active = api.status === 'active';
   const titleId = `api-card-${api.id}`;
   return (
-    <article className={cn('card flex h-full flex-col', className)} aria-labelledby={titleId} data-api-card={api.id}>
+    <article
+      className={cn('card flex h-full flex-col', className)}
+      aria-labelledby={titleId}
+      data-api-card={api.id}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span className="grid h-11 w-11 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-            <Icon name={API_ICONS[resolveApiIcon(api.icon)]} dataIcon={resolveApiIcon(api.icon)} className="h-6 w-6" />
+            <Icon
+              name={API_ICONS[resolveApiIcon(api.icon)]}
+              dataIcon={resolveApiIcon(api.icon)}
+              className="h-6 w-6"
+            />
           </span>
           <div className="min-w-0">
             <Heading id={titleId} className="text-lg font-semibold leading-tight text-ink">
@@ -36,7 +44,12 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
             {api.category ? <p className="mt-0.5 text-xs text-muted">{api.category}</p> : null}
           </div>
         </div>
-        <span className={cn('badge shrink-0', active ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900')}>
+        <span
+          className={cn(
+            'badge shrink-0',
+            active ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900',
+          )}
+        >
           {active ? 'Active' : 'Coming Soon'}
         </span>
       </div>
@@ -55,12 +68,17 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
       <div className="mt-auto pt-6">
         <p className="text-sm font-medium text-ink">{CARD_STARTING_PRICE}</p>
         <p className="mt-0.5 text-xs text-muted" data-card-terms>
-          Pay per use: {formatUsd(api.price)} per request, {formatWholeUsd(PAY_PER_USE_MINIMUM)} monthly minimum
+          Pay per use: {formatUsd(api.price)} per request, {formatWholeUsd(PAY_PER_USE_MINIMUM)} monthly
+          minimum
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <>
-              <a href={`/api/${api.id}`} className="btn-secondary flex-1 whitespace-nowrap" aria-describedby={titleId}>
+              <a
+                href={`/api/${api.id}`}
+                className="btn-secondary flex-1 whitespace-nowrap"
+                aria-describedby={titleId}
+              >
                 View Details
               </a>
               <button
@@ -89,7 +107,11 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
 /** Placeholder with the card's shape, shown while the grid has no data yet. */
 export function ApiCardSkeleton() {
   return (
-    <div className="card flex h-full animate-pulse flex-col motion-reduce:animate-none" aria-hidden="true" data-api-card-skeleton="">
+    <div
+      className="card flex h-full animate-pulse flex-col motion-reduce:animate-none"
+      aria-hidden="true"
+      data-api-card-skeleton=""
+    >
       <div className="flex items-center gap-3">
         <div className="h-11 w-11 rounded-lg bg-slate-200" />
         <div className="flex-1 space-y-2">

@@ -41,9 +41,15 @@ export default function ApiGrid({ initialApis }: ApiGridProps) {
 
   return (
     <div data-api-grid={status} aria-busy={waiting}>
-      {waiting ? <p className="sr-only" role="status">Loading APIs…</p> : null}
+      {waiting ? (
+        <p className="sr-only" role="status">
+          Loading APIs…
+        </p>
+      ) : null}
       {apis.length === 0 && !waiting ? (
-        <p className="card text-center text-muted">No APIs are available right now. Please check back soon.</p>
+        <p className="card text-center text-muted">
+          No APIs are available right now. Please check back soon.
+        </p>
       ) : (
         <ul className={cn('grid gap-6', balancedGridClass(apis.length, 4))} aria-label="APIs">
           {waiting

@@ -5,7 +5,16 @@ import { demoCaptionOperation } from '../../shared/contracts/caption';
 import type { CaptionResponse } from '../../shared/schemas/caption';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
-import { buildCaptionRequest, CAPTION_DEFAULTS, CAPTION_LENGTHS, CAPTION_STYLES, captionMaxWords, imageUrlError, type CaptionLength, type CaptionStyle } from './demo-requests';
+import {
+  buildCaptionRequest,
+  CAPTION_DEFAULTS,
+  CAPTION_LENGTHS,
+  CAPTION_STYLES,
+  captionMaxWords,
+  imageUrlError,
+  type CaptionLength,
+  type CaptionStyle,
+} from './demo-requests';
 import { SelectField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
@@ -19,11 +28,18 @@ export default function CaptionDemo() {
   const source = useImageSource(CAPTION_SAMPLES);
   const { imageUrl, file } = source;
   const demo = useDemoRun<CaptionResponse>({
-    done: (r) => ({ title: 'Caption Generated!', description: `${r.word_count} ${r.word_count === 1 ? 'word' : 'words'} in ${r.processing_time.toFixed(2)}s` }),
+    done: (r) => ({
+      title: 'Caption Generated!',
+      description: `${r.word_count} ${r.word_count === 1 ? 'word' : 'words'} in ${r.processing_time.toFixed(2)}s`,
+    }),
     failed: FAILED,
   });
 
-  const shownRequest = buildCaptionRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, style, length });
+  const shownRequest = buildCaptionRequest({
+    imageUrl: file ? `(uploaded file ${file.name})` : imageUrl,
+    style,
+    length,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,8 +60,20 @@ export default function CaptionDemo() {
       onSubmit={onSubmit}
       settings={
         <>
-          <SelectField label="Caption style" value={style} options={CAPTION_STYLES} onChange={setStyle} description="The tone of the generated description." />
-          <SelectField label="Caption length" value={length} options={CAPTION_LENGTHS} onChange={setLength} description="Longer captions are cut at the word limit." />
+          <SelectField
+            label="Caption style"
+            value={style}
+            options={CAPTION_STYLES}
+            onChange={setStyle}
+            description="The tone of the generated description."
+          />
+          <SelectField
+            label="Caption length"
+            value={length}
+            options={CAPTION_LENGTHS}
+            onChange={setLength}
+            description="Longer captions are cut at the word limit."
+          />
         </>
       }
       submitLabel="Generate Caption"
@@ -64,7 +92,10 @@ export default function CaptionDemo() {
 function CaptionResult({ response: r }: { response: CaptionResponse }) {
   return (
     <div className="space-y-4 text-sm">
-      <blockquote className="rounded-lg border-l-4 border-brand-600 bg-slate-50 p-4 text-base leading-relaxed text-ink" data-testid="caption-text">
+      <blockquote
+        className="rounded-lg border-l-4 border-brand-600 bg-slate-50 p-4 text-base leading-relaxed text-ink"
+        data-testid="caption-text"
+      >
         {r.caption}
       </blockquote>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -81,8 +112,8 @@ function CaptionResult({ response: r }: { response: CaptionResponse }) {
         ))}
       </dl>
       <p className="text-xs text-muted">
-        Composed from detected content (room or scene, objects, people, text read, colours and light); no captioning model writes it. Confidence is an
-        indicator, not a certainty.
+        Composed from detected content (room or scene, objects, people, text read, colours and light); no
+        captioning model writes it. Confidence is an indicator, not a certainty.
       </p>
     </div>
   );

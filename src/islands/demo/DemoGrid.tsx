@@ -30,7 +30,15 @@ export function DemoGrid({ input, output, responsePanel, requestPanel, className
 }
 
 /** A titled card section for the left column ("Choose an image", "Settings"). */
-export function DemoPanel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export function DemoPanel({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn('card', className)}>
       <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2>

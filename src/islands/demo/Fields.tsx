@@ -17,7 +17,14 @@ export interface SelectFieldProps<V extends string> extends FieldBase {
 }
 
 /** A labelled native select: keyboard and screen-reader support come for free. */
-export function SelectField<V extends string>({ label, description, value, options, onChange, className }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({
+  label,
+  description,
+  value,
+  options,
+  onChange,
+  className,
+}: SelectFieldProps<V>) {
   const id = useId();
   const hintId = useId();
   return (
@@ -59,7 +66,15 @@ export interface SliderFieldProps extends FieldBase {
 }
 
 /** A labelled range slider with its current value shown beside the label. */
-export function SliderField({ label, description, value, range, onChange, format = String, className }: SliderFieldProps) {
+export function SliderField({
+  label,
+  description,
+  value,
+  range,
+  onChange,
+  format = String,
+  className,
+}: SliderFieldProps) {
   const id = useId();
   const hintId = useId();
   return (
@@ -132,7 +147,10 @@ export function SwitchField({ label, description, checked, onChange, className }
       >
         <span
           aria-hidden="true"
-          className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')}
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
         />
       </button>
     </div>

@@ -53,7 +53,12 @@ export function ImageDemo<R>(props: ImageDemoProps<R>) {
             </DemoPanel>
             <DemoPanel title="Settings">
               <div className="space-y-5">{settings}</div>
-              <SubmitButton className="mt-6" label={props.submitLabel} busyLabel={props.busyLabel} busy={run.status === 'busy'} />
+              <SubmitButton
+                className="mt-6"
+                label={props.submitLabel}
+                busyLabel={props.busyLabel}
+                busy={run.status === 'busy'}
+              />
               {props.settingsFooter}
             </DemoPanel>
           </>
@@ -75,7 +80,13 @@ export function ImageDemo<R>(props: ImageDemoProps<R>) {
             </ResultsCard>
           </>
         }
-        responsePanel={<JsonPanel title="API Response" value={done ? props.responseValue : undefined} placeholder={props.responsePlaceholder} />}
+        responsePanel={
+          <JsonPanel
+            title="API Response"
+            value={done ? props.responseValue : undefined}
+            placeholder={props.responsePlaceholder}
+          />
+        }
         requestPanel={props.requestPanel}
       />
     </form>

@@ -20,7 +20,8 @@ export function ImagePreview({ src, alt, overlay, onLoad, className }: ImagePrev
   // Outcomes are keyed by URL so a new URL starts in "loading" without an effect resetting state.
   const [loaded, setLoaded] = useState<string>();
   const [failed, setFailed] = useState<string>();
-  const status: Status = src === '' ? 'empty' : failed === src ? 'error' : loaded === src ? 'loaded' : 'loading';
+  const status: Status =
+    src === '' ? 'empty' : failed === src ? 'error' : loaded === src ? 'loaded' : 'loading';
 
   return (
     <div
@@ -45,10 +46,18 @@ export function ImagePreview({ src, alt, overlay, onLoad, className }: ImagePrev
           {status === 'loaded' && overlay}
         </div>
       )}
-      <p role="status" className={cn('px-6 text-center text-sm', status === 'error' ? 'text-red-700' : 'text-muted', status === 'loaded' && 'sr-only')}>
+      <p
+        role="status"
+        className={cn(
+          'px-6 text-center text-sm',
+          status === 'error' ? 'text-red-700' : 'text-muted',
+          status === 'loaded' && 'sr-only',
+        )}
+      >
         {status === 'empty' && 'Choose a sample or enter an image URL to see a preview.'}
         {status === 'loading' && 'Loading preview…'}
-        {status === 'error' && 'The image could not be loaded. Check that the URL is correct and points to a publicly accessible image.'}
+        {status === 'error' &&
+          'The image could not be loaded. Check that the URL is correct and points to a publicly accessible image.'}
         {status === 'loaded' && 'Image preview loaded.'}
       </p>
     </div>

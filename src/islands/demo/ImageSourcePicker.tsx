@@ -54,7 +54,9 @@ export function useImageSource(samples: readonly DemoSample[]): ImageSource {
     file,
     previewSrc: file ? fileUrl : (picked ? imageUrl : debouncedUrl).trim(),
     sentSrc: file ? fileUrl : imageUrl.trim(),
-    previewAlt: file ? `Uploaded image ${file.name}` : (sample?.alt ?? 'Preview of the image at the entered URL'),
+    previewAlt: file
+      ? `Uploaded image ${file.name}`
+      : (sample?.alt ?? 'Preview of the image at the entered URL'),
     sample,
     chooseFile,
     chooseUrl: (url, s) => {
@@ -75,7 +77,12 @@ export function useImageSource(samples: readonly DemoSample[]): ImageSource {
 export function ImageSourcePicker({ source, urlLabel }: { source: ImageSource; urlLabel?: string }) {
   return (
     <>
-      <ImageSourceTabs samples={source.samples} value={source.imageUrl} onChange={source.chooseUrl} {...(urlLabel ? { urlLabel } : {})} />
+      <ImageSourceTabs
+        samples={source.samples}
+        value={source.imageUrl}
+        onChange={source.chooseUrl}
+        {...(urlLabel ? { urlLabel } : {})}
+      />
       <ImageDrop key={source.dropKey} file={source.file} onFile={source.chooseFile} />
     </>
   );

@@ -41,7 +41,13 @@ const tabClass =
  * "Sample Images" / "Image URL" tabs. Both edit one URL: picking a sample fills the
  * URL field too, and a sample shows "Selected" while the URL still points at it.
  */
-export function ImageSourceTabs({ samples, value, onChange, urlLabel = 'Image URL', className }: ImageSourceTabsProps) {
+export function ImageSourceTabs({
+  samples,
+  value,
+  onChange,
+  urlLabel = 'Image URL',
+  className,
+}: ImageSourceTabsProps) {
   const urlId = useId();
   const hintId = useId();
   const selected = selectedSample(samples, value);
@@ -71,7 +77,9 @@ export function ImageSourceTabs({ samples, value, onChange, urlLabel = 'Image UR
                     onClick={() => onChange(absoluteSampleUrl(sample.src, window.location.origin), sample)}
                     className={cn(
                       'group relative block w-full overflow-hidden rounded-lg border-2 bg-white text-left transition-colors',
-                      isSelected ? 'border-brand-600 ring-2 ring-brand-200' : 'border-slate-200 hover:border-brand-500',
+                      isSelected
+                        ? 'border-brand-600 ring-2 ring-brand-200'
+                        : 'border-slate-200 hover:border-brand-500',
                     )}
                   >
                     <img

@@ -46,18 +46,28 @@ export function ResultsCard({
     if (changed && (status === 'done' || status === 'error')) revealOnStackedLayout(ref.current);
   }, [status, runCount]);
   return (
-    <section ref={ref} aria-labelledby={headingId} aria-busy={status === 'busy'} className={cn('card scroll-mt-4', className)}>
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      aria-busy={status === 'busy'}
+      className={cn('card scroll-mt-4', className)}
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-ink">
           {title}
         </h2>
-        {status === 'done' && seconds !== undefined && <span className="badge bg-slate-100 text-ink">{seconds.toFixed(2)} s</span>}
+        {status === 'done' && seconds !== undefined && (
+          <span className="badge bg-slate-100 text-ink">{seconds.toFixed(2)} s</span>
+        )}
       </div>
       <div aria-live="polite" className="mt-4">
         {status === 'idle' && <p className="text-sm text-muted">{idleText}</p>}
         {status === 'busy' && (
           <p className="flex items-center gap-2 text-sm text-muted">
-            <span className="h-2 w-2 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none" aria-hidden="true" />
+            <span
+              className="h-2 w-2 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none"
+              aria-hidden="true"
+            />
             {busyText}
           </p>
         )}

@@ -5,7 +5,15 @@ import { demoSimilarOperation } from '../../shared/contracts/similar';
 import type { SimilarResponse } from '../../shared/schemas/similar';
 import { dataOf, imageRequestBody, refuse, useDemoRun } from './demo-run';
 import { ImageDemo } from './ImageDemo';
-import { buildSimilarRequest, imageUrlError, SIMILAR_CATEGORIES, SIMILAR_MAX_RESULTS, SIMILAR_THRESHOLD, snapToRange, type SimilarCategory } from './demo-requests';
+import {
+  buildSimilarRequest,
+  imageUrlError,
+  SIMILAR_CATEGORIES,
+  SIMILAR_MAX_RESULTS,
+  SIMILAR_THRESHOLD,
+  snapToRange,
+  type SimilarCategory,
+} from './demo-requests';
 import { SelectField, SliderField } from './Fields';
 import { useImageSource } from './ImageSourcePicker';
 import { RequestPanel } from './JsonPanel';
@@ -21,11 +29,19 @@ export default function SimilarDemo() {
   const source = useImageSource(SIMILAR_SAMPLES);
   const { imageUrl, file } = source;
   const demo = useDemoRun<SimilarResponse>({
-    done: (r) => ({ title: 'Search Complete!', description: `${r.matches_found} similar image${r.matches_found === 1 ? '' : 's'} found in ${r.processing_time.toFixed(2)}s` }),
+    done: (r) => ({
+      title: 'Search Complete!',
+      description: `${r.matches_found} similar image${r.matches_found === 1 ? '' : 's'} found in ${r.processing_time.toFixed(2)}s`,
+    }),
     failed: FAILED,
   });
 
-  const shownRequest = buildSimilarRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, maxResults, threshold, category });
+  const shownRequest = buildSimilarRequest({
+    imageUrl: file ? `(uploaded file ${file.name})` : imageUrl,
+    maxResults,
+    threshold,
+    category,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -38,7 +54,12 @@ export default function SimilarDemo() {
         category,
       });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
-      return dataOf(await request(demoSimilarOperation, { body: body as Parameters<typeof request<typeof demoSimilarOperation>>[1]['body'] }), FAILED);
+      return dataOf(
+        await request(demoSimilarOperation, {
+          body: body as Parameters<typeof request<typeof demoSimilarOperation>>[1]['body'],
+        }),
+        FAILED,
+      );
     });
   }
 
@@ -50,7 +71,12 @@ export default function SimilarDemo() {
       onSubmit={onSubmit}
       settings={
         <>
-          <SliderField label="Maximum results" value={maxResults} range={SIMILAR_MAX_RESULTS} onChange={setMaxResults} />
+          <SliderField
+            label="Maximum results"
+            value={maxResults}
+            range={SIMILAR_MAX_RESULTS}
+            onChange={setMaxResults}
+          />
           <SliderField
             label="Similarity threshold"
             value={threshold}
@@ -59,7 +85,12 @@ export default function SimilarDemo() {
             format={percent}
             description="Matches scoring below the threshold are left out: 70% and up is a related scene, 90% and up a near duplicate."
           />
-          <SelectField label="Category filter" value={category} options={SIMILAR_CATEGORIES} onChange={setCategory} />
+          <SelectField
+            label="Category filter"
+            value={category}
+            options={SIMILAR_CATEGORIES}
+            onChange={setCategory}
+          />
         </>
       }
       submitLabel="Find Similar Images"
@@ -80,7 +111,8 @@ function Matches({ response }: { response: SimilarResponse }) {
   return (
     <div className="space-y-3 text-sm">
       <p className="text-muted">
-        {r.matches_found} of {r.total_searched} gallery photos at or above {percent(r.search_parameters.similarity_threshold)} similarity
+        {r.matches_found} of {r.total_searched} gallery photos at or above{' '}
+        {percent(r.search_parameters.similarity_threshold)} similarity
         {r.search_parameters.category === 'all' ? '' : ` in ${r.search_parameters.category}`}.
       </p>
       {r.similar_images.length === 0 ? (
@@ -88,12 +120,27 @@ function Matches({ response }: { response: SimilarResponse }) {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Similar images">
           {r.similar_images.map((m) => (
-            <li key={m.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="similar-match">
-              <img src={m.url} alt={m.title ?? m.id} loading="lazy" width={320} height={240} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+            <li
+              key={m.id}
+              className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+              data-testid="similar-match"
+            >
+              <img
+                src={m.url}
+                alt={m.title ?? m.id}
+                loading="lazy"
+                width={320}
+                height={240}
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
               <div className="space-y-1 p-2">
                 <div className="flex flex-wrap items-center gap-1">
-                  <span className="badge bg-brand-50 font-semibold text-brand-700">{percent(m.similarity)} similar</span>
-                  {m.near_duplicate && <span className="badge bg-amber-100 font-semibold text-amber-900">Near duplicate</span>}
+                  <span className="badge bg-brand-50 font-semibold text-brand-700">
+                    {percent(m.similarity)} similar
+                  </span>
+                  {m.near_duplicate && (
+                    <span className="badge bg-amber-100 font-semibold text-amber-900">Near duplicate</span>
+                  )}
                 </div>
                 <p className="truncate font-medium text-ink" title={m.title}>
                   {m.title ?? m.id}
@@ -110,7 +157,8 @@ function Matches({ response }: { response: SimilarResponse }) {
         </ul>
       )}
       <p className="text-xs text-muted">
-        Similarity is calibrated on edited copies of the gallery photos: 90% and up is a near duplicate, 70% and up a related scene. Gallery photos are openly licensed; credits from their Debian packages.
+        Similarity is calibrated on edited copies of the gallery photos: 90% and up is a near duplicate, 70%
+        and up a related scene. Gallery photos are openly licensed; credits from their Debian packages.
       </p>
     </div>
   );

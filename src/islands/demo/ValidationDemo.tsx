@@ -19,9 +19,11 @@ const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.fileBytes;
 
 const CHECK_HELP: Record<ValidationType, string> = {
   comprehensive: 'Every rule: AI generation, editing and photo-of-a-screen, over all four evidence layers.',
-  ai_detection: 'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
+  ai_detection:
+    'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
   manipulation: 'Only the editing and recapture rules, with the error-level heatmap and JPEG tables.',
-  deepfake: 'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
+  deepfake:
+    'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
 };
 
 function Layer({ title, method, children }: { title: string; method: string; children: React.ReactNode }) {
@@ -41,17 +43,27 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
     <div className="mt-4 grid gap-3" data-testid="evidence-layers">
       <Layer title="1. Signed provenance (C2PA)" method={c2pa.method}>
         {c2pa.status === 'absent' && <p>No Content Credentials in the file.</p>}
-        {c2pa.status === 'unreadable' && <p>A C2PA manifest is present but cannot be read; nothing it says is relied on.</p>}
+        {c2pa.status === 'unreadable' && (
+          <p>A C2PA manifest is present but cannot be read; nothing it says is relied on.</p>
+        )}
         {c2pa.status === 'present' && (
           <p>
-            Manifest {c2pa.validation === 'invalid' ? 'does not validate' : c2pa.validation === 'valid' ? 'valid, trusted signer' : 'intact, signer not on a trust list'}
+            Manifest{' '}
+            {c2pa.validation === 'invalid'
+              ? 'does not validate'
+              : c2pa.validation === 'valid'
+                ? 'valid, trusted signer'
+                : 'intact, signer not on a trust list'}
             {c2pa.signer ? `, signed by ${c2pa.signer}` : ''}
             {c2pa.digitalSourceType ? `; source type ${c2pa.digitalSourceType}` : ''}.
           </p>
         )}
         {c2pa.status === 'present' && c2pa.claimGenerator && <p>Claim generator: {c2pa.claimGenerator}</p>}
         {c2pa.status === 'present' && c2pa.actions.length > 0 && (
-          <p>Actions: {c2pa.actions.map((a) => a.action + (a.softwareAgent ? ` (${a.softwareAgent})` : '')).join(', ')}</p>
+          <p>
+            Actions:{' '}
+            {c2pa.actions.map((a) => a.action + (a.softwareAgent ? ` (${a.softwareAgent})` : '')).join(', ')}
+          </p>
         )}
         {c2pa.validationErrors.length > 0 && <p>Validator: {c2pa.validationErrors.join(', ')}</p>}
       </Layer>
@@ -75,9 +87,11 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
             {metadata.camera.takenAt ? `, taken ${metadata.camera.takenAt.slice(0, 10)}` : ''}
           </p>
         )}
-        {metadata.hasMetadata && !metadata.software && !metadata.camera.make && !metadata.digitalSourceType && metadata.pngGenerators.length === 0 && (
-          <p>Metadata present, nothing about origin or editing.</p>
-        )}
+        {metadata.hasMetadata &&
+          !metadata.software &&
+          !metadata.camera.make &&
+          !metadata.digitalSourceType &&
+          metadata.pngGenerators.length === 0 && <p>Metadata present, nothing about origin or editing.</p>}
       </Layer>
       <Layer title="3. Invisible generator watermark" method={watermark.method}>
         {marks.length === 0 ? (
@@ -93,11 +107,19 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
       </Layer>
       <Layer title="4. Pixel and file signals" method={signals.method}>
         <p>
-          Camera EXIF: {signals.camera_exif.present ? (signals.camera_exif.consistent ? 'present and consistent' : `present, ${signals.camera_exif.issues.join('; ')}`) : 'none'}
+          Camera EXIF:{' '}
+          {signals.camera_exif.present
+            ? signals.camera_exif.consistent
+              ? 'present and consistent'
+              : `present, ${signals.camera_exif.issues.join('; ')}`
+            : 'none'}
         </p>
         {signals.jpeg_quantisation && (
           <p>
-            JPEG tables: {signals.jpeg_quantisation.standardTables ? `standard libjpeg at quality ${signals.jpeg_quantisation.quality} (software encoder)` : `custom (closest quality ${signals.jpeg_quantisation.quality})`}
+            JPEG tables:{' '}
+            {signals.jpeg_quantisation.standardTables
+              ? `standard libjpeg at quality ${signals.jpeg_quantisation.quality} (software encoder)`
+              : `custom (closest quality ${signals.jpeg_quantisation.quality})`}
           </p>
         )}
         <p>
@@ -114,8 +136,8 @@ function Evidence({ result }: { result: PhotoValidationResponse }) {
               data-testid="ela-heatmap"
             />
             <figcaption className="mt-1 text-xs text-muted">
-              Error level analysis (re-save at quality 90): bright = large change. Pasted or retouched areas may stand out;
-              edges and fine texture light up in untouched photos too.
+              Error level analysis (re-save at quality 90): bright = large change. Pasted or retouched areas
+              may stand out; edges and fine texture light up in untouched photos too.
             </figcaption>
           </figure>
         )}
@@ -142,7 +164,9 @@ export default function ValidationDemo() {
       const error = imageUrlError(imageUrl);
       if (error) return refuse(error);
     } else if (file.size > MAX_UPLOAD_BYTES) {
-      return refuse(`This demo accepts files up to ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB (resizing would strip the evidence it looks for).`);
+      return refuse(
+        `This demo accepts files up to ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB (resizing would strip the evidence it looks for).`,
+      );
     }
     await demo.run(async () => {
       // The file goes out as is: re-encoding would strip the metadata and signals this demo reads.
@@ -153,14 +177,25 @@ export default function ValidationDemo() {
 
   const requestShown = file
     ? { headers: { 'Content-Type': 'multipart/form-data' }, body: { file: file.name, check_type: checkType } }
-    : { headers: { 'Content-Type': 'application/json' }, body: { image_url: imageUrl.trim(), check_type: checkType } };
+    : {
+        headers: { 'Content-Type': 'application/json' },
+        body: { image_url: imageUrl.trim(), check_type: checkType },
+      };
 
   return (
     <ImageDemo
       source={source}
       run={demo}
       onSubmit={onSubmit}
-      settings={<SelectField label="Validation type" value={checkType} options={VALIDATION_TYPES} onChange={setCheckType} description={CHECK_HELP[checkType]} />}
+      settings={
+        <SelectField
+          label="Validation type"
+          value={checkType}
+          options={VALIDATION_TYPES}
+          onChange={setCheckType}
+          description={CHECK_HELP[checkType]}
+        />
+      }
       submitLabel="Validate Photo"
       busyLabel="Validating..."
       idleText="Choose an image, pick a validation type and run the demo."
@@ -172,7 +207,9 @@ export default function ValidationDemo() {
               Verdict: <span data-testid="verdict">{VERDICT_LABEL[result.verdict]}</span>
             </p>
             <p className="text-sm text-slate-700">
-              Authenticity score {result.authenticity_score.toFixed(2)} (0.5 = no evidence either way) · {result.is_authentic ? 'no fail tag' : `fail tags: ${result.fail_tags.join(', ')}`} · {result.processing_time.toFixed(2)} s
+              Authenticity score {result.authenticity_score.toFixed(2)} (0.5 = no evidence either way) ·{' '}
+              {result.is_authentic ? 'no fail tag' : `fail tags: ${result.fail_tags.join(', ')}`} ·{' '}
+              {result.processing_time.toFixed(2)} s
             </p>
             {result.analysis.specific_issues.length > 0 && (
               <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
@@ -187,14 +224,25 @@ export default function ValidationDemo() {
               </p>
             )}
             <p className="mt-3 text-xs text-muted">
-              Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model here can tell a
-              generated image from a photo by its pixels alone.
+              Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model
+              here can tell a generated image from a photo by its pixels alone.
             </p>
             <Evidence result={result} />
           </div>
         )
       }
-      responseValue={result && { ...result, evidence: { ...result.evidence, signals: { ...result.evidence.signals, ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' } } } }}
+      responseValue={
+        result && {
+          ...result,
+          evidence: {
+            ...result.evidence,
+            signals: {
+              ...result.evidence.signals,
+              ela: { ...result.evidence.signals.ela, heatmapPng: '(PNG data URL, shown above)' },
+            },
+          },
+        }
+      }
       responsePlaceholder="Run the demo and the API response will appear here."
       requestPanel={<JsonPanel title="API Request" caption={`POST ${ENDPOINT}`} value={requestShown} />}
     />

@@ -35,7 +35,12 @@ export default function WatermarkDemo() {
     failed: FAILED,
   });
 
-  const shownRequest = buildWatermarkRequest({ imageUrl: file ? `(uploaded file ${file.name})` : imageUrl, detectType, sensitivity, includeInvisible });
+  const shownRequest = buildWatermarkRequest({
+    imageUrl: file ? `(uploaded file ${file.name})` : imageUrl,
+    detectType,
+    sensitivity,
+    includeInvisible,
+  });
   const result = demo.response;
   const shown = result && result.src === previewSrc ? result : undefined;
 
@@ -45,7 +50,11 @@ export default function WatermarkDemo() {
     if (urlError) return refuse(urlError);
     const src = source.sentSrc;
     await demo.run(async () => {
-      const { body, upload } = await imageRequestBody(source, { detect_type: detectType, sensitivity, include_invisible: includeInvisible });
+      const { body, upload } = await imageRequestBody(source, {
+        detect_type: detectType,
+        sensitivity,
+        include_invisible: includeInvisible,
+      });
       // An upload goes out as FormData (the api client sends it as multipart); the contract documents the JSON form.
       return { response: dataOf(await request(demoWatermarkOperation, { body }), FAILED), src, upload };
     });
@@ -53,7 +62,11 @@ export default function WatermarkDemo() {
 
   const response = result?.response;
   const boxes = shown ? marksAsBoxes(shown.response, shown.upload) : [];
-  const size = shown ? (shown.upload?.downscaled ? shown.upload.source : { width: shown.response.image_width, height: shown.response.image_height }) : undefined;
+  const size = shown
+    ? shown.upload?.downscaled
+      ? shown.upload.source
+      : { width: shown.response.image_width, height: shown.response.image_height }
+    : undefined;
   return (
     <ImageDemo
       source={source}
@@ -61,7 +74,12 @@ export default function WatermarkDemo() {
       onSubmit={onSubmit}
       settings={
         <>
-          <SelectField label="Detection type" value={detectType} options={WATERMARK_TYPES} onChange={setDetectType} />
+          <SelectField
+            label="Detection type"
+            value={detectType}
+            options={WATERMARK_TYPES}
+            onChange={setDetectType}
+          />
           <SelectField
             label="Sensitivity"
             value={sensitivity}
@@ -79,7 +97,9 @@ export default function WatermarkDemo() {
       }
       submitLabel="Detect Watermarks"
       busyLabel="Detecting..."
-      previewOverlay={size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />}
+      previewOverlay={
+        size && boxes.length > 0 && <BoxOverlay objects={boxes} width={size.width} height={size.height} />
+      }
       idleText="Choose an image, adjust the settings and run the detection."
       busyText="Detecting watermarks…"
       seconds={response?.processing_time}
@@ -117,7 +137,9 @@ function Results({ response }: { response: WatermarkResponse }) {
           return (
             <div key={name as string} className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-muted">{name as string}</dt>
-              <dd className="text-xl font-semibold text-ink">{group.checked ? group.count : 'not checked'}</dd>
+              <dd className="text-xl font-semibold text-ink">
+                {group.checked ? group.count : 'not checked'}
+              </dd>
             </div>
           );
         })}
@@ -126,19 +148,24 @@ function Results({ response }: { response: WatermarkResponse }) {
         <ul className="space-y-1" aria-label="Visible watermarks">
           {r.visible_watermarks.items.map((w, i) => (
             <li key={i}>
-              <span className="font-medium text-ink">“{w.text}”</span> <span className="text-muted">({w.type.replace('_', ' ')}, opacity ≈ {pct(w.opacity)}, confidence {pct(w.confidence)})</span>
+              <span className="font-medium text-ink">“{w.text}”</span>{' '}
+              <span className="text-muted">
+                ({w.type.replace('_', ' ')}, opacity ≈ {pct(w.opacity)}, confidence {pct(w.confidence)})
+              </span>
             </li>
           ))}
         </ul>
       )}
       {r.invisible_watermarks.items.map((w, i) => (
         <p key={i} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-800">
-          Invisible {w.algorithm} mark of {w.generator}: payload “{w.embedded_data}”, {pct(w.confidence)} of bits agree.
+          Invisible {w.algorithm} mark of {w.generator}: payload “{w.embedded_data}”, {pct(w.confidence)} of
+          bits agree.
         </p>
       ))}
       {r.brand_logos.items.length > 0 && (
         <p>
-          <span className="font-medium text-ink">Brands:</span> {r.brand_logos.items.map((l) => `${l.brand} (${l.logo_type})`).join(', ')}
+          <span className="font-medium text-ink">Brands:</span>{' '}
+          {r.brand_logos.items.map((l) => `${l.brand} (${l.logo_type})`).join(', ')}
         </p>
       )}
       {rights.checked && (
@@ -148,7 +175,8 @@ function Results({ response }: { response: WatermarkResponse }) {
         </p>
       )}
       <p className="text-xs text-muted">
-        {r.detection_settings.text_reader}. Confidence and opacity are measured indicators, not certainties. {r.detection_settings.logo_note}
+        {r.detection_settings.text_reader}. Confidence and opacity are measured indicators, not certainties.{' '}
+        {r.detection_settings.logo_note}
       </p>
     </div>
   );

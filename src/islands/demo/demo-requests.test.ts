@@ -29,9 +29,19 @@ describe('displayed demo requests', () => {
   });
 
   it('similar search posts max_results, similarity_threshold and category, snapped to the sliders', () => {
-    const req = buildSimilarRequest({ imageUrl: url, maxResults: 23, threshold: 0.7000000000000001, category: 'food' });
+    const req = buildSimilarRequest({
+      imageUrl: url,
+      maxResults: 23,
+      threshold: 0.7000000000000001,
+      category: 'food',
+    });
     expect(req.url).toMatch(/\/v1\/similar$/);
-    expect(req.body).toEqual({ image_url: url, max_results: 25, similarity_threshold: 0.7, category: 'food' });
+    expect(req.body).toEqual({
+      image_url: url,
+      max_results: 25,
+      similarity_threshold: 0.7,
+      category: 'food',
+    });
   });
 
   it('validation posts check_type', () => {
@@ -41,9 +51,19 @@ describe('displayed demo requests', () => {
   });
 
   it('watermark posts detect_type, sensitivity and include_invisible', () => {
-    const req = buildWatermarkRequest({ imageUrl: url, detectType: 'brand_logos', sensitivity: 'high', includeInvisible: false });
+    const req = buildWatermarkRequest({
+      imageUrl: url,
+      detectType: 'brand_logos',
+      sensitivity: 'high',
+      includeInvisible: false,
+    });
     expect(req.url).toMatch(/\/v1\/watermark$/);
-    expect(req.body).toEqual({ image_url: url, detect_type: 'brand_logos', sensitivity: 'high', include_invisible: false });
+    expect(req.body).toEqual({
+      image_url: url,
+      detect_type: 'brand_logos',
+      sensitivity: 'high',
+      include_invisible: false,
+    });
   });
 });
 
@@ -60,11 +80,24 @@ describe('demo constants', () => {
   it('similar-image sliders and categories match the spec', () => {
     expect(SIMILAR_MAX_RESULTS).toEqual({ min: 5, max: 50, step: 5, default: 10 });
     expect(SIMILAR_THRESHOLD).toEqual({ min: 0.5, max: 0.95, step: 0.05, default: 0.7 });
-    expect(SIMILAR_CATEGORIES.map((c) => c.value)).toEqual(['all', 'architecture', 'nature', 'vehicles', 'people', 'food', 'technology']);
+    expect(SIMILAR_CATEGORIES.map((c) => c.value)).toEqual([
+      'all',
+      'architecture',
+      'nature',
+      'vehicles',
+      'people',
+      'food',
+      'technology',
+    ]);
   });
 
   it('validation and watermark options match the spec', () => {
-    expect(VALIDATION_TYPES.map((t) => t.value)).toEqual(['comprehensive', 'ai_detection', 'manipulation', 'deepfake']);
+    expect(VALIDATION_TYPES.map((t) => t.value)).toEqual([
+      'comprehensive',
+      'ai_detection',
+      'manipulation',
+      'deepfake',
+    ]);
     expect(WATERMARK_TYPES.map((t) => t.value)).toEqual(['all', 'visible', 'invisible', 'brand_logos']);
     expect(WATERMARK_DEFAULTS.includeInvisible).toBe(true);
   });

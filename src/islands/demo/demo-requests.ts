@@ -94,7 +94,11 @@ export function captionMaxWords(length: CaptionLength): number {
 }
 
 /** POST /v1/caption {image_url, style, max_length}. */
-export function buildCaptionRequest(input: { imageUrl: string; style: CaptionStyle; length: CaptionLength }): DemoRequest<CaptionBody> {
+export function buildCaptionRequest(input: {
+  imageUrl: string;
+  style: CaptionStyle;
+  length: CaptionLength;
+}): DemoRequest<CaptionBody> {
   return request('/v1/caption', {
     image_url: input.imageUrl.trim(),
     style: input.style,
@@ -156,7 +160,10 @@ export interface ValidateBody {
 }
 
 /** POST /v1/validate {image_url, check_type}. */
-export function buildValidateRequest(input: { imageUrl: string; checkType: ValidationType }): DemoRequest<ValidateBody> {
+export function buildValidateRequest(input: {
+  imageUrl: string;
+  checkType: ValidationType;
+}): DemoRequest<ValidateBody> {
   return request('/v1/validate', { image_url: input.imageUrl.trim(), check_type: input.checkType });
 }
 
@@ -177,7 +184,11 @@ export const WATERMARK_SENSITIVITIES = [
 ] as const satisfies readonly DemoOption<string>[];
 export type WatermarkSensitivity = (typeof WATERMARK_SENSITIVITIES)[number]['value'];
 
-export const WATERMARK_DEFAULTS = { detectType: 'all', sensitivity: 'medium', includeInvisible: true } as const satisfies {
+export const WATERMARK_DEFAULTS = {
+  detectType: 'all',
+  sensitivity: 'medium',
+  includeInvisible: true,
+} as const satisfies {
   detectType: WatermarkType;
   sensitivity: WatermarkSensitivity;
   includeInvisible: boolean;
@@ -206,6 +217,9 @@ export function buildWatermarkRequest(input: {
 }
 
 /** Narrows a select's string value to one of its options, so a stray value can never reach state. */
-export function optionValue<V extends string>(options: readonly DemoOption<V>[], value: string): V | undefined {
+export function optionValue<V extends string>(
+  options: readonly DemoOption<V>[],
+  value: string,
+): V | undefined {
   return options.find((o) => o.value === value)?.value;
 }

@@ -11,7 +11,9 @@ import type { ResultsStatus } from './ResultsCard';
 
 /** A failure's message for people: its own, else `fallback` (the browser's bare "Failed to fetch" included). */
 export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message && error.message !== 'Failed to fetch' ? error.message : fallback;
+  return error instanceof Error && error.message && error.message !== 'Failed to fetch'
+    ? error.message
+    : fallback;
 }
 
 /** The answer's data, or an error carrying the message to show. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { downscaledSize, needsDownscale, scaleBox, toSourcePixels, UPLOAD_LIMITS, type PreparedUpload } from './downscale';
+import {
+  downscaledSize,
+  needsDownscale,
+  scaleBox,
+  toSourcePixels,
+  UPLOAD_LIMITS,
+  type PreparedUpload,
+} from './downscale';
 
 describe('downscaledSize', () => {
   it('brings a 12 MP photo to at most 2 MP, keeping its aspect ratio', () => {
@@ -16,7 +23,10 @@ describe('downscaledSize', () => {
 
   it('also keeps the longest side within the API maximum', () => {
     expect(downscaledSize({ width: 9000, height: 200 })).toEqual({ width: 4096, height: 91 });
-    expect(downscaledSize({ width: 3000, height: 3000 }, 2_000_000, 1000)).toEqual({ width: 1000, height: 1000 });
+    expect(downscaledSize({ width: 3000, height: 3000 }, 2_000_000, 1000)).toEqual({
+      width: 1000,
+      height: 1000,
+    });
   });
 });
 
@@ -42,8 +52,18 @@ describe('source pixels', () => {
   });
 
   it('restates a whole answer in source pixels, and leaves an untouched upload as it came', () => {
-    const response = { image_width: 1632, image_height: 1224, objects_found: [{ object: 'dog', bounding_box: [0, 0, 1632, 1224] as [number, number, number, number] }] };
-    expect(toSourcePixels(response, upload)).toEqual({ image_width: 4000, image_height: 3000, objects_found: [{ object: 'dog', bounding_box: [0, 0, 4000, 3000] }] });
+    const response = {
+      image_width: 1632,
+      image_height: 1224,
+      objects_found: [
+        { object: 'dog', bounding_box: [0, 0, 1632, 1224] as [number, number, number, number] },
+      ],
+    };
+    expect(toSourcePixels(response, upload)).toEqual({
+      image_width: 4000,
+      image_height: 3000,
+      objects_found: [{ object: 'dog', bounding_box: [0, 0, 4000, 3000] }],
+    });
     expect(toSourcePixels(response, { ...upload, downscaled: false })).toBe(response);
   });
 });

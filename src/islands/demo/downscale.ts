@@ -24,7 +24,11 @@ export interface Size {
  * The size to send an image of `width` x `height` at: the same aspect ratio, at most
  * `maxPixels` pixels and `maxSide` per side, never enlarged.
  */
-export function downscaledSize({ width, height }: Size, maxPixels: number = UPLOAD_LIMITS.maxPixels, maxSide: number = UPLOAD_LIMITS.maxSide): Size {
+export function downscaledSize(
+  { width, height }: Size,
+  maxPixels: number = UPLOAD_LIMITS.maxPixels,
+  maxSide: number = UPLOAD_LIMITS.maxSide,
+): Size {
   if (!(width > 0 && height > 0)) return { width, height };
   const scale = Math.min(1, Math.sqrt(maxPixels / (width * height)), maxSide / Math.max(width, height));
   if (scale >= 1) return { width, height };
@@ -39,7 +43,11 @@ export function needsDownscale(size: Size, bytes: number): boolean {
 }
 
 /** A bounding box `[x, y, width, height]` moved from the sent image's pixels to the source's. */
-export function scaleBox(box: readonly [number, number, number, number], sent: Size, source: Size): [number, number, number, number] {
+export function scaleBox(
+  box: readonly [number, number, number, number],
+  sent: Size,
+  source: Size,
+): [number, number, number, number] {
   const sx = source.width / sent.width;
   const sy = source.height / sent.height;
   const [x, y, w, h] = box;
@@ -71,7 +79,9 @@ async function encodeJpeg(bitmap: ImageBitmap, size: Size): Promise<Blob> {
   ctx.fillRect(0, 0, size.width, size.height);
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(bitmap, 0, 0, size.width, size.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
+  );
   if (!blob) throw new Error('The image could not be resized; choose a smaller file (up to 4 MB)');
   return blob;
 }
@@ -86,11 +96,18 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    return { file, name: file.name, source: { width: 0, height: 0 }, sent: { width: 0, height: 0 }, downscaled: false };
+    return {
+      file,
+      name: file.name,
+      source: { width: 0, height: 0 },
+      sent: { width: 0, height: 0 },
+      downscaled: false,
+    };
   }
   try {
     const source = { width: bitmap.width, height: bitmap.height };
-    if (!needsDownscale(source, file.size)) return { file, name: file.name, source, sent: source, downscaled: false };
+    if (!needsDownscale(source, file.size))
+      return { file, name: file.name, source, sent: source, downscaled: false };
     const sent = downscaledSize(source);
     const blob = await encodeJpeg(bitmap, sent);
     return { file: blob, name: file.name.replace(/\.[^.]*$/, '') + '.jpg', source, sent, downscaled: true };
@@ -100,16 +117,22 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
 }
 
 /** A demo answer about the sent image, restated in the source image's pixels. */
-export function toSourcePixels<R extends { image_width: number; image_height: number; objects_found: { bounding_box: [number, number, number, number] }[] }>(
-  response: R,
-  upload: PreparedUpload,
-): R {
+export function toSourcePixels<
+  R extends {
+    image_width: number;
+    image_height: number;
+    objects_found: { bounding_box: [number, number, number, number] }[];
+  },
+>(response: R, upload: PreparedUpload): R {
   if (!upload.downscaled) return response;
   const sent = { width: response.image_width, height: response.image_height };
   return {
     ...response,
     image_width: upload.source.width,
     image_height: upload.source.height,
-    objects_found: response.objects_found.map((o) => ({ ...o, bounding_box: scaleBox(o.bounding_box, sent, upload.source) })),
+    objects_found: response.objects_found.map((o) => ({
+      ...o,
+      bounding_box: scaleBox(o.bounding_box, sent, upload.source),
+    })),
   };
 }

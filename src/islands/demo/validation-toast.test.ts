@@ -4,13 +4,21 @@ import { validationToast } from './validation-toast';
 describe('validationToast', () => {
   it('never repeats the verdict as its own reason', () => {
     const toast = validationToast({ is_authentic: false, verdict: 'edited', fail_tags: ['edited'] });
-    expect(toast.description).toBe('The rules found evidence of editing; each finding is listed with its reason.');
+    expect(toast.description).toBe(
+      'The rules found evidence of editing; each finding is listed with its reason.',
+    );
     expect(toast.description).not.toMatch(/edited/i);
     expect(toast.variant).toBe('destructive');
   });
 
   it('names every kind of evidence in words', () => {
-    expect(validationToast({ is_authentic: false, verdict: 'ai_generated', fail_tags: ['ai_generated', 'edited', 'photo_of_photo'] }).description).toBe(
+    expect(
+      validationToast({
+        is_authentic: false,
+        verdict: 'ai_generated',
+        fail_tags: ['ai_generated', 'edited', 'photo_of_photo'],
+      }).description,
+    ).toBe(
       'The rules found evidence of AI generation, editing and a photo of a screen or print; each finding is listed with its reason.',
     );
   });

@@ -24,10 +24,19 @@ const listOf = (items: readonly string[]): string =>
  * The toast after a validation: what the rules found, in words, without saying the verdict twice
  * ("Edited: edited." was the old text for an edited photo).
  */
-export function validationToast(body: Pick<PhotoValidationResponse, 'is_authentic' | 'verdict' | 'fail_tags'>): ToastInput {
+export function validationToast(
+  body: Pick<PhotoValidationResponse, 'is_authentic' | 'verdict' | 'fail_tags'>,
+): ToastInput {
   if (body.is_authentic || body.fail_tags.length === 0) {
-    return { title: 'Validation Complete', description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.` };
+    return {
+      title: 'Validation Complete',
+      description: `${VERDICT_LABEL[body.verdict]}: no rule found AI generation, editing or a recapture.`,
+    };
   }
   const evidence = listOf([...new Set(body.fail_tags)].map((t) => TAG_EVIDENCE[t]));
-  return { title: 'Suspicious Content Detected', description: `The rules found evidence of ${evidence}; each finding is listed with its reason.`, variant: 'destructive' };
+  return {
+    title: 'Suspicious Content Detected',
+    description: `The rules found evidence of ${evidence}; each finding is listed with its reason.`,
+    variant: 'destructive',
+  };
 }

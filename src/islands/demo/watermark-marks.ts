@@ -25,11 +25,17 @@ function iou(a: Location, b: Location): number {
 
 /** Whether a brand attribution is about this visible mark: its text names it, or it sits on the same region. */
 function brandOnMark(brand: BrandItem, mark: VisibleItem): boolean {
-  return mark.text.toLowerCase().includes(brand.brand.toLowerCase()) || iou(brand.location, mark.location) >= 0.5;
+  return (
+    mark.text.toLowerCase().includes(brand.brand.toLowerCase()) || iou(brand.location, mark.location) >= 0.5
+  );
 }
 
 /** The marks a response found, each once: visible marks (with the brand they matched), invisible marks, and brands found apart from any visible mark. */
-export function distinctMarks(r: WatermarkResponse): { visible: { mark: VisibleItem; brand?: BrandItem }[]; invisible: number; brandsAlone: BrandItem[] } {
+export function distinctMarks(r: WatermarkResponse): {
+  visible: { mark: VisibleItem; brand?: BrandItem }[];
+  invisible: number;
+  brandsAlone: BrandItem[];
+} {
   const brands = r.brand_logos.items;
   const visible = r.visible_watermarks.items.map((mark) => {
     const brand = brands.find((b) => brandOnMark(b, mark));
@@ -40,7 +46,10 @@ export function distinctMarks(r: WatermarkResponse): { visible: { mark: VisibleI
 }
 
 /** Every located mark as one labelled box, in the pixels of the picked image. */
-export function marksAsBoxes(r: WatermarkResponse, upload?: PreparedUpload): { object: string; label: string; confidence: number; bounding_box: Box }[] {
+export function marksAsBoxes(
+  r: WatermarkResponse,
+  upload?: PreparedUpload,
+): { object: string; label: string; confidence: number; bounding_box: Box }[] {
   const sent = { width: r.image_width, height: r.image_height };
   const place = (l: Location): Box => {
     const box: Box = [l.x, l.y, l.width, l.height];
@@ -52,7 +61,12 @@ export function marksAsBoxes(r: WatermarkResponse, upload?: PreparedUpload): { o
       const name = brand ? `${brand.brand} wordmark` : mark.text;
       return { object: name, label: name, confidence: mark.confidence, bounding_box: place(mark.location) };
     }),
-    ...brandsAlone.map((l) => ({ object: l.brand, label: l.brand, confidence: l.confidence, bounding_box: place(l.location) })),
+    ...brandsAlone.map((l) => ({
+      object: l.brand,
+      label: l.brand,
+      confidence: l.confidence,
+      bounding_box: place(l.location),
+    })),
   ];
 }
 
@@ -64,8 +78,17 @@ export function watermarkToast(r: WatermarkResponse): ToastInput {
   const { visible, invisible, brandsAlone } = distinctMarks(r);
   const count = visible.length + invisible + brandsAlone.length;
   if (count === 0) return { title: 'No Watermarks', description: `Nothing found in ${seconds}` };
-  const brands = [...new Set([...visible.flatMap((v) => (v.brand ? [v.brand.brand] : [])), ...brandsAlone.map((b) => b.brand)])];
-  const parts = [visible.length ? plural(visible.length, 'visible mark') : '', invisible ? plural(invisible, 'invisible mark') : '', brandsAlone.length ? plural(brandsAlone.length, 'brand logo') : ''].filter(Boolean);
+  const brands = [
+    ...new Set([
+      ...visible.flatMap((v) => (v.brand ? [v.brand.brand] : [])),
+      ...brandsAlone.map((b) => b.brand),
+    ]),
+  ];
+  const parts = [
+    visible.length ? plural(visible.length, 'visible mark') : '',
+    invisible ? plural(invisible, 'invisible mark') : '',
+    brandsAlone.length ? plural(brandsAlone.length, 'brand logo') : '',
+  ].filter(Boolean);
   return {
     title: 'Watermarks Found',
     description: `${parts.join(' and ')}${brands.length ? ` (${brands.join(', ')})` : ''} in ${seconds}`,

@@ -3,7 +3,14 @@ import { useHydrated } from '../ui/use-hydrated';
 import { notify } from '../demo/notify';
 import { revealOnStackedLayout } from '../demo/reveal';
 import { useActiveTier } from './own-subscription';
-import { initialValues, type TesterDefinition, type TesterField, type TesterOutcome, type TesterRow, type TesterView } from './tester-model';
+import {
+  initialValues,
+  type TesterDefinition,
+  type TesterField,
+  type TesterOutcome,
+  type TesterRow,
+  type TesterView,
+} from './tester-model';
 import { testerFor } from './testers';
 
 export interface LiveTesterProps {
@@ -11,7 +18,8 @@ export interface LiveTesterProps {
   apiName: string;
 }
 
-const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+const field =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /**
  * The API detail page's live tester: the fields of the API's tester (testers.ts), then a real
@@ -25,7 +33,15 @@ export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
   return tester ? <TesterForm tester={tester} apiName={apiName} ownTier={ownTier} /> : null;
 }
 
-function TesterForm({ tester, apiName, ownTier }: { tester: TesterDefinition; apiName: string; ownTier: string | null }) {
+function TesterForm({
+  tester,
+  apiName,
+  ownTier,
+}: {
+  tester: TesterDefinition;
+  apiName: string;
+  ownTier: string | null;
+}) {
   const id = useId();
   const [values, setValues] = useState(() => initialValues(tester));
   const [busy, setBusy] = useState(false);
@@ -57,17 +73,31 @@ function TesterForm({ tester, apiName, ownTier }: { tester: TesterDefinition; ap
   }
 
   const control = (f: TesterField) => (
-    <FieldControl key={f.name} field={f} id={`${id}-${f.name}`} value={values[f.name] ?? ''} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
+    <FieldControl
+      key={f.name}
+      field={f}
+      id={`${id}-${f.name}`}
+      value={values[f.name] ?? ''}
+      onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+    />
   );
   const view = outcome?.view;
   return (
     <div className="grid gap-8 lg:grid-cols-2" data-api-id={tester.apiId}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={`${id}-help`} data-hydrated={hydrated || undefined}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="space-y-5"
+        aria-describedby={`${id}-help`}
+        data-hydrated={hydrated || undefined}
+      >
         <p id={`${id}-help`} className="text-sm text-slate-700">
           {tester.help(apiName)}
         </p>
         {control(tester.source)}
-        <div className="grid gap-4 sm:grid-cols-2">{tester.settings.filter((f) => onOwn || !f.ownOnly).map(control)}</div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {tester.settings.filter((f) => onOwn || !f.ownOnly).map(control)}
+        </div>
         {ownTier && (
           <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
             <input
@@ -83,12 +113,23 @@ function TesterForm({ tester, apiName, ownTier }: { tester: TesterDefinition; ap
             </label>
           </div>
         )}
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || !hydrated} aria-busy={busy}>
+        <button
+          type="submit"
+          className="btn-primary w-full sm:w-auto"
+          disabled={busy || !hydrated}
+          aria-busy={busy}
+        >
           {busy ? 'Testing...' : 'Test API'}
         </button>
       </form>
 
-      <section ref={resultsRef} aria-labelledby={`${id}-results`} aria-live="polite" aria-busy={busy} className="min-w-0 scroll-mt-4">
+      <section
+        ref={resultsRef}
+        aria-labelledby={`${id}-results`}
+        aria-live="polite"
+        aria-busy={busy}
+        className="min-w-0 scroll-mt-4"
+      >
         <h3 id={`${id}-results`} className="text-lg font-semibold text-ink">
           Results
         </h3>
@@ -100,7 +141,17 @@ function TesterForm({ tester, apiName, ownTier }: { tester: TesterDefinition; ap
   );
 }
 
-function FieldControl({ field: f, id, value, onChange }: { field: TesterField; id: string; value: string; onChange: (value: string) => void }) {
+function FieldControl({
+  field: f,
+  id,
+  value,
+  onChange,
+}: {
+  field: TesterField;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const className = f.mono ? `${field} font-mono` : field;
   const input =
     f.control === 'select' ? (
@@ -112,7 +163,15 @@ function FieldControl({ field: f, id, value, onChange }: { field: TesterField; i
         ))}
       </select>
     ) : f.control === 'urls' ? (
-      <textarea id={id} rows={5} value={value} onChange={(e) => onChange(e.target.value)} placeholder={f.placeholder} className={className} spellCheck={false} />
+      <textarea
+        id={id}
+        rows={5}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={f.placeholder}
+        className={className}
+        spellCheck={false}
+      />
     ) : (
       <input
         id={id}
@@ -183,12 +242,16 @@ function ResultRow({ row }: { row: TesterRow }) {
         <p className="mt-2 text-sm text-red-700">Error: {row.message}</p>
       ) : (
         <div className="mt-2 space-y-1 text-sm">
-          {row.noneObserved && <p className="font-medium text-slate-700">None of the category's objects observed</p>}
+          {row.noneObserved && (
+            <p className="font-medium text-slate-700">None of the category's objects observed</p>
+          )}
           <p>
-            <span className="font-medium text-green-800">Found:</span> {row.found.length > 0 ? row.found.join(', ') : 'none'}
+            <span className="font-medium text-green-800">Found:</span>{' '}
+            {row.found.length > 0 ? row.found.join(', ') : 'none'}
           </p>
           <p>
-            <span className="font-medium text-slate-700">Not found:</span> {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
+            <span className="font-medium text-slate-700">Not found:</span>{' '}
+            {row.missing.length > 0 ? row.missing.join(', ') : 'none'}
           </p>
         </div>
       )}

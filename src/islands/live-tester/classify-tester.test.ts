@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildClassifyRequest, classifyInputError, classifyOutcome, classifyRequestOf, classifyView, labelRow } from './classify-tester';
+import {
+  buildClassifyRequest,
+  classifyInputError,
+  classifyOutcome,
+  classifyRequestOf,
+  classifyView,
+  labelRow,
+} from './classify-tester';
 import { classifyAnswer } from './test-answers';
 
 const answer = classifyAnswer();
@@ -7,7 +14,10 @@ const answer = classifyAnswer();
 describe('classify tester', () => {
   it('sends the room types by default and a label set id only when given', () => {
     expect(buildClassifyRequest(' https://a/k.jpg ', 3)).toEqual({ image_url: 'https://a/k.jpg', top_k: 3 });
-    expect(buildClassifyRequest('https://a/k.jpg', 1, 'room_type')).toEqual({ image_url: 'https://a/k.jpg', top_k: 1 });
+    expect(buildClassifyRequest('https://a/k.jpg', 1, 'room_type')).toEqual({
+      image_url: 'https://a/k.jpg',
+      top_k: 1,
+    });
     expect(buildClassifyRequest('https://a/k.jpg', 2, ' 0b6f3c1e-4a7d-4f7e-9d1a-2b3c4d5e6f70 ')).toEqual({
       image_url: 'https://a/k.jpg',
       top_k: 2,
@@ -17,30 +27,58 @@ describe('classify tester', () => {
   it("reads the form's values: a label set only on the visitor's own subscription, top_k one of the choices", () => {
     const values = { image_url: 'https://a/k.jpg', top_k: '5', taxonomy: 'my-set' };
     expect(classifyRequestOf(values, false)).toEqual({ image_url: 'https://a/k.jpg', top_k: 5 });
-    expect(classifyRequestOf(values, true)).toEqual({ image_url: 'https://a/k.jpg', top_k: 5, taxonomy: 'my-set' });
-    expect(classifyRequestOf({ ...values, top_k: '40' }, false)).toEqual({ image_url: 'https://a/k.jpg', top_k: 3 });
+    expect(classifyRequestOf(values, true)).toEqual({
+      image_url: 'https://a/k.jpg',
+      top_k: 5,
+      taxonomy: 'my-set',
+    });
+    expect(classifyRequestOf({ ...values, top_k: '40' }, false)).toEqual({
+      image_url: 'https://a/k.jpg',
+      top_k: 3,
+    });
   });
   it('asks for an image URL', () => {
     expect(classifyInputError('  ')).toBe('Please provide an image URL');
     expect(classifyInputError('https://a/k.jpg')).toBeNull();
   });
   it('shows labels as words with whole percentages, best first, in an ordered list', () => {
-    expect(labelRow({ label: 'living_room', score: 0.4567 })).toEqual({ kind: 'score', name: 'Living room', percent: 46 });
+    expect(labelRow({ label: 'living_room', score: 0.4567 })).toEqual({
+      kind: 'score',
+      name: 'Living room',
+      percent: 46,
+    });
     const view = classifyView(answer);
     expect(view.summary).toEqual({ term: 'Taxonomy', value: 'room_type', rest: ' · 0.12 s' });
     expect(view.rows).toEqual([
       { kind: 'score', name: 'Living room', percent: 46 },
       { kind: 'score', name: 'Kitchen', percent: 30 },
     ]);
-    expect(view).toMatchObject({ ordered: true, listLabel: 'Labels, best first', note: 'Room-type classifier. Scores are shares of the evidence, not certainties.' });
+    expect(view).toMatchObject({
+      ordered: true,
+      listLabel: 'Labels, best first',
+      note: 'Room-type classifier. Scores are shares of the evidence, not certainties.',
+    });
   });
   it("shows the server's message, or a generic one for network failures", () => {
-    expect(classifyOutcome({ ok: true, data: answer, status: 200 })).toEqual({ ok: true, view: classifyView(answer) });
-    expect(classifyOutcome({ ok: false, error: { status: 429, code: 'RATE_LIMITED', message: 'Too many requests', details: null } } as never)).toEqual({
+    expect(classifyOutcome({ ok: true, data: answer, status: 200 })).toEqual({
+      ok: true,
+      view: classifyView(answer),
+    });
+    expect(
+      classifyOutcome({
+        ok: false,
+        error: { status: 429, code: 'RATE_LIMITED', message: 'Too many requests', details: null },
+      } as never),
+    ).toEqual({
       ok: false,
       message: 'Too many requests',
     });
-    expect(classifyOutcome({ ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', details: null } } as never)).toEqual({
+    expect(
+      classifyOutcome({
+        ok: false,
+        error: { status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch', details: null },
+      } as never),
+    ).toEqual({
       ok: false,
       message: 'API test failed',
     });

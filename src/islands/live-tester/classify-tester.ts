@@ -7,13 +7,25 @@
 import { request, type ApiResult } from '../../shared/api-client';
 import { classifyOperation, demoClassifyOperation } from '../../shared/contracts/classify';
 import type { ClassifyRequest, ClassifyResponse } from '../../shared/schemas/classify';
-import { testFailureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
+import {
+  testFailureMessage,
+  valueOf,
+  type TesterDefinition,
+  type TesterOutcome,
+  type TesterRow,
+  type TesterValues,
+  type TesterView,
+} from './tester-model';
 
 export const TOP_K_CHOICES = [1, 2, 3, 4, 5, 6, 7] as const;
 const DEFAULT_TOP_K = 3;
 
 /** The request body: `taxonomy` only when it is not the default room types. */
-export function buildClassifyRequest(imageUrl: string, topK: number, taxonomy = 'room_type'): ClassifyRequest {
+export function buildClassifyRequest(
+  imageUrl: string,
+  topK: number,
+  taxonomy = 'room_type',
+): ClassifyRequest {
   const t = taxonomy.trim();
   return { image_url: imageUrl.trim(), top_k: topK, ...(t && t !== 'room_type' ? { taxonomy: t } : {}) };
 }
@@ -22,7 +34,11 @@ export function buildClassifyRequest(imageUrl: string, topK: number, taxonomy = 
 export function classifyRequestOf(values: TesterValues, own: boolean): ClassifyRequest {
   const asked = Number(valueOf(values, 'top_k'));
   const topK = TOP_K_CHOICES.find((k) => k === asked) ?? DEFAULT_TOP_K;
-  return buildClassifyRequest(valueOf(values, 'image_url'), topK, own ? valueOf(values, 'taxonomy') : 'room_type');
+  return buildClassifyRequest(
+    valueOf(values, 'image_url'),
+    topK,
+    own ? valueOf(values, 'taxonomy') : 'room_type',
+  );
 }
 
 /** Why the form may not run yet, or null. */
@@ -33,13 +49,21 @@ export function classifyInputError(imageUrl: string): string | null {
 /** A label as the tester shows it: `living_room` -> "Living room", with a whole percentage. */
 export function labelRow(l: { label: string; score: number }): TesterRow {
   const name = l.label.replace(/_/g, ' ');
-  return { kind: 'score', name: name.charAt(0).toUpperCase() + name.slice(1), percent: Math.round(l.score * 100) };
+  return {
+    kind: 'score',
+    name: name.charAt(0).toUpperCase() + name.slice(1),
+    percent: Math.round(l.score * 100),
+  };
 }
 
 /** What the results panel shows of a classify answer: the labels, best first. */
 export function classifyView(response: ClassifyResponse): TesterView {
   return {
-    summary: { term: 'Taxonomy', value: response.taxonomy, rest: ` · ${response.processing_time.toFixed(2)} s` },
+    summary: {
+      term: 'Taxonomy',
+      value: response.taxonomy,
+      rest: ` · ${response.processing_time.toFixed(2)} s`,
+    },
     rows: response.labels.map(labelRow),
     ordered: true,
     listLabel: 'Labels, best first',
@@ -49,7 +73,9 @@ export function classifyView(response: ClassifyResponse): TesterView {
 
 /** Reads the answer of a test call. */
 export function classifyOutcome(result: ApiResult<ClassifyResponse>): TesterOutcome {
-  return result.ok ? { ok: true, view: classifyView(result.data) } : { ok: false, message: testFailureMessage(result.error) };
+  return result.ok
+    ? { ok: true, view: classifyView(result.data) }
+    : { ok: false, message: testFailureMessage(result.error) };
 }
 
 /** The Image Classification page's tester. */
@@ -57,8 +83,16 @@ export const CLASSIFY_TESTER: TesterDefinition = {
   apiId: 'image-classification',
   demoPath: demoClassifyOperation.path,
   ownPath: classifyOperation.path,
-  help: (apiName) => `Send a real image to ${apiName}: paste one public image URL (JPEG, PNG or WebP) and get its most likely room types.`,
-  source: { name: 'image_url', label: 'Image URL', control: 'url', initial: '', placeholder: 'https://example.com/kitchen.jpg', mono: true },
+  help: (apiName) =>
+    `Send a real image to ${apiName}: paste one public image URL (JPEG, PNG or WebP) and get its most likely room types.`,
+  source: {
+    name: 'image_url',
+    label: 'Image URL',
+    control: 'url',
+    initial: '',
+    placeholder: 'https://example.com/kitchen.jpg',
+    mono: true,
+  },
   settings: [
     {
       name: 'top_k',
@@ -67,12 +101,21 @@ export const CLASSIFY_TESTER: TesterDefinition = {
       initial: String(DEFAULT_TOP_K),
       options: TOP_K_CHOICES.map((k) => ({ value: String(k), label: String(k) })),
     },
-    { name: 'taxonomy', label: 'Taxonomy (room_type or your label set id)', control: 'text', initial: 'room_type', mono: true, ownOnly: true },
+    {
+      name: 'taxonomy',
+      label: 'Taxonomy (room_type or your label set id)',
+      control: 'text',
+      initial: 'room_type',
+      mono: true,
+      ownOnly: true,
+    },
   ],
   ownExtra: ' and may use my label sets',
   inputError: (values) => classifyInputError(valueOf(values, 'image_url')),
   run: async (values, own) => {
     const body = classifyRequestOf(values, own);
-    return classifyOutcome(own ? await request(classifyOperation, { body }) : await request(demoClassifyOperation, { body }));
+    return classifyOutcome(
+      own ? await request(classifyOperation, { body }) : await request(demoClassifyOperation, { body }),
+    );
   },
 };

@@ -4,8 +4,22 @@
  */
 import { request, type ApiResult } from '../../shared/api-client';
 import { demoDetectOperation, detectOperation } from '../../shared/contracts/object-detection';
-import { MAX_IMAGE_URLS, noImageAnalysedDetailsSchema, type DetectMode, type DetectRequest, type DetectResponse } from '../../shared/schemas/detect';
-import { testFailureMessage, valueOf, type TesterDefinition, type TesterOutcome, type TesterRow, type TesterValues, type TesterView } from './tester-model';
+import {
+  MAX_IMAGE_URLS,
+  noImageAnalysedDetailsSchema,
+  type DetectMode,
+  type DetectRequest,
+  type DetectResponse,
+} from '../../shared/schemas/detect';
+import {
+  testFailureMessage,
+  valueOf,
+  type TesterDefinition,
+  type TesterOutcome,
+  type TesterRow,
+  type TesterValues,
+  type TesterView,
+} from './tester-model';
 
 /** Category choices of the live tester; `auto` means "send no category". */
 export const TESTER_CATEGORIES = [
@@ -37,7 +51,11 @@ export function urlCountError(urls: readonly string[]): string | null {
 }
 
 /** The request body: the category is sent only when it is not `auto`. */
-export function buildDetectRequest(urls: readonly string[], mode: DetectMode, category: TesterCategory): DetectRequest {
+export function buildDetectRequest(
+  urls: readonly string[],
+  mode: DetectMode,
+  category: TesterCategory,
+): DetectRequest {
   return { image_urls: [...urls], mode, ...(category === 'auto' ? {} : { category }) };
 }
 
@@ -57,14 +75,22 @@ export function toRows(response: DetectResponse): TesterRow[] {
 }
 
 /** Shown when the call succeeded but not one image could be analysed. */
-export const NO_IMAGE_ANALYSED_MESSAGE = 'No image could be analysed. Check that each URL is a public JPEG, PNG or WebP image.';
+export const NO_IMAGE_ANALYSED_MESSAGE =
+  'No image could be analysed. Check that each URL is a public JPEG, PNG or WebP image.';
 
 /** What the results panel shows of a detect answer. */
 export function detectView(response: DetectResponse): TesterView {
   const inferred = response.category_inferred ? ' (inferred from the images)' : '';
   return {
-    summary: { term: 'Category', value: response.category, rest: `${inferred} · mode ${response.mode} · ${response.error_checks} error checks` },
-    warning: response.undetectable_objects.length > 0 ? `Not detectable by this model: ${response.undetectable_objects.join(', ')}` : undefined,
+    summary: {
+      term: 'Category',
+      value: response.category,
+      rest: `${inferred} · mode ${response.mode} · ${response.error_checks} error checks`,
+    },
+    warning:
+      response.undetectable_objects.length > 0
+        ? `Not detectable by this model: ${response.undetectable_objects.join(', ')}`
+        : undefined,
     rows: toRows(response),
   };
 }
@@ -77,7 +103,11 @@ export function detectView(response: DetectResponse): TesterView {
 export function testOutcome(result: ApiResult<DetectResponse>): TesterOutcome {
   if (!result.ok) {
     const rows = errorRows(result.error.details);
-    return { ok: false, message: testFailureMessage(result.error), view: rows.length > 0 ? { rows } : undefined };
+    return {
+      ok: false,
+      message: testFailureMessage(result.error),
+      view: rows.length > 0 ? { rows } : undefined,
+    };
   }
   const response = result.data;
   // The superset entry merges the images; it is no evidence that any single image was analysed.
@@ -90,7 +120,9 @@ export function testOutcome(result: ApiResult<DetectResponse>): TesterOutcome {
 function errorRows(details: unknown): TesterRow[] {
   const parsed = noImageAnalysedDetailsSchema.safeParse(details);
   if (!parsed.success) return [];
-  return parsed.data.results.flatMap((r): TesterRow[] => ('error' in r ? [{ kind: 'error', imageUrl: r.image_url, message: r.error.message }] : []));
+  return parsed.data.results.flatMap((r): TesterRow[] =>
+    'error' in r ? [{ kind: 'error', imageUrl: r.image_url, message: r.error.message }] : [],
+  );
 }
 
 /** The form's choice of `options`, or the first option when the value is none of them. */
@@ -101,7 +133,11 @@ function choice<T extends string>(options: readonly { value: T }[], value: strin
 /** The request body of the form's values. */
 export function detectRequestOf(values: TesterValues): DetectRequest {
   const urls = parseImageUrls(valueOf(values, 'urls'));
-  return buildDetectRequest(urls, choice(TESTER_MODES, valueOf(values, 'mode')), choice(TESTER_CATEGORIES, valueOf(values, 'category')));
+  return buildDetectRequest(
+    urls,
+    choice(TESTER_MODES, valueOf(values, 'mode')),
+    choice(TESTER_CATEGORIES, valueOf(values, 'category')),
+  );
 }
 
 /** The Image Object Detection page's tester: image URLs one per line, mode and category. */
@@ -109,7 +145,8 @@ export const DETECT_TESTER: TesterDefinition = {
   apiId: 'image-object-detection',
   demoPath: demoDetectOperation.path,
   ownPath: detectOperation.path,
-  help: (apiName) => `Send real images to ${apiName}. Paste up to ${MAX_IMAGE_URLS} public image URLs (JPEG, PNG or WebP), one per line.`,
+  help: (apiName) =>
+    `Send real images to ${apiName}. Paste up to ${MAX_IMAGE_URLS} public image URLs (JPEG, PNG or WebP), one per line.`,
   source: {
     name: 'urls',
     label: 'Image URLs',
@@ -126,6 +163,8 @@ export const DETECT_TESTER: TesterDefinition = {
   inputError: (values) => urlCountError(parseImageUrls(valueOf(values, 'urls'))),
   run: async (values, own) => {
     const body = detectRequestOf(values);
-    return testOutcome(own ? await request(detectOperation, { body }) : await request(demoDetectOperation, { body }));
+    return testOutcome(
+      own ? await request(detectOperation, { body }) : await request(demoDetectOperation, { body }),
+    );
   },
 };

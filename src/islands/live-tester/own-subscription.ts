@@ -20,7 +20,9 @@ export function useActiveTier(apiId: string, enabled = true): string | null {
     if (!enabled) return;
     const controller = new AbortController();
     request(listSubscriptionsOperation, { signal: controller.signal })
-      .then((result) => setTier(result.ok ? (activeSubscription(result.data.subscriptions, apiId)?.tier_name ?? null) : null))
+      .then((result) =>
+        setTier(result.ok ? (activeSubscription(result.data.subscriptions, apiId)?.tier_name ?? null) : null),
+      )
       .catch(() => {});
     return () => controller.abort();
   }, [apiId, enabled]);

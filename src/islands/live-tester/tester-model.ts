@@ -45,7 +45,8 @@ export interface TesterView {
 }
 
 /** What a test run comes to: a result to celebrate, or an error with whatever of the answer is worth showing. */
-export type TesterOutcome = { ok: true; view: TesterView } | { ok: false; message: string; view?: TesterView | undefined };
+export type TesterOutcome =
+  { ok: true; view: TesterView } | { ok: false; message: string; view?: TesterView | undefined };
 
 /** An API's live tester. */
 export interface TesterDefinition {

@@ -11,9 +11,9 @@ afterEach(() => {
 function answerWith(body: unknown, status = 200) {
   const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
   vi.stubGlobal('fetch', fetchMock);
-  return () => fetchMock.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
+  return () =>
+    fetchMock.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
 }
-
 
 describe('testers', () => {
   it('maps each API with its own endpoints to its tester, and the others to none', () => {
@@ -31,24 +31,45 @@ describe('testers', () => {
       const fields = [tester.source, ...tester.settings];
       expect(new Set(fields.map((f) => f.name)).size, tester.apiId).toBe(fields.length);
       expect(new Set(fields.map((f) => f.label)).size, tester.apiId).toBe(fields.length);
-      for (const f of fields.filter((x) => x.control === 'select')) expect(f.options?.map((o) => o.value), f.name).toContain(f.initial);
+      for (const f of fields.filter((x) => x.control === 'select'))
+        expect(
+          f.options?.map((o) => o.value),
+          f.name,
+        ).toContain(f.initial);
       expect(tester.source.ownOnly, tester.apiId).toBeFalsy();
     }
   });
 
   it('detection sends the URLs, mode and category to the demo endpoint, or to /api/v1/detect on the own subscription', async () => {
     const tester = testerFor('image-object-detection')!;
-    const values = { ...initialValues(tester), urls: 'https://a/1.jpg\nhttps://a/2.jpg', category: 'kitchen' };
+    const values = {
+      ...initialValues(tester),
+      urls: 'https://a/1.jpg\nhttps://a/2.jpg',
+      category: 'kitchen',
+    };
     expect(tester.inputError(initialValues(tester))).toBe('Please provide at least one image URL');
     expect(tester.inputError(values)).toBeNull();
-    const sent = answerWith(detectAnswer({ detection_results: [{ image_url: 'https://a/1.jpg', objects: { oven: true, sink: false } }] }));
+    const sent = answerWith(
+      detectAnswer({
+        detection_results: [{ image_url: 'https://a/1.jpg', objects: { oven: true, sink: false } }],
+      }),
+    );
     const outcome = await tester.run(values, false);
     await tester.run(values, true);
     expect(sent()).toEqual([
-      { url: '/api/demo/detect', body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' } },
-      { url: '/api/v1/detect', body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' } },
+      {
+        url: '/api/demo/detect',
+        body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' },
+      },
+      {
+        url: '/api/v1/detect',
+        body: { image_urls: ['https://a/1.jpg', 'https://a/2.jpg'], mode: 'per_item', category: 'kitchen' },
+      },
     ]);
-    expect(outcome).toMatchObject({ ok: true, view: { rows: [{ kind: 'objects', found: ['oven'], missing: ['sink'] }] } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      view: { rows: [{ kind: 'objects', found: ['oven'], missing: ['sink'] }] },
+    });
   });
 
   it('classification sends one URL and top_k, a label set only on the own subscription', async () => {
@@ -63,12 +84,20 @@ describe('testers', () => {
       { url: '/api/demo/image-classification', body: { image_url: 'https://a/k.jpg', top_k: 3 } },
       { url: '/api/v1/classify', body: { image_url: 'https://a/k.jpg', top_k: 3, taxonomy: 'set-1' } },
     ]);
-    expect(outcome).toMatchObject({ ok: true, view: { rows: [{ kind: 'score', name: 'Kitchen', percent: 90 }] } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      view: { rows: [{ kind: 'score', name: 'Kitchen', percent: 90 }] },
+    });
   });
 
   it("an error answer becomes the server's message", async () => {
-    answerWith({ error: { code: 'RATE_LIMITED', message: 'Too many requests', details: null }, request_id: 'q' }, 429);
-    expect(await testerFor('image-classification')!.run({ image_url: 'https://a/k.jpg', top_k: '3' }, false)).toEqual({ ok: false, message: 'Too many requests' });
+    answerWith(
+      { error: { code: 'RATE_LIMITED', message: 'Too many requests', details: null }, request_id: 'q' },
+      429,
+    );
+    expect(
+      await testerFor('image-classification')!.run({ image_url: 'https://a/k.jpg', top_k: '3' }, false),
+    ).toEqual({ ok: false, message: 'Too many requests' });
     expect(testFailureMessage({ code: 'BAD_RESPONSE', message: '500: oops' })).toBe('API test failed');
   });
 });

@@ -7,7 +7,9 @@ import { CLASSIFY_TESTER } from './classify-tester';
 import { DETECT_TESTER } from './live-tester';
 import type { TesterDefinition } from './tester-model';
 
-export const TESTERS: Readonly<Record<string, TesterDefinition>> = Object.fromEntries([DETECT_TESTER, CLASSIFY_TESTER].map((t) => [t.apiId, t]));
+export const TESTERS: Readonly<Record<string, TesterDefinition>> = Object.fromEntries(
+  [DETECT_TESTER, CLASSIFY_TESTER].map((t) => [t.apiId, t]),
+);
 
 /** The live tester of `apiId`, or undefined when that API has none yet. */
 export function testerFor(apiId: string): TesterDefinition | undefined {

@@ -38,7 +38,14 @@ export function BoxOverlay({ objects, width, height }: BoxOverlayProps) {
           <g key={`${o.object}-${index}`} data-object={o.object}>
             <rect x={x} y={y} width={w} height={h} fill="none" stroke={colour} strokeWidth={2 * unit} />
             <rect x={label.x} y={label.y} width={label.width} height={label.height} fill={colour} />
-            <text x={label.x + 3 * unit} y={label.y + fontSize + 1 * unit} fill="#fff" fontSize={fontSize} fontFamily="system-ui, sans-serif" fontWeight="600">
+            <text
+              x={label.x + 3 * unit}
+              y={label.y + fontSize + 1 * unit}
+              fill="#fff"
+              fontSize={fontSize}
+              fontFamily="system-ui, sans-serif"
+              fontWeight="600"
+            >
               {text}
             </text>
           </g>

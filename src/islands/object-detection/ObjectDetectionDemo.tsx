@@ -52,7 +52,11 @@ export default function ObjectDetectionDemo() {
 
   const sentRoom = effectiveRoom(room, file ? file.name : imageUrl);
   const sentObjects = objectsToSend(objects, everything);
-  const shown = displayedRequest(file ? { fileName: file.name } : { url: imageUrl.trim() }, sentObjects, sentRoom);
+  const shown = displayedRequest(
+    file ? { fileName: file.name } : { url: imageUrl.trim() },
+    sentObjects,
+    sentRoom,
+  );
   const result = demo.response;
   // Boxes belong to the image they were computed on; a new image hides them.
   const boxes = result && result.src === previewSrc ? result.response : undefined;
@@ -65,7 +69,10 @@ export default function ObjectDetectionDemo() {
     // The image actually sent: a typed URL may not have reached the debounced preview yet.
     const src = source.sentSrc;
     await demo.run(async () => {
-      const { body, upload } = await imageRequestBody(source, { objects_to_find: sentObjects, room_category: sentRoom as RoomCategory });
+      const { body, upload } = await imageRequestBody(source, {
+        objects_to_find: sentObjects,
+        room_category: sentRoom as RoomCategory,
+      });
       const data = dataOf(await request(demoObjectDetectionOperation, { body }), DEMO_FAILED_MESSAGE);
       // Boxes and sizes in the pixels of the picked file, whatever size was sent.
       return { response: upload ? toSourcePixels(data, upload) : data, src };
@@ -96,8 +103,8 @@ export default function ObjectDetectionDemo() {
               className={fieldClass}
             />
             <p id={objectsHint} className="mt-1.5 text-xs text-muted">
-              Comma-separated. Each sample starts with what it shows. 80 everyday object classes are supported; others are reported as not
-              detectable.
+              Comma-separated. Each sample starts with what it shows. 80 everyday object classes are
+              supported; others are reported as not detectable.
             </p>
             <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick add objects">
               {QUICK_ADD.map((o) => (
@@ -137,7 +144,11 @@ export default function ObjectDetectionDemo() {
           </a>
         </p>
       }
-      previewOverlay={boxes && <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />}
+      previewOverlay={
+        boxes && (
+          <BoxOverlay objects={boxes.objects_found} width={boxes.image_width} height={boxes.image_height} />
+        )
+      }
       idleText="Choose an image, list the objects to find and run the analysis."
       busyText="Analyzing the image…"
       seconds={response?.processing_time}
@@ -155,10 +166,14 @@ function Results({ response }: { response: DemoResponse }) {
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-lg bg-slate-50 p-3">
           <dt className="text-xs text-muted">Objects detected</dt>
-          <dd className="text-xl font-semibold text-ink" data-testid="total-objects">{response.total_objects_detected}</dd>
+          <dd className="text-xl font-semibold text-ink" data-testid="total-objects">
+            {response.total_objects_detected}
+          </dd>
         </div>
         <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-xs text-muted">Room category{response.room_category_inferred ? ' (inferred)' : ''}</dt>
+          <dt className="text-xs text-muted">
+            Room category{response.room_category_inferred ? ' (inferred)' : ''}
+          </dt>
           <dd className="text-xl font-semibold text-ink">{label(response.room_category)}</dd>
         </div>
       </dl>
@@ -168,7 +183,10 @@ function Results({ response }: { response: DemoResponse }) {
             <li key={`${o.object}-${i}`} className="flex items-center gap-3">
               <span className="w-28 shrink-0 font-medium capitalize text-ink">{label(o.object)}</span>
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                <span className="block h-full rounded-full bg-brand-600" style={{ width: `${Math.round(o.confidence * 100)}%` }} />
+                <span
+                  className="block h-full rounded-full bg-brand-600"
+                  style={{ width: `${Math.round(o.confidence * 100)}%` }}
+                />
               </span>
               <span className="w-12 text-right tabular-nums text-ink">{Math.round(o.confidence * 100)}%</span>
             </li>
@@ -179,17 +197,20 @@ function Results({ response }: { response: DemoResponse }) {
       )}
       {response.objects_not_found.length > 0 && (
         <p className="text-muted">
-          <span className="font-medium text-ink">Not found:</span> {response.objects_not_found.map(label).join(', ')}
+          <span className="font-medium text-ink">Not found:</span>{' '}
+          {response.objects_not_found.map(label).join(', ')}
         </p>
       )}
       {response.undetectable_objects.length > 0 && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-800">
-          <span className="font-medium">Not detectable by this model:</span> {response.undetectable_objects.map(label).join(', ')}. They were not
-          checked, so no answer is given for them.
+          <span className="font-medium">Not detectable by this model:</span>{' '}
+          {response.undetectable_objects.map(label).join(', ')}. They were not checked, so no answer is given
+          for them.
         </p>
       )}
       <p className="text-xs text-muted">
-        {response.analysis_method}. Image {response.image_width}×{response.image_height} px; confidence is the model's score, not a probability.
+        {response.analysis_method}. Image {response.image_width}×{response.image_height} px; confidence is the
+        model's score, not a probability.
       </p>
     </div>
   );

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { DemoObjectFound } from '../../shared/schemas/detect';
 import { labelSize, placeLabels, type LabelBox } from './box-labels';
 
-const found = (object: string, confidence: number, bounding_box: [number, number, number, number]): DemoObjectFound => ({
+const found = (
+  object: string,
+  confidence: number,
+  bounding_box: [number, number, number, number],
+): DemoObjectFound => ({
   object,
   label: object,
   confidence,
   bounding_box,
 });
 
-const overlaps = (a: LabelBox, b: LabelBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: LabelBox, b: LabelBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('placeLabels', () => {
   const width = 768;
@@ -35,16 +40,27 @@ describe('placeLabels', () => {
   });
 
   it('leaves labels of separate boxes where they are', () => {
-    const placed = placeLabels([found('dog', 0.8, [100, 200, 200, 200]), found('bicycle', 0.7, [400, 200, 200, 200])], width, height, unit);
+    const placed = placeLabels(
+      [found('dog', 0.8, [100, 200, 200, 200]), found('bicycle', 0.7, [400, 200, 200, 200])],
+      width,
+      height,
+      unit,
+    );
     for (const p of placed) expect(p.label.y).toBeCloseTo(200 - labelSize(p.text, unit).height);
     expect(placed.map((p) => p.index)).toEqual([1, 0]);
   });
 
   it('stacks three labels of one box without overlap', () => {
     const box: [number, number, number, number] = [100, 100, 300, 300];
-    const placed = placeLabels([found('a', 0.5, box), found('b', 0.6, box), found('c', 0.7, box)], width, height, unit);
+    const placed = placeLabels(
+      [found('a', 0.5, box), found('b', 0.6, box), found('c', 0.7, box)],
+      width,
+      height,
+      unit,
+    );
     for (let i = 0; i < placed.length; i++) {
-      for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i]!.label, placed[j]!.label)).toBe(false);
+      for (let j = i + 1; j < placed.length; j++)
+        expect(overlaps(placed[i]!.label, placed[j]!.label)).toBe(false);
     }
   });
 });

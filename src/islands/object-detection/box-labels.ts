@@ -42,8 +42,15 @@ function overlaps(a: LabelBox, b: LabelBox): boolean {
  * tried above its box's top-left corner, then inside it, then below the box, then stepped
  * down inside the box; the first spot clear of earlier labels wins, else the least crowded.
  */
-export function placeLabels(objects: readonly DemoObjectFound[], imageWidth: number, imageHeight: number, unit: number): PlacedLabel[] {
-  const order = objects.map((object, index) => ({ object, index })).sort((a, b) => b.object.confidence - a.object.confidence || a.index - b.index);
+export function placeLabels(
+  objects: readonly DemoObjectFound[],
+  imageWidth: number,
+  imageHeight: number,
+  unit: number,
+): PlacedLabel[] {
+  const order = objects
+    .map((object, index) => ({ object, index }))
+    .sort((a, b) => b.object.confidence - a.object.confidence || a.index - b.index);
   const placed: PlacedLabel[] = [];
   for (const { object, index } of order) {
     const text = labelText(object);
@@ -56,9 +63,17 @@ export function placeLabels(objects: readonly DemoObjectFound[], imageWidth: num
     const candidates = ys
       .filter((y) => y >= 0 && y + size.height <= imageHeight)
       .map((y) => ({ x, y, width, height: size.height }));
-    if (candidates.length === 0) candidates.push({ x, y: Math.max(0, Math.min(by, imageHeight - size.height)), width, height: size.height });
+    if (candidates.length === 0)
+      candidates.push({
+        x,
+        y: Math.max(0, Math.min(by, imageHeight - size.height)),
+        width,
+        height: size.height,
+      });
     const clashes = (c: LabelBox) => placed.filter((p) => overlaps(c, p.label)).length;
-    const label = candidates.find((c) => clashes(c) === 0) ?? candidates.reduce((best, c) => (clashes(c) < clashes(best) ? c : best));
+    const label =
+      candidates.find((c) => clashes(c) === 0) ??
+      candidates.reduce((best, c) => (clashes(c) < clashes(best) ? c : best));
     placed.push({ index, object, text, label });
   }
   return placed.reverse();

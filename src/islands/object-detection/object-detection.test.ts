@@ -2,7 +2,19 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addObject, DEFAULT_OBJECTS, displayedRequest, effectiveRoom, EVERYTHING, guessRoomFromUrl, OD_SAMPLES, objectsForSample, objectsToSend, parseObjectsList, QUICK_ADD } from './object-detection';
+import {
+  addObject,
+  DEFAULT_OBJECTS,
+  displayedRequest,
+  effectiveRoom,
+  EVERYTHING,
+  guessRoomFromUrl,
+  OD_SAMPLES,
+  objectsForSample,
+  objectsToSend,
+  parseObjectsList,
+  QUICK_ADD,
+} from './object-detection';
 
 describe('object detection demo logic', () => {
   it('offers the first 8 of 20 common objects as chips', () => {
@@ -35,7 +47,10 @@ describe('object detection demo logic', () => {
   it('shows the request the page sends', () => {
     expect(displayedRequest({ url: 'https://x.com/a.jpg' }, 'Sofa, tv', 'general')).toEqual({
       caption: 'POST /api/demo/object-detection',
-      value: { headers: { 'Content-Type': 'application/json' }, body: { image_url: 'https://x.com/a.jpg', objects_to_find: 'Sofa, tv', room_category: 'general' } },
+      value: {
+        headers: { 'Content-Type': 'application/json' },
+        body: { image_url: 'https://x.com/a.jpg', objects_to_find: 'Sofa, tv', room_category: 'general' },
+      },
     });
     expect(displayedRequest({ fileName: 'room.jpg' }, 'sofa', 'auto')).toEqual({
       caption: 'POST /api/demo/object-detection (multipart/form-data)',
@@ -61,7 +76,11 @@ describe('object detection defaults', () => {
 });
 
 describe('object detection samples', () => {
-  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
 
   it('ships every photo at its declared size, small enough for the page', async () => {
     for (const s of OD_SAMPLES) {
@@ -75,7 +94,13 @@ describe('object detection samples', () => {
   });
 
   it('names each photo for what it shows, with matching id and file name', () => {
-    expect(OD_SAMPLES.map((s) => s.label)).toEqual(['Coffee cup', 'Dog and bicycle', 'Horses', 'Sitting room', 'Astronaut']);
+    expect(OD_SAMPLES.map((s) => s.label)).toEqual([
+      'Coffee cup',
+      'Dog and bicycle',
+      'Horses',
+      'Sitting room',
+      'Astronaut',
+    ]);
     for (const s of OD_SAMPLES) {
       expect(s.id).toMatch(/^od-/);
       expect(words(s.label), s.id).toEqual(expect.arrayContaining(words(s.id.slice(3))));

@@ -2,12 +2,24 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
 import { createContactOperation } from '../../shared/contracts/contacts';
 import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/Dialog';
 import { Input } from '../ui/Input';
 import { FieldError, Label } from '../ui/Label';
 import { Textarea } from '../ui/Textarea';
 import { showToast } from '../ui/toast-store';
-import { HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactFieldName } from './contact-form';
+import {
+  HONEYPOT_FIELD,
+  validateContact,
+  type ContactFieldErrors,
+  type ContactFieldName,
+} from './contact-form';
 
 const EMPTY = { name: '', email: '', message: '' };
 const FIELDS: readonly ContactFieldName[] = ['name', 'email', 'message'];
@@ -69,14 +81,19 @@ export function ContactDialog({ open, pageName, opener, onClose }: Props) {
     }
     setErrors({});
     setPending(true);
-    const sent = await request(createContactOperation, { body: { ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) } });
+    const sent = await request(createContactOperation, {
+      body: { ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) },
+    });
     setPending(false);
     if (sent.ok) {
       setValues(EMPTY);
       setHoneypot('');
       invalidate(createContactOperation.path);
       onClose();
-      showToast({ title: 'Message sent!', description: "Thanks for reaching out. We'll get back to you soon." });
+      showToast({
+        title: 'Message sent!',
+        description: "Thanks for reaching out. We'll get back to you soon.",
+      });
       return;
     }
     const { error } = sent;
@@ -127,7 +144,9 @@ export function ContactDialog({ open, pageName, opener, onClose }: Props) {
       <DialogContent data-testid="contact-dialog" returnFocusTo={opener}>
         <DialogHeader>
           <DialogTitle>Contact Us</DialogTitle>
-          <DialogDescription>Tell us what you are building and our team will get back to you.</DialogDescription>
+          <DialogDescription>
+            Tell us what you are building and our team will get back to you.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-busy={pending}>
           <div>

@@ -10,9 +10,23 @@ export function OverlayRoot() {
   const state = useSyncExternalStore(overlayStore.subscribe, overlayStore.get, overlayStore.get);
   return (
     <>
-      <ContactDialog open={state.contact.open} pageName={state.contact.pageName} opener={state.opener} onClose={() => overlayStore.close('contact')} />
-      <SubscribeDialog open={state.subscribe.open} target={state.subscribe.target} opener={state.opener} onClose={() => overlayStore.close('subscribe')} />
-      <SignupDialog open={state.signup.open} opener={state.opener} onClose={() => overlayStore.close('signup')} />
+      <ContactDialog
+        open={state.contact.open}
+        pageName={state.contact.pageName}
+        opener={state.opener}
+        onClose={() => overlayStore.close('contact')}
+      />
+      <SubscribeDialog
+        open={state.subscribe.open}
+        target={state.subscribe.target}
+        opener={state.opener}
+        onClose={() => overlayStore.close('subscribe')}
+      />
+      <SignupDialog
+        open={state.signup.open}
+        opener={state.opener}
+        onClose={() => overlayStore.close('signup')}
+      />
       <Toaster />
     </>
   );

@@ -2,7 +2,14 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { invalidate, rateLimitMessage, request } from '../../shared/api-client';
 import { createContactOperation } from '../../shared/contracts/contacts';
 import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/Dialog';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { showToast } from '../ui/toast-store';
@@ -42,7 +49,10 @@ export function SignupDialog({ open, opener, onClose }: Props) {
       showToast({ title: 'Request Submitted!', description: 'We will be in touch within 24 hours' });
       return;
     }
-    const description = sent.error.status === 429 ? rateLimitMessage(sent.error.retryAfter) : 'Failed to submit request. Please try again.';
+    const description =
+      sent.error.status === 429
+        ? rateLimitMessage(sent.error.retryAfter)
+        : 'Failed to submit request. Please try again.';
     showToast({ title: 'Error', description, variant: 'destructive' });
   };
 
@@ -56,7 +66,9 @@ export function SignupDialog({ open, opener, onClose }: Props) {
       <DialogContent data-testid="signup-dialog" returnFocusTo={opener}>
         <DialogHeader>
           <DialogTitle>Get Started with the Standard Plan</DialogTitle>
-          <DialogDescription>Leave your email and we will set up your account. We reply within 24 hours.</DialogDescription>
+          <DialogDescription>
+            Leave your email and we will set up your account. We reply within 24 hours.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-busy={pending}>
           <div>

@@ -3,7 +3,14 @@ import { meOperation, subscribeOperation } from '../../shared/contracts/account'
 import { authUrl, withSubscribeMarker } from '../account/next-path';
 import { request } from '../../shared/api-client';
 import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/Dialog';
 import { showToast } from '../ui/toast-store';
 import { formatCount, formatWholeUsd } from '../../lib/format';
 import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
@@ -38,19 +45,26 @@ export type PlanChoice = NonNullable<SubscribeTarget['plan']> & { popular: boole
  * plans arranged by contact are left out. Empty for pay-per-use APIs or an unreadable answer.
  */
 export function bundleChoices(body: unknown): PlanChoice[] {
-  const plans = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['pricingPlans'] : undefined;
+  const plans =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['pricingPlans'] : undefined;
   if (!Array.isArray(plans)) return [];
   return plans.flatMap((p: unknown) => {
     if (typeof p !== 'object' || p === null) return [];
     const { name, monthlyPrice, requestsPerMonth, popular } = p as Record<string, unknown>;
-    if (typeof name !== 'string' || typeof monthlyPrice !== 'number' || typeof requestsPerMonth !== 'number') return [];
+    if (typeof name !== 'string' || typeof monthlyPrice !== 'number' || typeof requestsPerMonth !== 'number')
+      return [];
     return [{ name, monthlyPrice, requestsPerMonth, popular: popular === true }];
   });
 }
 
 /** "$0.05": per-request prices can have more than two decimals. */
 export function formatPricePerRequest(price: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(price);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(price);
 }
 
 interface Props {
@@ -100,7 +114,16 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
   const bundles = choices === 'loading' ? [] : choices;
   const chosenPlan = bundles.find((p) => p.name === chosen);
   const target: SubscribeTarget | null =
-    opened && chosenPlan ? { ...opened, plan: { name: chosenPlan.name, monthlyPrice: chosenPlan.monthlyPrice, requestsPerMonth: chosenPlan.requestsPerMonth } } : opened;
+    opened && chosenPlan
+      ? {
+          ...opened,
+          plan: {
+            name: chosenPlan.name,
+            monthlyPrice: chosenPlan.monthlyPrice,
+            requestsPerMonth: chosenPlan.requestsPerMonth,
+          },
+        }
+      : opened;
   const plan = target?.plan;
 
   // Whether the visitor is signed in decides what the dialog offers; asked each time it opens.
@@ -116,15 +139,25 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
   const subscribe = async () => {
     if (!target || processing || choices === 'loading') return;
     setProcessing(true);
-    const result = await request(subscribeOperation, { body: { api_id: target.apiId, tier: tierOf(target) } });
+    const result = await request(subscribeOperation, {
+      body: { api_id: target.apiId, tier: tierOf(target) },
+    });
     setProcessing(false);
     if (result.ok) {
       onClose();
-      showToast({ title: 'Success!', description: subscribedMessage(target), link: { label: 'Go to your dashboard', href: '/dashboard' } });
+      showToast({
+        title: 'Success!',
+        description: subscribedMessage(target),
+        link: { label: 'Go to your dashboard', href: '/dashboard' },
+      });
     } else if (result.error.status === 401) {
       setSession('signed-out');
     } else {
-      showToast({ title: 'Error', description: 'Failed to create subscription. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: 'Failed to create subscription. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -151,13 +184,32 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
           <fieldset className="grid gap-2" data-testid="subscribe-tiers">
             <legend className="mb-1 text-sm font-medium text-ink">Choose how to pay</legend>
             <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-              <input type="radio" name="subscribe-tier" value="" checked={chosen === ''} onChange={() => setChosen('')} disabled={processing} />
+              <input
+                type="radio"
+                name="subscribe-tier"
+                value=""
+                checked={chosen === ''}
+                onChange={() => setChosen('')}
+                disabled={processing}
+              />
               <span className="font-semibold text-ink">Pay per use</span>
-              <span className="ml-auto text-right text-muted">{formatPricePerRequest(opened?.price ?? 0)} per request</span>
+              <span className="ml-auto text-right text-muted">
+                {formatPricePerRequest(opened?.price ?? 0)} per request
+              </span>
             </label>
             {bundles.map((p) => (
-              <label key={p.name} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="radio" name="subscribe-tier" value={p.name} checked={chosen === p.name} onChange={() => setChosen(p.name)} disabled={processing} />
+              <label
+                key={p.name}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="subscribe-tier"
+                  value={p.name}
+                  checked={chosen === p.name}
+                  onChange={() => setChosen(p.name)}
+                  disabled={processing}
+                />
                 <span className="font-semibold text-ink">{p.name}</span>
                 <span className="ml-auto text-right text-muted">
                   {formatWholeUsd(p.monthlyPrice)}/month · {formatCount(p.requestsPerMonth)} requests
@@ -167,7 +219,10 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
           </fieldset>
         ) : null}
         {target && choices !== 'loading' ? (
-          <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="subscribe-terms">
+          <dl
+            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm"
+            data-testid="subscribe-terms"
+          >
             <Row term="API" value={target.apiName} />
             {plan ? (
               <>
@@ -186,12 +241,16 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
           </dl>
         ) : null}
         <p className="text-sm text-muted">
-          After subscribing, your API key will be available in your dashboard. Send it as a bearer token in the
-          Authorization header of each request.
+          After subscribing, your API key will be available in your dashboard. Send it as a bearer token in
+          the Authorization header of each request.
         </p>
         {session === 'signed-out' && links ? (
           <>
-            <p className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-ink" role="status" data-testid="subscribe-sign-in">
+            <p
+              className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-ink"
+              role="status"
+              data-testid="subscribe-sign-in"
+            >
               Sign up or log in to subscribe. You will come back to this choice afterwards.
             </p>
             <DialogFooter>
@@ -211,7 +270,11 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
             <Button variant="secondary" onClick={onClose} disabled={processing}>
               Cancel
             </Button>
-            <Button onClick={() => void subscribe()} disabled={processing || !target || choices === 'loading'} aria-live="polite">
+            <Button
+              onClick={() => void subscribe()}
+              disabled={processing || !target || choices === 'loading'}
+              aria-live="polite"
+            >
               {processing ? 'Processing...' : 'Subscribe'}
             </Button>
           </DialogFooter>

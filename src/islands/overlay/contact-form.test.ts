@@ -17,7 +17,12 @@ describe('contact form validation', () => {
   it("never shows the validator's own wording", () => {
     for (const values of [
       { name: '', email: '', message: '', pageName: '' },
-      { name: 'x'.repeat(101), email: `${'a'.repeat(250)}@x.io`, message: 'x'.repeat(5001), pageName: 'p'.repeat(101) },
+      {
+        name: 'x'.repeat(101),
+        email: `${'a'.repeat(250)}@x.io`,
+        message: 'x'.repeat(5001),
+        pageName: 'p'.repeat(101),
+      },
     ]) {
       const result = validateContact(values);
       expect(result.ok).toBe(false);
@@ -28,7 +33,15 @@ describe('contact form validation', () => {
   });
 
   it('trims a valid request', () => {
-    const result = validateContact({ name: ' Ada ', email: ' ada@example.com ', message: ' Hi ', pageName: 'Pricing' });
-    expect(result).toEqual({ ok: true, data: { name: 'Ada', email: 'ada@example.com', message: 'Hi', pageName: 'Pricing' } });
+    const result = validateContact({
+      name: ' Ada ',
+      email: ' ada@example.com ',
+      message: ' Hi ',
+      pageName: 'Pricing',
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: { name: 'Ada', email: 'ada@example.com', message: 'Hi', pageName: 'Pricing' },
+    });
   });
 });

@@ -18,8 +18,7 @@ export interface ContactValues {
 }
 
 export type ContactValidation =
-  | { ok: true; data: z.output<typeof contactRequestSchema> }
-  | { ok: false; errors: ContactFieldErrors };
+  { ok: true; data: z.output<typeof contactRequestSchema> } | { ok: false; errors: ContactFieldErrors };
 
 /** Validates the visible fields plus the page name with the shared schema. */
 export function validateContact(values: ContactValues): ContactValidation {
@@ -28,7 +27,8 @@ export function validateContact(values: ContactValues): ContactValidation {
   const errors: ContactFieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if (key === 'name' || key === 'email' || key === 'message' || key === 'pageName') (errors[key] ??= []).push(issue.message);
+    if (key === 'name' || key === 'email' || key === 'message' || key === 'pageName')
+      (errors[key] ??= []).push(issue.message);
   }
   return { ok: false, errors };
 }

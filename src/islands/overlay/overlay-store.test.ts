@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { overlayStore } from './overlay-store';
-import { bundleChoices, formatPricePerRequest, signInLinks, subscribedMessage, tierOf } from './SubscribeDialog';
+import {
+  bundleChoices,
+  formatPricePerRequest,
+  signInLinks,
+  subscribedMessage,
+  tierOf,
+} from './SubscribeDialog';
 
 describe('overlay store', () => {
   it('opens one dialog at a time and remembers the page name and API', () => {
@@ -8,7 +14,10 @@ describe('overlay store', () => {
     expect(overlayStore.get().contact).toEqual({ open: true, pageName: 'Pricing' });
     overlayStore.openSubscribe({ apiId: 'a', apiName: 'Object Detection', price: 0.05 });
     expect(overlayStore.get().contact.open).toBe(false);
-    expect(overlayStore.get().subscribe).toEqual({ open: true, target: { apiId: 'a', apiName: 'Object Detection', price: 0.05 } });
+    expect(overlayStore.get().subscribe).toEqual({
+      open: true,
+      target: { apiId: 'a', apiName: 'Object Detection', price: 0.05 },
+    });
     overlayStore.openSignup();
     expect(overlayStore.get().subscribe.open).toBe(false);
     expect(overlayStore.get().signup.open).toBe(true);
@@ -28,8 +37,12 @@ describe('formatPricePerRequest', () => {
 describe('subscribedMessage', () => {
   it("uses the spec's text for pay per use and names the chosen tier otherwise", () => {
     const target = { apiId: 'a', apiName: 'Image Object Detection', price: 0.05 };
-    expect(subscribedMessage(target)).toBe('Successfully subscribed to Image Object Detection. Your API key will be available in your dashboard.');
-    expect(subscribedMessage({ ...target, plan: { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000 } })).toBe(
+    expect(subscribedMessage(target)).toBe(
+      'Successfully subscribed to Image Object Detection. Your API key will be available in your dashboard.',
+    );
+    expect(
+      subscribedMessage({ ...target, plan: { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000 } }),
+    ).toBe(
       'Successfully subscribed to Image Object Detection (Standard plan). Your API key will be available in your dashboard.',
     );
   });
@@ -48,14 +61,23 @@ describe('the opener', () => {
 describe('the tier a subscription is created at', () => {
   const target = { apiId: 'image-object-detection', apiName: 'Image Object Detection', price: 0.05 };
   it("is the tier card's plan, else the pay-per-use tier", () => {
-    expect(tierOf({ ...target, plan: { name: 'Premium', monthlyPrice: 99, requestsPerMonth: 5000 } })).toBe('premium');
-    expect(tierOf({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } })).toBe('testing');
-    expect(tierOf({ apiId: 'image-classification', apiName: 'Image Classification', price: 0.02 })).toBe('pay-per-use');
+    expect(tierOf({ ...target, plan: { name: 'Premium', monthlyPrice: 99, requestsPerMonth: 5000 } })).toBe(
+      'premium',
+    );
+    expect(tierOf({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } })).toBe(
+      'testing',
+    );
+    expect(tierOf({ apiId: 'image-classification', apiName: 'Image Classification', price: 0.02 })).toBe(
+      'pay-per-use',
+    );
     expect(tierOf(target)).toBe('pay-per-use');
   });
 
   it('is carried through sign-up and log-in back to the same page', () => {
-    const links = signInLinks({ ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } }, '/api/image-object-detection');
+    const links = signInLinks(
+      { ...target, plan: { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200 } },
+      '/api/image-object-detection',
+    );
     const back = '/api/image-object-detection?subscribe=image-object-detection&tier=testing';
     expect(links.signup).toBe(`/signup?next=${encodeURIComponent(back)}`);
     expect(links.login).toBe(`/login?next=${encodeURIComponent(back)}`);

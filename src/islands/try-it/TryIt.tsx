@@ -39,7 +39,9 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
   const id = useId();
   const hydrated = useHydrated();
   const [body, setBody] = useState(json ?? '');
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries((formFields ?? []).map((f) => [f.name, f.value])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries((formFields ?? []).map((f) => [f.name, f.value])),
+  );
   const [file, setFile] = useState<File | null>(null);
   const [authMode, setAuthMode] = useState<AuthMode>('session');
   const [key, setKey] = useState('');
@@ -54,7 +56,9 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
     const here = window.location.origin;
     if (origin && origin !== here) {
       setBody((b) => b.replaceAll(origin, here));
-      setValues((v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.replaceAll(origin, here)])));
+      setValues((v) =>
+        Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.replaceAll(origin, here)])),
+      );
     }
     const saved = loadKey(browserStores());
     if (saved.key) {
@@ -91,17 +95,34 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
   }
 
   return (
-    <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate aria-label={`Try ${method} ${path}`}>
+    <form
+      className="space-y-4"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={`Try ${method} ${path}`}
+    >
       {keyed && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-ink">Authentication</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <label className="inline-flex items-center gap-2">
-              <input type="radio" name={`${id}-auth`} value="session" checked={authMode === 'session'} onChange={() => setAuthMode('session')} />
+              <input
+                type="radio"
+                name={`${id}-auth`}
+                value="session"
+                checked={authMode === 'session'}
+                onChange={() => setAuthMode('session')}
+              />
               My signed-in session
             </label>
             <label className="inline-flex items-center gap-2">
-              <input type="radio" name={`${id}-auth`} value="key" checked={authMode === 'key'} onChange={() => setAuthMode('key')} />
+              <input
+                type="radio"
+                name={`${id}-auth`}
+                value="key"
+                checked={authMode === 'key'}
+                onChange={() => setAuthMode('key')}
+              />
               An API key
             </label>
           </div>
@@ -121,7 +142,11 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
                 aria-describedby={`${id}-key-help`}
               />
               <p id={`${id}-key-help`} className="text-xs text-slate-700">
-                Kept only for this tab unless you tick the box below. Create keys in your <a className="underline" href="/dashboard">dashboard</a>.
+                Kept only for this tab unless you tick the box below. Create keys in your{' '}
+                <a className="underline" href="/dashboard">
+                  dashboard
+                </a>
+                .
               </p>
               <label className="inline-flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -136,9 +161,18 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
         <div className="space-y-3">
           <div>
             <label htmlFor={`${id}-file`} className="block text-sm font-medium text-ink">
-              Image file <span className="font-normal text-slate-700">(optional: JPEG, PNG or WebP; replaces the URL)</span>
+              Image file{' '}
+              <span className="font-normal text-slate-700">
+                (optional: JPEG, PNG or WebP; replaces the URL)
+              </span>
             </label>
-            <input id={`${id}-file`} className={field} type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              id={`${id}-file`}
+              className={field}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </div>
           {formFields.map((f) => (
             <div key={f.name}>
@@ -147,7 +181,12 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
                 {f.required && <span className="ml-1 font-sans text-xs text-rose-800">required</span>}
               </label>
               {f.options ? (
-                <select id={`${id}-${f.name}`} className={field} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
+                <select
+                  id={`${id}-${f.name}`}
+                  className={field}
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                >
                   <option value="">(not sent)</option>
                   {f.options.map((o) => (
                     <option key={o} value={o}>
@@ -194,7 +233,10 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
 
       <div aria-live="polite" aria-atomic="false">
         {error && (
-          <div role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900">
+          <div
+            role="alert"
+            className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900"
+          >
             <h5 ref={resultHeading} tabIndex={-1} className="font-semibold">
               Not sent
             </h5>
@@ -207,7 +249,9 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
               Response: <span data-try-status>{result.status}</span> {result.statusText} in {result.ms} ms
             </h5>
             <details className="text-sm">
-              <summary className="cursor-pointer text-slate-700">Response headers ({result.headers.length})</summary>
+              <summary className="cursor-pointer text-slate-700">
+                Response headers ({result.headers.length})
+              </summary>
               <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 font-mono text-xs">
                 {result.headers.map(([k, v]) => (
                   <div key={k} className="contents">
@@ -217,7 +261,11 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
                 ))}
               </dl>
             </details>
-            <pre className="max-h-96 overflow-auto rounded-lg bg-[#0d1117] p-3 text-xs text-[#e6edf3]" tabIndex={0} aria-label="Response body">
+            <pre
+              className="max-h-96 overflow-auto rounded-lg bg-[#0d1117] p-3 text-xs text-[#e6edf3]"
+              tabIndex={0}
+              aria-label="Response body"
+            >
               <code data-try-body>{result.body}</code>
             </pre>
           </div>

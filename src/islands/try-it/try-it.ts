@@ -93,7 +93,11 @@ export interface TryResult {
 }
 
 /** Sends the request and reads the whole answer. */
-export async function sendTry(req: TryRequest, fetcher: typeof fetch = fetch, now: () => number = () => performance.now()): Promise<TryResult> {
+export async function sendTry(
+  req: TryRequest,
+  fetcher: typeof fetch = fetch,
+  now: () => number = () => performance.now(),
+): Promise<TryResult> {
   const init = buildInit(req);
   const start = now();
   const res = await fetcher(req.url, init);

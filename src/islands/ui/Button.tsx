@@ -20,11 +20,14 @@ export const buttonVariants = cva('btn', {
   defaultVariants: { variant: 'primary', size: 'md' },
 });
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
+export interface ButtonProps
+  extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button; `type` defaults to "button" so it never submits a form by accident. */
 export function Button({ className, variant, size, type = 'button', ref, ...props }: ButtonProps) {
-  return <button ref={ref} type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button ref={ref} type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }

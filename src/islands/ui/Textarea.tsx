@@ -7,5 +7,7 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export function Textarea({ className, rows = 4, ref, ...props }: TextareaProps) {
-  return <textarea ref={ref} rows={rows} className={cn(fieldClass, 'min-h-24 resize-y', className)} {...props} />;
+  return (
+    <textarea ref={ref} rows={rows} className={cn(fieldClass, 'min-h-24 resize-y', className)} {...props} />
+  );
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts, showToast, subscribeToasts, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from './toast-store';
+import {
+  dismissToast,
+  getToasts,
+  showToast,
+  subscribeToasts,
+  TOAST_DURATION_MS,
+  TOAST_REMOVE_DELAY_MS,
+} from './toast-store';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,7 +18,13 @@ describe('toast store', () => {
     showToast({ title: 'Error', description: 'Boom', variant: 'destructive' });
     const toasts = getToasts();
     expect(toasts).toHaveLength(1);
-    expect(toasts[0]).toMatchObject({ title: 'Error', description: 'Boom', variant: 'destructive', duration: TOAST_DURATION_MS, open: true });
+    expect(toasts[0]).toMatchObject({
+      title: 'Error',
+      description: 'Boom',
+      variant: 'destructive',
+      duration: TOAST_DURATION_MS,
+      open: true,
+    });
     expect(TOAST_DURATION_MS).toBe(5000);
   });
 

@@ -41,9 +41,23 @@ function emit(next: readonly ToastData[]): void {
 }
 
 /** Shows a toast, replacing any shown one; returns its id. */
-export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS, link }: ToastOptions): number {
+export function showToast({
+  title,
+  description,
+  variant = 'default',
+  duration = TOAST_DURATION_MS,
+  link,
+}: ToastOptions): number {
   const id = nextId++;
-  const toast: ToastData = { id, title, variant, duration, open: true, ...(description ? { description } : {}), ...(link ? { link } : {}) };
+  const toast: ToastData = {
+    id,
+    title,
+    variant,
+    duration,
+    open: true,
+    ...(description ? { description } : {}),
+    ...(link ? { link } : {}),
+  };
   emit([toast, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }

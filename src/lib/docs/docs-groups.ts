@@ -3,7 +3,12 @@
  * document (itself generated from the contracts in src/shared/contracts/), so /docs shows the
  * contract's fields and real examples, never a hand-written copy of them.
  */
-import { SAMPLE_JOB_ID, type DocApiGroup, type DocEndpoint, type DocField } from '../../../content/docs/api-reference';
+import {
+  SAMPLE_JOB_ID,
+  type DocApiGroup,
+  type DocEndpoint,
+  type DocField,
+} from '../../../content/docs/api-reference';
 import { API_IDS } from '../../shared/api-ids';
 import type { HttpMethod, JsonValue } from '../snippets';
 import { storedExamples } from '../../shared/examples';
@@ -15,27 +20,58 @@ const docField = (r: FieldRow): DocField => ({
   name: r.name,
   type: r.nullable ? `${r.type} | null` : r.type,
   required: r.required,
-  description: [r.variant ? `Variant ${r.variant}.` : '', r.description, r.constraints.length ? `(${r.constraints.join('; ')})` : ''].filter(Boolean).join(' '),
+  description: [
+    r.variant ? `Variant ${r.variant}.` : '',
+    r.description,
+    r.constraints.length ? `(${r.constraints.join('; ')})` : '',
+  ]
+    .filter(Boolean)
+    .join(' '),
 });
 
 /** An operation as a /docs endpoint; its anchor keeps the /docs form `post-detect`. */
 export function docEndpoint(op: OperationDoc, origin: string): DocEndpoint {
-  const others = Object.values(storedExamples).filter((e) => e.method === op.method && e.path === op.path && e.status < 300).slice(1);
+  const others = Object.values(storedExamples)
+    .filter((e) => e.method === op.method && e.path === op.path && e.status < 300)
+    .slice(1);
   return {
-    id: `${op.method.toLowerCase()}-${op.path.split('/').filter((seg) => !seg.startsWith('{')).pop()?.replaceAll('_', '-')}`,
+    id: `${op.method.toLowerCase()}-${op.path
+      .split('/')
+      .filter((seg) => !seg.startsWith('{'))
+      .pop()
+      ?.replaceAll('_', '-')}`,
     title: op.summary,
     method: op.method as HttpMethod,
     path: op.path,
     description: op.description,
-    ...(op.params.length ? { pathParams: op.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description })) } : {}),
+    ...(op.params.length
+      ? {
+          pathParams: op.params.map((p) => ({
+            name: p.name,
+            type: p.type,
+            required: p.required,
+            description: p.description,
+          })),
+        }
+      : {}),
     // The same placeholders as the reference pages' samples (samples.ts operationUrl).
-    ...(op.params.length ? { pathExample: Object.fromEntries(op.params.map((p) => [p.name, `YOUR_${p.name.toUpperCase()}`])) } : {}),
+    ...(op.params.length
+      ? { pathExample: Object.fromEntries(op.params.map((p) => [p.name, `YOUR_${p.name.toUpperCase()}`])) }
+      : {}),
     ...(op.bodyFields.length ? { requestFields: op.bodyFields.map(docField) } : {}),
     ...(op.requestExample === undefined ? {} : { requestExample: op.requestExample as JsonValue }),
     successStatus: op.successStatus === 201 ? 201 : 200,
     responseFields: op.responseFields.map(docField),
     responseExample: (op.responseExample ?? {}) as JsonValue,
-    ...(others.length ? { moreResponses: withOrigin(others, origin).map((e) => ({ title: e.title, description: '', example: e.response as JsonValue })) } : {}),
+    ...(others.length
+      ? {
+          moreResponses: withOrigin(others, origin).map((e) => ({
+            title: e.title,
+            description: '',
+            example: e.response as JsonValue,
+          })),
+        }
+      : {}),
     notes: [`Full reference, errors and Try it: [${op.method} ${op.path}](/docs/${'{api}'}#${op.anchor}).`],
   };
 }
@@ -60,7 +96,10 @@ const SAMPLE_PATHS: Record<string, Record<string, string>> = {
  * a link to that page, so the page stays light however many APIs the catalogue grows.
  */
 export function docsGroups(refs: readonly ApiReference[], origin: string): DocApiGroup[] {
-  const ordered = [...refs.filter((ref) => ref.id === DOCS_FULL_API_ID), ...refs.filter((ref) => ref.id !== DOCS_FULL_API_ID)];
+  const ordered = [
+    ...refs.filter((ref) => ref.id === DOCS_FULL_API_ID),
+    ...refs.filter((ref) => ref.id !== DOCS_FULL_API_ID),
+  ];
   return ordered.map((ref) => {
     const full = ref.id === DOCS_FULL_API_ID;
     return {
@@ -71,11 +110,20 @@ export function docsGroups(refs: readonly ApiReference[], origin: string): DocAp
       // Listed in one line, every keyed operation is shown; documented in full, those whose
       // samples run as copied.
       endpoints: ref.operations
-        .filter((op) => op.auth === 'apiKey' && (!full || !op.path.includes('{') || SAMPLE_PATHS[`${op.method} ${op.path}`]))
+        .filter(
+          (op) =>
+            op.auth === 'apiKey' &&
+            (!full || !op.path.includes('{') || SAMPLE_PATHS[`${op.method} ${op.path}`]),
+        )
         .map((op) => {
           const e = docEndpoint(op, origin);
           const pathExample = full ? SAMPLE_PATHS[`${op.method} ${op.path}`] : undefined;
-          return { ...e, ...(pathExample ? { pathExample } : {}), notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)), referenceHref: `${ref.href}#${op.anchor}` };
+          return {
+            ...e,
+            ...(pathExample ? { pathExample } : {}),
+            notes: (e.notes ?? []).map((n) => n.replace('{api}', ref.id)),
+            referenceHref: `${ref.href}#${op.anchor}`,
+          };
         }),
     };
   });

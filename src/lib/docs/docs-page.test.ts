@@ -12,9 +12,14 @@ import { anchorsFor, endpointUrl, examplesFor, quickStartEndpoint, sampleRequest
 import { codeSamples } from '../snippets';
 import { describeSampleUrl } from '../request-summary';
 
-const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+const catalogue = readdirSync('content/apis').map(
+  (f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi,
+);
 /** The groups /docs renders, generated from the OpenAPI document: the authenticity API's first. */
-const apiGroups = docsGroups(apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test'), 'https://x.test');
+const apiGroups = docsGroups(
+  apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test'),
+  'https://x.test',
+);
 const endpoints = apiGroups.flatMap((g) => g.endpoints);
 
 describe('API reference', () => {
@@ -53,8 +58,13 @@ describe('API reference', () => {
       if (!e.requestFields) continue;
       const example = e.requestExample as Record<string, unknown>;
       const topLevel = e.requestFields.filter((f) => !f.name.includes('.') && !f.name.includes('['));
-      for (const key of Object.keys(example)) expect(topLevel.map((f) => f.name), `${e.id}: ${key}`).toContain(key);
-      for (const f of topLevel.filter((f) => f.required)) expect(Object.keys(example), `${e.id}`).toContain(f.name);
+      for (const key of Object.keys(example))
+        expect(
+          topLevel.map((f) => f.name),
+          `${e.id}: ${key}`,
+        ).toContain(key);
+      for (const f of topLevel.filter((f) => f.required))
+        expect(Object.keys(example), `${e.id}`).toContain(f.name);
     }
   });
 
@@ -75,9 +85,13 @@ describe('API reference', () => {
       (e?.[kind] ?? []).map((f) => f.name).filter((n) => !n.includes('[') && !n.includes('.'));
     const detect = endpoints.find((e) => e.id === 'post-detect');
     expect(topLevel(detect, 'requestFields').sort()).toEqual(Object.keys(detectRequestSchema.shape).sort());
-    expect(topLevel(detect, 'responseFields').sort()).toEqual(Object.keys(detectOperation.response.schema.shape).sort());
+    expect(topLevel(detect, 'responseFields').sort()).toEqual(
+      Object.keys(detectOperation.response.schema.shape).sort(),
+    );
     const categories = endpoints.find((e) => e.id === 'post-categories');
-    expect(topLevel(categories, 'responseFields').sort()).toEqual(Object.keys(defineCategoriesOperation.response.schema.shape).sort());
+    expect(topLevel(categories, 'responseFields').sort()).toEqual(
+      Object.keys(defineCategoriesOperation.response.schema.shape).sort(),
+    );
   });
 
   it('shows error bodies in the documented shape, with real codes', () => {
@@ -96,7 +110,9 @@ describe('API reference', () => {
 
   it('generates the detect fields and example from the contract, with every response field', () => {
     const detect = endpoints.find((e) => e.id === 'post-detect') as DocEndpoint;
-    expect(Object.keys(detect.responseExample as object).sort()).toEqual(Object.keys(detectOperation.response.schema.shape).sort());
+    expect(Object.keys(detect.responseExample as object).sort()).toEqual(
+      Object.keys(detectOperation.response.schema.shape).sort(),
+    );
     expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('0 to 10');
     expect(detect.requestFields?.find((f) => f.name === 'error_checks')?.description).toContain('default 3');
   });
@@ -105,11 +121,16 @@ describe('API reference', () => {
 describe('endpointUrl', () => {
   it('fills path parameters from the example values', () => {
     const get = endpoints.find((e) => e.method === 'GET') as DocEndpoint;
-    expect(endpointUrl(get, 'https://x.test')).toBe('https://x.test/api/predict_batch/3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64');
+    expect(endpointUrl(get, 'https://x.test')).toBe(
+      'https://x.test/api/predict_batch/3f6c1a52-8d4e-4b7a-9c21-5e0f7d9b2a64',
+    );
   });
 
   it('refuses a path parameter without an example, rather than sending a literal {id}', () => {
-    const broken: DocEndpoint = { ...(endpoints.find((e) => e.method === 'GET') as DocEndpoint), pathExample: {} };
+    const broken: DocEndpoint = {
+      ...(endpoints.find((e) => e.method === 'GET') as DocEndpoint),
+      pathExample: {},
+    };
     expect(() => endpointUrl(broken, 'https://x.test')).toThrow(/job_id/);
   });
 });
@@ -156,7 +177,9 @@ describe('quick start', () => {
 
   it('sends the request step 3 names: POST /api/predict, not a batch job', () => {
     expect(`${predict.method} ${predict.path}`).toBe('POST /api/predict');
-    expect(curl).toContain("-X POST 'https://x.test/api/predict'".replace(/'/g, curl.includes("'https") ? "'" : ''));
+    expect(curl).toContain(
+      "-X POST 'https://x.test/api/predict'".replace(/'/g, curl.includes("'https") ? "'" : ''),
+    );
     expect(curl).not.toContain('predict_batch');
   });
 

@@ -53,10 +53,19 @@ export function sampleRequest(endpoint: DocEndpoint, origin: string): RequestSam
 const exampleId = (endpoint: DocEndpoint): string => `example-${endpoint.id}`;
 
 /** One Examples-tab entry per endpoint documented in full on /docs (groups without `reference`). */
-export function examplesFor(groups: DocApiGroup[], origin: string): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
-  return groups.filter((g) => !g.reference).flatMap((g) =>
-    g.endpoints.map((endpoint) => ({ id: exampleId(endpoint), endpoint, samples: codeSamples(sampleRequest(endpoint, origin)) })),
-  );
+export function examplesFor(
+  groups: DocApiGroup[],
+  origin: string,
+): { id: string; endpoint: DocEndpoint; samples: CodeSamples }[] {
+  return groups
+    .filter((g) => !g.reference)
+    .flatMap((g) =>
+      g.endpoints.map((endpoint) => ({
+        id: exampleId(endpoint),
+        endpoint,
+        samples: codeSamples(sampleRequest(endpoint, origin)),
+      })),
+    );
 }
 
 export interface TocEntry {
@@ -78,7 +87,10 @@ export function tocFor(groups: DocApiGroup[]): TocEntry[] {
       id: 'endpoints',
       label: 'Endpoints',
       tab: 'endpoints',
-      children: groups.flatMap((g) => [...g.endpoints.map((e) => ({ id: e.id, label: e.title })), ...(g.id === BATCH_GROUP_ID ? [{ id: 'batch-job-lifecycle', label: 'Batch job lifecycle' }] : [])]),
+      children: groups.flatMap((g) => [
+        ...g.endpoints.map((e) => ({ id: e.id, label: e.title })),
+        ...(g.id === BATCH_GROUP_ID ? [{ id: 'batch-job-lifecycle', label: 'Batch job lifecycle' }] : []),
+      ]),
     },
     { id: 'examples', label: 'Examples', tab: 'examples', children: [] },
     { id: 'errors', label: 'Errors', tab: 'errors', children: [...errorSections] },
@@ -95,8 +107,15 @@ export function anchorsFor(groups: DocApiGroup[]): Record<string, DocsTabId> {
       map[id] = tab;
     }
   };
-  add('endpoints', ['endpoints', 'batch-job-lifecycle', ...groups.flatMap((g) => [g.id, ...g.endpoints.map((e) => e.id)])]);
-  add('examples', ['examples', ...groups.filter((g) => !g.reference).flatMap((g) => g.endpoints.map(exampleId))]);
+  add('endpoints', [
+    'endpoints',
+    'batch-job-lifecycle',
+    ...groups.flatMap((g) => [g.id, ...g.endpoints.map((e) => e.id)]),
+  ]);
+  add('examples', [
+    'examples',
+    ...groups.filter((g) => !g.reference).flatMap((g) => g.endpoints.map(exampleId)),
+  ]);
   add('errors', ['errors', ...errorSections.map((s) => s.id)]);
   add('performance', ['performance', ...performanceSections.map((s) => s.id)]);
   return map;
@@ -111,7 +130,10 @@ export const QUICK_START = { method: 'POST', path: '/api/predict' } as const;
  * the build) when the document has no such endpoint.
  */
 export function quickStartEndpoint(groups: readonly DocApiGroup[]): DocEndpoint {
-  const endpoint = groups.flatMap((g) => g.endpoints).find((e) => e.method === QUICK_START.method && e.path === QUICK_START.path);
-  if (!endpoint) throw new Error(`The quick start needs ${QUICK_START.method} ${QUICK_START.path} in the docs groups.`);
+  const endpoint = groups
+    .flatMap((g) => g.endpoints)
+    .find((e) => e.method === QUICK_START.method && e.path === QUICK_START.path);
+  if (!endpoint)
+    throw new Error(`The quick start needs ${QUICK_START.method} ${QUICK_START.path} in the docs groups.`);
   return endpoint;
 }

@@ -5,7 +5,9 @@ import { accuracyMarkdown, llmsTxt, referenceMarkdown } from './markdown';
 import { apiReferences, docsDocument, type CatalogueApi } from './reference';
 
 const origin = 'https://docs.test';
-const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+const catalogue = readdirSync('content/apis').map(
+  (f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi,
+);
 const refs = apiReferences(docsDocument(origin), catalogue, origin);
 
 describe('referenceMarkdown', () => {
@@ -27,14 +29,20 @@ describe('referenceMarkdown', () => {
 });
 
 describe('accuracyMarkdown', () => {
-  const card = accuracyCardSchema.parse(JSON.parse(readFileSync('tests/fixtures/accuracy/image-object-detection.json', 'utf8')));
+  const card = accuracyCardSchema.parse(
+    JSON.parse(readFileSync('tests/fixtures/accuracy/image-object-detection.json', 'utf8')),
+  );
   const ref = refs.find((r) => r.id === 'image-object-detection')!;
 
   it("puts the card's figures in the reference's Markdown twin", () => {
     const md = referenceMarkdown(ref, origin, card);
     expect(md).toContain('## Accuracy');
-    expect(md).toContain('| Fixture recall at the default threshold | Interior photos, dev split | 73.5% | 64.0% to 81.1% | 72 of 98 |');
-    expect(md).toContain('| sink | Interior photos, dev split | 90.0% (59.6% to 98.2%; 9 of 10) | 75.0% (46.8% to 91.1%; 9 of 12) | not measured |');
+    expect(md).toContain(
+      '| Fixture recall at the default threshold | Interior photos, dev split | 73.5% | 64.0% to 81.1% | 72 of 98 |',
+    );
+    expect(md).toContain(
+      '| sink | Interior photos, dev split | 90.0% (59.6% to 98.2%; 9 of 10) | 75.0% (46.8% to 91.1%; 9 of 12) | not measured |',
+    );
     expect(md).toContain('| 107 | 212 ms | 1275 ms | 1.50, 1.25, 0.80 on 2 cores |');
     expect(md).toContain('- Photos that are not of a room are answered other.');
   });

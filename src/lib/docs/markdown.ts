@@ -18,10 +18,18 @@ import { quotaRows, rateLimitRows } from './quotas';
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function fieldTable(rows: FieldRow[], kind: 'request' | 'response'): string {
-  const presence = (r: FieldRow) => (kind === 'request' ? (r.required ? 'required' : 'optional') : r.required ? 'always' : 'sometimes');
-  const lines = ['| Field | Type | ' + (kind === 'request' ? 'Required' : 'Present') + ' | Description |', '|---|---|---|---|'];
+  const presence = (r: FieldRow) =>
+    kind === 'request' ? (r.required ? 'required' : 'optional') : r.required ? 'always' : 'sometimes';
+  const lines = [
+    '| Field | Type | ' + (kind === 'request' ? 'Required' : 'Present') + ' | Description |',
+    '|---|---|---|---|',
+  ];
   for (const r of rows) {
-    const extra = [...r.constraints, ...(r.nullable ? ['may be null'] : []), ...(r.variant ? [`variant ${r.variant}`] : [])];
+    const extra = [
+      ...r.constraints,
+      ...(r.nullable ? ['may be null'] : []),
+      ...(r.variant ? [`variant ${r.variant}`] : []),
+    ];
     const desc = [r.description, extra.length ? `(${extra.join('; ')})` : ''].filter(Boolean).join(' ');
     lines.push(`| \`${cell(r.name)}\` | ${cell(r.type)} | ${presence(r)} | ${cell(desc)} |`);
   }
@@ -31,44 +39,99 @@ function fieldTable(rows: FieldRow[], kind: 'request' | 'response'): string {
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\``;
 
 export function operationMarkdown(op: OperationDoc, origin: string): string {
-  const out: string[] = [`### ${op.method} ${op.path}: ${op.summary}`, '', op.description, '', `Authentication: ${AUTH_LABEL[op.auth]}.`];
-  if (op.rateLimits.length > 0) out.push(`Rate limits: ${op.rateLimits.map((r) => `\`${r.name}\` ${formatRate({ limit: r.limit, windowMs: r.windowSeconds * 1000 })} per ${op.auth === 'none' ? 'client address' : 'key'}`).join('; ')}.`);
+  const out: string[] = [
+    `### ${op.method} ${op.path}: ${op.summary}`,
+    '',
+    op.description,
+    '',
+    `Authentication: ${AUTH_LABEL[op.auth]}.`,
+  ];
+  if (op.rateLimits.length > 0)
+    out.push(
+      `Rate limits: ${op.rateLimits.map((r) => `\`${r.name}\` ${formatRate({ limit: r.limit, windowMs: r.windowSeconds * 1000 })} per ${op.auth === 'none' ? 'client address' : 'key'}`).join('; ')}.`,
+    );
   if (op.params.length > 0) {
-    out.push('', '#### Parameters', '', '| Name | In | Type | Required | Description |', '|---|---|---|---|---|');
-    for (const p of op.params) out.push(`| \`${p.name}\` | ${p.in} | ${cell(p.type)} | ${p.required ? 'required' : 'optional'} | ${cell([p.description, ...p.constraints].filter(Boolean).join('; '))} |`);
+    out.push(
+      '',
+      '#### Parameters',
+      '',
+      '| Name | In | Type | Required | Description |',
+      '|---|---|---|---|---|',
+    );
+    for (const p of op.params)
+      out.push(
+        `| \`${p.name}\` | ${p.in} | ${cell(p.type)} | ${p.required ? 'required' : 'optional'} | ${cell([p.description, ...p.constraints].filter(Boolean).join('; '))} |`,
+      );
   }
-  if (op.bodyFields.length > 0) out.push('', `#### Request body (${op.bodyType})`, '', fieldTable(op.bodyFields, 'request'));
-  if (op.requestExample !== undefined) out.push('', fence('json', JSON.stringify(op.requestExample, null, 2)));
+  if (op.bodyFields.length > 0)
+    out.push('', `#### Request body (${op.bodyType})`, '', fieldTable(op.bodyFields, 'request'));
+  if (op.requestExample !== undefined)
+    out.push('', fence('json', JSON.stringify(op.requestExample, null, 2)));
   out.push('', `#### Response ${op.successStatus}`, '', op.successDescription);
   if (op.responseFields.length > 0) out.push('', fieldTable(op.responseFields, 'response'));
-  if (op.responseExample !== undefined) out.push('', fence('json', JSON.stringify(op.responseExample, null, 2)));
+  if (op.responseExample !== undefined)
+    out.push('', fence('json', JSON.stringify(op.responseExample, null, 2)));
   const samples = operationSamples(op, origin);
-  out.push('', '#### Code samples', '', fence('bash', samples.curl), '', fence('javascript', samples.javascript), '', fence('python', samples.python));
+  out.push(
+    '',
+    '#### Code samples',
+    '',
+    fence('bash', samples.curl),
+    '',
+    fence('javascript', samples.javascript),
+    '',
+    fence('python', samples.python),
+  );
   if (op.errors.length > 0) {
     out.push('', '#### Errors', '', '| Status | Code | Meaning | What to do |', '|---|---|---|---|');
-    for (const e of op.errors) out.push(`| ${e.status} | \`${e.code}\` | ${cell(e.meaning)} | ${cell(e.remedy)} |`);
+    for (const e of op.errors)
+      out.push(`| ${e.status} | \`${e.code}\` | ${cell(e.meaning)} | ${cell(e.remedy)} |`);
   }
   return out.join('\n');
 }
 
 /** The `## Accuracy` section of a reference page: the card's figures, or "not measured yet". */
-export function accuracyMarkdown(ref: Pick<ApiReference, 'id' | 'name'>, card: AccuracyCard | undefined): string {
-  if (!card) return `## Accuracy\n\nNot measured yet: no accuracy card has been published for the ${ref.name} API (\`npm run eval:${ref.id}\` will write it).`;
+export function accuracyMarkdown(
+  ref: Pick<ApiReference, 'id' | 'name'>,
+  card: AccuracyCard | undefined,
+): string {
+  if (!card)
+    return `## Accuracy\n\nNot measured yet: no accuracy card has been published for the ${ref.name} API (\`npm run eval:${ref.id}\` will write it).`;
   const v = accuracyCardView(card);
-  const out = ['## Accuracy', '', v.summary, '', `Measured on ${v.measuredOn} at commit ${v.commit}; rerun with \`${v.command}\`.`, '', '| Measure | Set | Result | 95% interval | Count |', '|---|---|---|---|---|'];
-  for (const m of v.headline) out.push(`| ${cell(m.label)} | ${cell(m.setName)} | ${m.value} | ${m.ci} | ${m.counts} |`);
+  const out = [
+    '## Accuracy',
+    '',
+    v.summary,
+    '',
+    `Measured on ${v.measuredOn} at commit ${v.commit}; rerun with \`${v.command}\`.`,
+    '',
+    '| Measure | Set | Result | 95% interval | Count |',
+    '|---|---|---|---|---|',
+  ];
+  for (const m of v.headline)
+    out.push(`| ${cell(m.label)} | ${cell(m.setName)} | ${m.value} | ${m.ci} | ${m.counts} |`);
   out.push('', '| Set | Images | Version | What it holds |', '|---|---|---|---|');
-  for (const s of v.sets) out.push(`| ${cell(s.name)} | ${s.size} | ${cell(s.version)} | ${cell(s.description)} |`);
+  for (const s of v.sets)
+    out.push(`| ${cell(s.name)} | ${s.size} | ${cell(s.version)} | ${cell(s.description)} |`);
   if (v.perClass.length) {
-    out.push('', `| Class | Set | ${v.perClassColumns.map((c) => c[0]!.toUpperCase() + c.slice(1)).join(' | ')} |`, `|---|---|${v.perClassColumns.map(() => '---|').join('')}`);
+    out.push(
+      '',
+      `| Class | Set | ${v.perClassColumns.map((c) => c[0]!.toUpperCase() + c.slice(1)).join(' | ')} |`,
+      `|---|---|${v.perClassColumns.map(() => '---|').join('')}`,
+    );
     for (const row of v.perClass) {
-      const cells = v.perClassColumns.map((c) => (row[c] ? `${row[c].value} (${row[c].ci}; ${row[c].counts})` : 'not measured'));
+      const cells = v.perClassColumns.map((c) =>
+        row[c] ? `${row[c].value} (${row[c].ci}; ${row[c].counts})` : 'not measured',
+      );
       out.push(`| ${cell(row.label)} | ${cell(row.setName)} | ${cells.join(' | ')} |`);
     }
   }
   if (v.latency.length) {
     out.push('', '| What was timed | Set | Images | p50 | p99 | Load average |', '|---|---|---|---|---|---|');
-    for (const l of v.latency) out.push(`| ${cell(l.what)} | ${cell(l.setName)} | ${l.n} | ${l.p50} | ${l.p99} | ${l.load} on ${l.cpus} cores |`);
+    for (const l of v.latency)
+      out.push(
+        `| ${cell(l.what)} | ${cell(l.setName)} | ${l.n} | ${l.p50} | ${l.p99} | ${l.load} on ${l.cpus} cores |`,
+      );
   }
   if (v.scores.length) {
     out.push('', '| Field | Kind | Meaning |', '|---|---|---|');
@@ -136,11 +199,14 @@ export function docsMarkdown(input: {
     '',
     '## Authentication',
     '',
-    'Every call to `/api/v1/*` and the photo-authenticity endpoints needs `Authorization: Bearer <key>`. 401 UNAUTHORIZED: the key is missing, malformed, unknown or revoked. 403 FORBIDDEN: the key\'s account has no active subscription to that API. Keyless demo endpoints under `/api/demo/` serve the site\'s own demos with strict per-address limits.',
+    "Every call to `/api/v1/*` and the photo-authenticity endpoints needs `Authorization: Bearer <key>`. 401 UNAUTHORIZED: the key is missing, malformed, unknown or revoked. 403 FORBIDDEN: the key's account has no active subscription to that API. Keyless demo endpoints under `/api/demo/` serve the site's own demos with strict per-address limits.",
     '',
     '## API references',
     '',
-    ...refs.map((r) => `- [${r.name} API reference](${origin}${r.href}) ([Markdown](${origin}${r.markdownHref})): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`),
+    ...refs.map(
+      (r) =>
+        `- [${r.name} API reference](${origin}${r.href}) ([Markdown](${origin}${r.markdownHref})): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`,
+    ),
     '',
     '## Accuracy',
     '',
@@ -153,28 +219,60 @@ export function docsMarkdown(input: {
     if (g.reference) {
       // Documented in full on its own reference page: one line per endpoint here.
       out.push('');
-      for (const e of g.endpoints) out.push(`- \`${e.method} ${e.path}\`: ${e.title}. [Reference](${origin}${g.reference.markdownHref})`);
+      for (const e of g.endpoints)
+        out.push(
+          `- \`${e.method} ${e.path}\`: ${e.title}. [Reference](${origin}${g.reference.markdownHref})`,
+        );
       continue;
     }
     for (const e of g.endpoints) {
       out.push('', `#### ${e.method} ${e.path}: ${e.title}`, '', e.description);
       const table = (title: string, fields: DocField[]) => {
         out.push('', `${title}:`, '', '| Field | Type | Required | Description |', '|---|---|---|---|');
-        for (const f of fields) out.push(`| \`${cell(f.name)}\` | ${cell(f.type)} | ${f.required ? 'yes' : 'no'} | ${cell(f.description)} |`);
+        for (const f of fields)
+          out.push(
+            `| \`${cell(f.name)}\` | ${cell(f.type)} | ${f.required ? 'yes' : 'no'} | ${cell(f.description)} |`,
+          );
       };
       if (e.pathParams) table('Path parameters', e.pathParams);
       if (e.requestFields) table('Request body', e.requestFields);
-      if (e.requestExample !== undefined) out.push('', fence('json', JSON.stringify(e.requestExample, null, 2)));
+      if (e.requestExample !== undefined)
+        out.push('', fence('json', JSON.stringify(e.requestExample, null, 2)));
       table(`Response ${e.successStatus}`, e.responseFields);
       out.push('', fence('json', JSON.stringify(e.responseExample, null, 2)));
     }
   }
-  out.push('', '## Errors', '', 'Every failure answers `{ "error": { "code", "message", "details" }, "request_id" }` with a non-2xx status; `request_id` is also the `X-Request-Id` header.', '', '| Code | HTTP | Meaning | What to do |', '|---|---|---|---|');
-  for (const code of errorCodes) out.push(`| \`${code}\` | ${ERROR_STATUS[code].join(' or ')} | ${cell(ERROR_HELP[code].meaning)} | ${cell(ERROR_HELP[code].remedy)} |`);
-  out.push('', '## Quotas and rate limits', '', QUOTA_NOTE, '', '| Scope | Endpoints | Requests per minute |', '|---|---|---|');
+  out.push(
+    '',
+    '## Errors',
+    '',
+    'Every failure answers `{ "error": { "code", "message", "details" }, "request_id" }` with a non-2xx status; `request_id` is also the `X-Request-Id` header.',
+    '',
+    '| Code | HTTP | Meaning | What to do |',
+    '|---|---|---|---|',
+  );
+  for (const code of errorCodes)
+    out.push(
+      `| \`${code}\` | ${ERROR_STATUS[code].join(' or ')} | ${cell(ERROR_HELP[code].meaning)} | ${cell(ERROR_HELP[code].remedy)} |`,
+    );
+  out.push(
+    '',
+    '## Quotas and rate limits',
+    '',
+    QUOTA_NOTE,
+    '',
+    '| Scope | Endpoints | Requests per minute |',
+    '|---|---|---|',
+  );
   for (const r of input.rateLimits) out.push(`| ${r.scope} | ${cell(r.endpoints)} | ${r.perMinute} |`);
   for (const r of refs) {
-    out.push('', `Plans and monthly quotas of the ${r.name} API:`, '', '| Plan | Requests per month | Price |', '|---|---|---|');
+    out.push(
+      '',
+      `Plans and monthly quotas of the ${r.name} API:`,
+      '',
+      '| Plan | Requests per month | Price |',
+      '|---|---|---|',
+    );
     for (const q of quotaRows(r)) out.push(`| ${q.plan} | ${q.quota} | ${q.price} |`);
   }
   return `${out.join('\n')}\n`;
@@ -190,7 +288,10 @@ export function llmsTxt(origin: string, refs: ApiReference[]): string {
     '## Docs',
     '',
     `- [Documentation overview](${origin}/docs.md): quick start, authentication, endpoints, errors, rate limits and quotas`,
-    ...refs.map((r) => `- [${r.name} API reference](${origin}${r.markdownHref}): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`),
+    ...refs.map(
+      (r) =>
+        `- [${r.name} API reference](${origin}${r.markdownHref}): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`,
+    ),
     `- [OpenAPI 3.1 document](${origin}/openapi.json): every operation, schema and error`,
     '',
     '## Optional',

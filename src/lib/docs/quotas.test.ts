@@ -4,7 +4,9 @@ import { apiReferences, docsDocument, type CatalogueApi } from './reference';
 import { quotaRows, rateLimitRows } from './quotas';
 import { API_RATE_LIMITS } from '../../shared/rate-limits';
 
-const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+const catalogue = readdirSync('content/apis').map(
+  (f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi,
+);
 const refs = apiReferences(docsDocument('https://x.test'), catalogue, 'https://x.test');
 
 describe('quotas and rate limits tables', () => {
@@ -18,11 +20,31 @@ describe('quotas and rate limits tables', () => {
 
   it("puts pay per use first with the API's own price, then its bundles", () => {
     const auth = refs.find((r) => r.id === 'photo-authenticity')!;
-    expect(quotaRows(auth)).toEqual([{ plan: 'Pay per use', quota: 'No monthly quota', price: '$0.08 per request, billed monthly ($20 minimum)' }]);
+    expect(quotaRows(auth)).toEqual([
+      {
+        plan: 'Pay per use',
+        quota: 'No monthly quota',
+        price: '$0.08 per request, billed monthly ($20 minimum)',
+      },
+    ]);
     const detect = refs.find((r) => r.id === 'image-object-detection')!;
-    expect(quotaRows(detect).map((q) => q.plan)).toEqual(['Pay per use', 'Testing', 'Standard', 'Premium', 'Custom']);
-    expect(quotaRows(detect)[1]).toEqual({ plan: 'Testing', quota: '200 requests a month', price: '$19/month' });
-    expect(quotaRows(detect)[4]).toEqual({ plan: 'Custom', quota: 'By contract: contact us', price: 'Contact us' });
+    expect(quotaRows(detect).map((q) => q.plan)).toEqual([
+      'Pay per use',
+      'Testing',
+      'Standard',
+      'Premium',
+      'Custom',
+    ]);
+    expect(quotaRows(detect)[1]).toEqual({
+      plan: 'Testing',
+      quota: '200 requests a month',
+      price: '$19/month',
+    });
+    expect(quotaRows(detect)[4]).toEqual({
+      plan: 'Custom',
+      quota: 'By contract: contact us',
+      price: 'Contact us',
+    });
   });
 
   it("words each keyed operation's limits from the enforced policies", () => {

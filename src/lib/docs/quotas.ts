@@ -25,10 +25,17 @@ export interface RateLimitRow {
 /** Pay per use first (every API has it), then the API's monthly bundles. */
 export function quotaRows(ref: Pick<ApiReference, 'price' | 'quotas'>): QuotaRow[] {
   return [
-    { plan: 'Pay per use', quota: 'No monthly quota', price: `${formatPerRequest(ref.price)}, billed monthly (${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum)` },
+    {
+      plan: 'Pay per use',
+      quota: 'No monthly quota',
+      price: `${formatPerRequest(ref.price)}, billed monthly (${formatWholeUsd(PAY_PER_USE_MINIMUM)} minimum)`,
+    },
     ...ref.quotas.map((q) => ({
       plan: q.tier,
-      quota: q.requestsPerMonth === null ? 'By contract: contact us' : `${formatCount(q.requestsPerMonth)} requests a month`,
+      quota:
+        q.requestsPerMonth === null
+          ? 'By contract: contact us'
+          : `${formatCount(q.requestsPerMonth)} requests a month`,
       price: q.monthlyPrice === null ? 'Contact us' : `${formatWholeUsd(q.monthlyPrice)}/month`,
     })),
   ];
@@ -40,6 +47,8 @@ export function rateLimitRows(ref: Pick<ApiReference, 'operations'>): RateLimitR
     .filter((op) => op.auth !== 'none' && op.rateLimits.length > 0)
     .map((op) => ({
       operation: `${op.method} ${op.path}`,
-      limits: op.rateLimits.map((r) => `${formatRate({ limit: r.limit, windowMs: r.windowSeconds * 1000 })} (${r.name})`).join('; '),
+      limits: op.rateLimits
+        .map((r) => `${formatRate({ limit: r.limit, windowMs: r.windowSeconds * 1000 })} (${r.name})`)
+        .join('; '),
     }));
 }

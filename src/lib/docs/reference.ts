@@ -85,7 +85,9 @@ export function docsDocument(origin: string): OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every operation of the document with its method and path. */
-export function documentOperations(doc: OpenApiDocument): { method: string; path: string; op: OpenApiOperation }[] {
+export function documentOperations(
+  doc: OpenApiDocument,
+): { method: string; path: string; op: OpenApiOperation }[] {
   const out: { method: string; path: string; op: OpenApiOperation }[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const m of METHODS) {
@@ -114,10 +116,21 @@ function firstExample(media: Media | undefined): unknown {
 }
 
 /** A stored real exchange (content/examples) for an operation the document gives no example for. */
-function storedExampleFor(method: string, path: string, origin: string): { request?: Record<string, unknown>; response?: unknown } {
-  const found = Object.values(storedExamples).find((e) => e.method === method && e.path === path && e.status < 300);
+function storedExampleFor(
+  method: string,
+  path: string,
+  origin: string,
+): { request?: Record<string, unknown>; response?: unknown } {
+  const found = Object.values(storedExamples).find(
+    (e) => e.method === method && e.path === path && e.status < 300,
+  );
   // A GET sends no body: its stored `request` is empty and not shown.
-  return found ? withOrigin({ ...(found.method === 'GET' ? {} : { request: found.request }), response: found.response }, origin) : {};
+  return found
+    ? withOrigin(
+        { ...(found.method === 'GET' ? {} : { request: found.request }), response: found.response },
+        origin,
+      )
+    : {};
 }
 
 /**
@@ -134,7 +147,13 @@ function rateLimitsOf(op: OpenApiOperation): OperationDoc['rateLimits'] {
 }
 
 /** One operation of the document as the reference renders it. */
-export function operationDoc(doc: OpenApiDocument, method: string, path: string, op: OpenApiOperation, origin: string): OperationDoc {
+export function operationDoc(
+  doc: OpenApiDocument,
+  method: string,
+  path: string,
+  op: OpenApiOperation,
+  origin: string,
+): OperationDoc {
   const components = doc.components.schemas;
   const body = op.requestBody as { required?: boolean; content?: Record<string, Media> } | undefined;
   // An operation taking both JSON and a file upload is documented (and tried) as the upload:
@@ -146,7 +165,11 @@ export function operationDoc(doc: OpenApiDocument, method: string, path: string,
     const extra = (m.schema as { additionalProperties?: unknown } | undefined)?.additionalProperties;
     return extra === undefined || extra === false;
   };
-  const [bodyType, bodyMedia] = media.find(([type, m]) => type === 'multipart/form-data' && fixedForm(m)) ?? media.find(([type]) => type === 'application/json') ?? media[0] ?? [];
+  const [bodyType, bodyMedia] =
+    media.find(([type, m]) => type === 'multipart/form-data' && fixedForm(m)) ??
+    media.find(([type]) => type === 'application/json') ??
+    media[0] ??
+    [];
   const responses = op.responses as Record<string, { description?: string; content?: Record<string, Media> }>;
   const successStatus = Object.keys(responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
   const success = responses[successStatus]!;
@@ -155,9 +178,18 @@ export function operationDoc(doc: OpenApiDocument, method: string, path: string,
   const errors: ErrorDoc[] = [];
   for (const [status, response] of Object.entries(responses)) {
     if (/^[23]/.test(status)) continue;
-    for (const code of codesOf(status, response)) errors.push({ code, status: Number(status), ...errorHelp(code) });
+    for (const code of codesOf(status, response))
+      errors.push({ code, status: Number(status), ...errorHelp(code) });
   }
-  const params = ((op.parameters ?? []) as { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema }[]).map((p) => {
+  const params = (
+    (op.parameters ?? []) as {
+      name: string;
+      in: string;
+      required?: boolean;
+      description?: string;
+      schema?: JsonSchema;
+    }[]
+  ).map((p) => {
     const [row] = fieldRows({ type: 'object', properties: { [p.name]: p.schema ?? {} } }, components);
     return {
       name: p.name,
@@ -191,10 +223,15 @@ export function operationDoc(doc: OpenApiDocument, method: string, path: string,
 }
 
 /** The demo operations that belong to an API's page: `/api/demo/object-detection` to `image-object-detection`. */
-const isDemoOf = (apiId: string, path: string, tags: string[]) => tags.includes('demo') && apiId.endsWith(path.split('/').pop() ?? '\u0000');
+const isDemoOf = (apiId: string, path: string, tags: string[]) =>
+  tags.includes('demo') && apiId.endsWith(path.split('/').pop() ?? '\u0000');
 
 /** One reference per active catalogue API with operations in the document, in catalogue order. */
-export function apiReferences(doc: OpenApiDocument, apis: readonly CatalogueApi[], origin: string): ApiReference[] {
+export function apiReferences(
+  doc: OpenApiDocument,
+  apis: readonly CatalogueApi[],
+  origin: string,
+): ApiReference[] {
   const ops = documentOperations(doc);
   return apis
     .filter((api) => api.status === 'active')
@@ -210,7 +247,11 @@ export function apiReferences(doc: OpenApiDocument, apis: readonly CatalogueApi[
         markdownHref: `/docs/${api.id}.md`,
         operations: mine.map(({ method, path, op }) => operationDoc(doc, method, path, op, origin)),
         price: api.price,
-        quotas: (api.pricingPlans ?? []).map((p) => ({ tier: p.name, requestsPerMonth: p.requestsPerMonth, monthlyPrice: p.monthlyPrice })),
+        quotas: (api.pricingPlans ?? []).map((p) => ({
+          tier: p.name,
+          requestsPerMonth: p.requestsPerMonth,
+          monthlyPrice: p.monthlyPrice,
+        })),
       };
     })
     .filter((ref) => ref.operations.some((op) => op.auth !== 'none'));

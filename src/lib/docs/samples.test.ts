@@ -5,7 +5,9 @@ import { apiReferences, docsDocument, type CatalogueApi } from './reference';
 import { operationSamples } from './samples';
 
 const origin = 'https://docs.test';
-const catalogue = readdirSync('content/apis').map((f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi);
+const catalogue = readdirSync('content/apis').map(
+  (f) => JSON.parse(readFileSync(`content/apis/${f}`, 'utf8')) as CatalogueApi,
+);
 const ops = apiReferences(docsDocument(origin), catalogue, origin).flatMap((r) => r.operations);
 
 describe('operationSamples', () => {
@@ -27,7 +29,9 @@ describe('operationSamples', () => {
     const s = operationSamples(demo, origin);
     const call = parseCurl(s.curl);
     expect(call.headers['Authorization']).toBeUndefined();
-    expect(call.form).toEqual(Object.fromEntries(Object.entries(demo.requestExample!).map(([k, v]) => [k, String(v)])));
+    expect(call.form).toEqual(
+      Object.fromEntries(Object.entries(demo.requestExample!).map(([k, v]) => [k, String(v)])),
+    );
     expect(s.javascript).toContain('new FormData()');
     expect(s.python).toContain('data={');
   });

@@ -24,7 +24,8 @@ function pythonLiteral(value: unknown, depth: number): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     const items = value.map((v) => pythonLiteral(v, depth + 1));
-    if (value.every((v) => typeof v !== 'object' || v === null) && items.join(', ').length <= 60) return `[${items.join(', ')}]`;
+    if (value.every((v) => typeof v !== 'object' || v === null) && items.join(', ').length <= 60)
+      return `[${items.join(', ')}]`;
     return `[\n${items.map((i) => `${pad}${i},`).join('\n')}\n${end}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>);
@@ -40,8 +41,17 @@ function formFields(example: Record<string, unknown> | undefined): [string, stri
 }
 
 /** The URL of an operation on `origin`, path parameters filled from `pathValues`. */
-export function operationUrl(op: Pick<OperationDoc, 'path'>, origin: string, pathValues: Record<string, string> = {}): string {
-  return origin + op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(pathValues[name] ?? `YOUR_${name.toUpperCase()}`));
+export function operationUrl(
+  op: Pick<OperationDoc, 'path'>,
+  origin: string,
+  pathValues: Record<string, string> = {},
+): string {
+  return (
+    origin +
+    op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+      encodeURIComponent(pathValues[name] ?? `YOUR_${name.toUpperCase()}`),
+    )
+  );
 }
 
 /** The same call in every sample language. */
@@ -67,16 +77,27 @@ export function operationSamples(op: OperationDoc, origin: string): CodeSamples 
   if (keyed) headers.push(`    Authorization: 'Bearer ${API_KEY_PLACEHOLDER}',`);
   if (hasBody && multipart) {
     js.push('const form = new FormData();');
-    for (const [k, v] of formFields(body)) js.push(`form.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`);
+    for (const [k, v] of formFields(body))
+      js.push(`form.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`);
     js.push("// To upload a file instead of a URL: form.append('file', fileInput.files[0]);", '');
   } else if (hasBody) headers.push(`    'Content-Type': 'application/json',`);
   js.push(`const response = await fetch(${JSON.stringify(url)}, {`, `  method: '${op.method}',`);
   if (headers.length > 0) js.push('  headers: {', ...headers, '  },');
   if (hasBody) js.push(multipart ? '  body: form,' : `  body: JSON.stringify(${indentJson(body, '  ')}),`);
-  js.push('});', 'const data = await response.json();', 'if (!response.ok) throw new Error(`${response.status} ${data.error?.code}: ${data.error?.message}`);', 'console.log(data);');
+  js.push(
+    '});',
+    'const data = await response.json();',
+    'if (!response.ok) throw new Error(`${response.status} ${data.error?.code}: ${data.error?.message}`);',
+    'console.log(data);',
+  );
 
   // Python
-  const py = ['import requests', '', `response = requests.${op.method.toLowerCase()}(`, `    ${JSON.stringify(url)},`];
+  const py = [
+    'import requests',
+    '',
+    `response = requests.${op.method.toLowerCase()}(`,
+    `    ${JSON.stringify(url)},`,
+  ];
   if (keyed) py.push(`    headers={"Authorization": "Bearer ${API_KEY_PLACEHOLDER}"},`);
   if (hasBody && multipart) {
     py.push(`    data=${pythonLiteral(Object.fromEntries(formFields(body)), 1)},`);

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { constraintsOf, fieldRows, resolveRef, typeLabel, type JsonSchema } from './schema-fields';
 
 const components: Record<string, unknown> = {
-  Item: { type: 'object', properties: { code: { type: 'string', description: 'The code.' } }, required: ['code'] },
+  Item: {
+    type: 'object',
+    properties: { code: { type: 'string', description: 'The code.' } },
+    required: ['code'],
+  },
   Loop: { type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } },
 };
 
@@ -13,7 +17,12 @@ describe('fieldRows', () => {
       {
         type: 'object',
         properties: {
-          items: { type: 'array', items: { $ref: '#/components/schemas/Item' }, description: 'The items.', maxItems: 5 },
+          items: {
+            type: 'array',
+            items: { $ref: '#/components/schemas/Item' },
+            description: 'The items.',
+            maxItems: 5,
+          },
           meta: { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } },
         },
         required: ['items'],
@@ -35,7 +44,12 @@ describe('fieldRows', () => {
       {
         type: 'object',
         properties: {
-          result: { anyOf: [{ type: 'object', properties: { ok: { type: 'boolean' } } }, { type: 'object', properties: { error: { type: 'string' } } }] },
+          result: {
+            anyOf: [
+              { type: 'object', properties: { ok: { type: 'boolean' } } },
+              { type: 'object', properties: { error: { type: 'string' } } },
+            ],
+          },
           note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
           mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
         },
@@ -45,7 +59,10 @@ describe('fieldRows', () => {
     expect(rows.find((r) => r.name === 'result.ok')?.variant).toBe('1 of 2');
     expect(rows.find((r) => r.name === 'result.error')?.variant).toBe('2 of 2');
     expect(rows.find((r) => r.name === 'note')).toMatchObject({ type: 'string', nullable: true });
-    expect(rows.find((r) => r.name === 'mode')).toMatchObject({ type: '"a" | "b"', constraints: ['one of "a", "b"', 'default "a"'] });
+    expect(rows.find((r) => r.name === 'mode')).toMatchObject({
+      type: '"a" | "b"',
+      constraints: ['one of "a", "b"', 'default "a"'],
+    });
   });
 
   it('documents records (additionalProperties) as a map, and their object values by {key}', () => {
@@ -54,7 +71,10 @@ describe('fieldRows', () => {
         type: 'object',
         properties: {
           flags: { type: 'object', additionalProperties: { type: 'boolean' } },
-          byName: { type: 'object', additionalProperties: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
+          byName: {
+            type: 'object',
+            additionalProperties: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+          },
         },
       },
       components,
@@ -81,8 +101,15 @@ describe('fieldRows', () => {
       { io: 'input' },
     ) as JsonSchema;
     const rows = fieldRows(schema, {});
-    expect(rows.find((r) => r.name === 'urls')).toMatchObject({ required: true, description: 'Images.', constraints: ['1 to 20 items', 'each item: at most 2048 characters'] });
-    expect(rows.find((r) => r.name === 'checks')).toMatchObject({ required: false, constraints: ['0 to 10', 'default 3'] });
+    expect(rows.find((r) => r.name === 'urls')).toMatchObject({
+      required: true,
+      description: 'Images.',
+      constraints: ['1 to 20 items', 'each item: at most 2048 characters'],
+    });
+    expect(rows.find((r) => r.name === 'checks')).toMatchObject({
+      required: false,
+      constraints: ['0 to 10', 'default 3'],
+    });
     expect(rows.find((r) => r.name === 'count')?.constraints).toEqual([]);
   });
 });
@@ -92,7 +119,9 @@ describe('helpers', () => {
     expect(() => resolveRef({ $ref: '#/components/schemas/Nope' }, components)).toThrow(/Nope/);
   });
   it('typeLabel names tuples and formats', () => {
-    expect(typeLabel({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] }, {})).toBe('[number, number]');
+    expect(typeLabel({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] }, {})).toBe(
+      '[number, number]',
+    );
     expect(typeLabel({ type: 'string', format: 'uri' }, {})).toBe('string (uri)');
   });
   it('constraintsOf words single-sided limits', () => {

@@ -61,7 +61,11 @@ export interface FieldRow {
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Resolves a local `#/components/schemas/Name` reference (one level at a time, cycle-safe). */
-export function resolveRef(schema: JsonSchema, components: SchemaComponents, seen: Set<string> = new Set()): JsonSchema {
+export function resolveRef(
+  schema: JsonSchema,
+  components: SchemaComponents,
+  seen: Set<string> = new Set(),
+): JsonSchema {
   let current = schema;
   while (current.$ref) {
     const ref = current.$ref;
@@ -76,7 +80,8 @@ export function resolveRef(schema: JsonSchema, components: SchemaComponents, see
   return current;
 }
 
-const isNull = (s: JsonSchema) => s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null');
+const isNull = (s: JsonSchema) =>
+  s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null');
 
 /** The union branches of a schema without the `null` branch, and whether there was one. */
 function branches(schema: JsonSchema): { list: JsonSchema[]; nullable: boolean } {
@@ -108,7 +113,12 @@ export function typeLabel(input: JsonSchema, components: SchemaComponents): stri
     const item = schema.items ? typeLabel(schema.items, components) : 'any';
     return item.includes('|') ? `(${item})[]` : `${item}[]`;
   }
-  if (type === 'object' && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+  if (
+    type === 'object' &&
+    !schema.properties &&
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === 'object'
+  ) {
     return `object (map of ${typeLabel(schema.additionalProperties, components)})`;
   }
   if (type === 'string' && schema.format) return `string (${schema.format})`;
@@ -122,7 +132,8 @@ export function constraintsOf(input: JsonSchema, components: SchemaComponents): 
   const range = (min: number | undefined, max: number | undefined, unit: string) => {
     const lo = min !== undefined && min > -SAFE ? min : undefined;
     const hi = max !== undefined && max < SAFE ? max : undefined;
-    if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `exactly ${lo}${unit}` : `${lo} to ${hi}${unit}`);
+    if (lo !== undefined && hi !== undefined)
+      out.push(lo === hi ? `exactly ${lo}${unit}` : `${lo} to ${hi}${unit}`);
     else if (lo !== undefined) out.push(`at least ${lo}${lo === 1 ? unit.replace(/s$/, '') : unit}`);
     else if (hi !== undefined) out.push(`at most ${hi}${hi === 1 ? unit.replace(/s$/, '') : unit}`);
   };
@@ -134,7 +145,8 @@ export function constraintsOf(input: JsonSchema, components: SchemaComponents): 
   if (s.pattern) out.push(`pattern ${s.pattern}`);
   if (s.enum && s.enum.length > 0) out.push(`one of ${s.enum.map(literal).join(', ')}`);
   if (s.default !== undefined) out.push(`default ${literal(s.default)}`);
-  if (s.items && !hasChildren(s.items, components)) for (const c of constraintsOf(s.items, components)) out.push(`each item: ${c}`);
+  if (s.items && !hasChildren(s.items, components))
+    for (const c of constraintsOf(s.items, components)) out.push(`each item: ${c}`);
   return out;
 }
 
@@ -165,10 +177,13 @@ function walkChildren(
     seen = new Set(seen).add(ref);
   }
   const schema = resolveRef(input, components);
-  if (schema.allOf) for (const part of schema.allOf) walkChildren(part, prefix, depth, components, rows, seen, variant);
+  if (schema.allOf)
+    for (const part of schema.allOf) walkChildren(part, prefix, depth, components, rows, seen, variant);
   const union = branches(schema);
   if (union.list.length > 1) {
-    union.list.forEach((branch, i) => walkChildren(branch, prefix, depth, components, rows, seen, `${i + 1} of ${union.list.length}`));
+    union.list.forEach((branch, i) =>
+      walkChildren(branch, prefix, depth, components, rows, seen, `${i + 1} of ${union.list.length}`),
+    );
     return;
   }
   if (union.list.length === 1) {
@@ -203,7 +218,14 @@ function hasChildren(input: JsonSchema, components: SchemaComponents): boolean {
   return false;
 }
 
-function row(name: string, input: JsonSchema, required: boolean, depth: number, components: SchemaComponents, variant?: string): FieldRow {
+function row(
+  name: string,
+  input: JsonSchema,
+  required: boolean,
+  depth: number,
+  components: SchemaComponents,
+  variant?: string,
+): FieldRow {
   const schema = resolveRef(input, components);
   const union = branches(schema);
   return {

@@ -8,7 +8,14 @@ import { siteReferences } from './site-references';
 export async function siteDocsMarkdown(): Promise<string> {
   const origin = siteOrigin();
   const refs = await siteReferences();
-  return docsMarkdown({ apiName: API_NAME, apiVersion: API_VERSION, groups: docsGroups(refs, origin), refs, origin, rateLimits });
+  return docsMarkdown({
+    apiName: API_NAME,
+    apiVersion: API_VERSION,
+    groups: docsGroups(refs, origin),
+    refs,
+    origin,
+    rateLimits,
+  });
 }
 
 /** /docs and every reference, in one text. */
@@ -16,5 +23,7 @@ export async function siteFullMarkdown(): Promise<string> {
   const origin = siteOrigin();
   const refs = await siteReferences();
   const cards = await getAccuracyCards();
-  return [await siteDocsMarkdown(), ...refs.map((r) => referenceMarkdown(r, origin, cards.get(r.id)))].join('\n---\n\n');
+  return [await siteDocsMarkdown(), ...refs.map((r) => referenceMarkdown(r, origin, cards.get(r.id)))].join(
+    '\n---\n\n',
+  );
 }

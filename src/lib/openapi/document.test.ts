@@ -32,12 +32,19 @@ describe('the OpenAPI document', () => {
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(operations.map((op) => op.operationId).sort());
     expect(doc.paths['/api/apis/{id}']!['get']!.parameters).toEqual([
-      expect.objectContaining({ name: 'id', in: 'path', required: true, description: expect.stringMatching(/\w/) }),
+      expect.objectContaining({
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: expect.stringMatching(/\w/),
+      }),
     ]);
   });
 
   it('reuses shared schemas as components', () => {
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'Api', 'UseCase', 'ContactSubmission', 'DetectionResult']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ErrorBody', 'Api', 'UseCase', 'ContactSubmission', 'DetectionResult']),
+    );
     expect(JSON.stringify(doc.paths)).not.toContain('#/$defs/');
     expect(doc.paths['/api/apis']!['get']!.responses['200']!.content!['application/json']!.schema).toEqual({
       type: 'array',
@@ -50,7 +57,9 @@ describe('the OpenAPI document', () => {
     for (const contract of operations) {
       const op = doc.paths[contract.path]![contract.method.toLowerCase()]!;
       for (const code of contract.errors) {
-        const response = Object.values(op.responses).find((r) => r.content?.['application/json']?.examples?.[code]);
+        const response = Object.values(op.responses).find(
+          (r) => r.content?.['application/json']?.examples?.[code],
+        );
         expect(response, `${contract.operationId}: ${code}`).toBeDefined();
         const value = response!.content!['application/json']!.examples![code]!.value;
         expect(errorBodySchema.parse(value).error.code).toBe(code);
@@ -74,16 +83,28 @@ describe('the OpenAPI document', () => {
       { name: 'batch', limit: API_RATE_LIMITS.batch.limit, windowSeconds: 60 },
     ]);
     expect(detect.description).toContain(`${API_RATE_LIMITS.batch.limit} calls a minute`);
-    expect(doc.paths['/api/contacts']!['post']!['x-rate-limit']).toEqual([{ name: 'contacts', limit: SITE_RATE_LIMITS.contacts.limit, windowSeconds: 600 }]);
+    expect(doc.paths['/api/contacts']!['post']!['x-rate-limit']).toEqual([
+      { name: 'contacts', limit: SITE_RATE_LIMITS.contacts.limit, windowSeconds: 600 },
+    ]);
     expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['Retry-After']).toBeDefined();
     // Both 429s (per-minute limit and monthly quota) carry the IETF RateLimit fields.
-    expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!['x-error-codes']).toEqual(expect.arrayContaining(['RATE_LIMITED', 'QUOTA_EXCEEDED']));
-    expect(Object.keys(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers ?? {})).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit']);
-    expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['RateLimit-Policy']?.description).toContain('"monthly"');
+    expect(doc.paths['/api/v1/detect']!['post']!.responses['429']!['x-error-codes']).toEqual(
+      expect.arrayContaining(['RATE_LIMITED', 'QUOTA_EXCEEDED']),
+    );
+    expect(Object.keys(doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers ?? {})).toEqual([
+      'Retry-After',
+      'RateLimit-Policy',
+      'RateLimit',
+    ]);
+    expect(
+      doc.paths['/api/v1/detect']!['post']!.responses['429']!.headers?.['RateLimit-Policy']?.description,
+    ).toContain('"monthly"');
   });
 
   it('carries the real request and response examples, with the site origin in their URLs', () => {
-    const json = doc.paths['/api/v1/detect']!['post']!.requestBody!.content['application/json'] as OpenApiMediaType;
+    const json = doc.paths['/api/v1/detect']!['post']!.requestBody!.content[
+      'application/json'
+    ] as OpenApiMediaType;
     const first = Object.values(json.examples ?? {})[0]!.value as { image_urls: string[] };
     expect(first.image_urls[0]).toMatch(new RegExp(`^${ORIGIN}/images/samples/`));
     const response = doc.paths['/api/v1/detect']!['post']!.responses['200']!.content!['application/json']!;
@@ -93,7 +114,9 @@ describe('the OpenAPI document', () => {
   it('documents the demo upload as multipart/form-data with a binary file', () => {
     const content = doc.paths['/api/demo/object-detection']!['post']!.requestBody!.content;
     expect(Object.keys(content)).toEqual(['application/json', 'multipart/form-data']);
-    expect((content['multipart/form-data']!.schema['properties'] as Record<string, unknown>)['file']).toMatchObject({ type: 'string', format: 'binary' });
+    expect(
+      (content['multipart/form-data']!.schema['properties'] as Record<string, unknown>)['file'],
+    ).toMatchObject({ type: 'string', format: 'binary' });
   });
 
   it("links every API's tag and operations to its accuracy card, and nothing else", () => {
@@ -105,9 +128,13 @@ describe('the OpenAPI document', () => {
     expect(doc.tags.find((t) => t.name === 'account')!.externalDocs).toBeUndefined();
     for (const contract of operations) {
       const op = doc.paths[contract.path]![contract.method.toLowerCase()]!;
-      const card = (ACCURACY_API_IDS as readonly string[]).includes(contract.group) ? `${ORIGIN}/docs/${contract.group}#accuracy` : undefined;
+      const card = (ACCURACY_API_IDS as readonly string[]).includes(contract.group)
+        ? `${ORIGIN}/docs/${contract.group}#accuracy`
+        : undefined;
       expect(op.externalDocs?.url, contract.operationId).toBe(card);
     }
-    expect(doc.paths['/api/predict']!['post']!.externalDocs?.url).toBe(`${ORIGIN}/docs/photo-authenticity#accuracy`);
+    expect(doc.paths['/api/predict']!['post']!.externalDocs?.url).toBe(
+      `${ORIGIN}/docs/photo-authenticity#accuracy`,
+    );
   });
 });

@@ -20,7 +20,10 @@ import { operationExamples } from './examples';
  */
 export function accuracyDocs(group: string, origin: string): OpenApiExternalDocs | undefined {
   if (!(ACCURACY_API_IDS as readonly string[]).includes(group)) return undefined;
-  return { description: 'Accuracy card: what this API was measured on, its figures and known failure modes.', url: `${origin}/docs/${group}#accuracy` };
+  return {
+    description: 'Accuracy card: what this API was measured on, its figures and known failure modes.',
+    url: `${origin}/docs/${group}#accuracy`,
+  };
 }
 import { formatRate } from '../format';
 
@@ -117,7 +120,12 @@ class Components {
 
   /** JSON Schema of `schema` for requests (`input`) or responses (`output`), referencing components. */
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      reused: 'inline',
+    }) as JsonSchema;
     const { $schema: _schema, $defs, ...root } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
     const renamed = new Map<string, string>();
     for (const [id, def] of Object.entries($defs ?? {})) {
@@ -139,7 +147,8 @@ class Components {
         }),
       );
     };
-    for (const [id, def] of Object.entries($defs ?? {})) this.schemas[renamed.get(id)!] ??= relink(def) as JsonSchema;
+    for (const [id, def] of Object.entries($defs ?? {}))
+      this.schemas[renamed.get(id)!] ??= relink(def) as JsonSchema;
     return relink(root) as JsonSchema;
   }
 }
@@ -152,17 +161,33 @@ function forOrigin<T>(value: T, origin: string): T {
 
 function namedExamples(list: readonly { summary: string; value: unknown }[] | undefined, origin: string) {
   if (!list?.length) return {};
-  return { examples: Object.fromEntries(list.map((e, i) => [`example${i + 1}`, { summary: e.summary, value: forOrigin(e.value, origin) }])) };
+  return {
+    examples: Object.fromEntries(
+      list.map((e, i) => [`example${i + 1}`, { summary: e.summary, value: forOrigin(e.value, origin) }]),
+    ),
+  };
 }
 
 function parameters(op: OperationContract, components: Components): OpenApiParameter[] {
   const out: OpenApiParameter[] = [];
-  for (const [where, shape] of [['path', op.params], ['query', op.query]] as const) {
+  for (const [where, shape] of [
+    ['path', op.params],
+    ['query', op.query],
+  ] as const) {
     if (!shape) continue;
-    const json = components.convert(shape, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = components.convert(shape, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       const { description, ...rest } = schema as JsonSchema & { description?: string };
-      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), description: description ?? '', schema: rest });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        description: description ?? '',
+        schema: rest,
+      });
     }
   }
   return out;
@@ -170,21 +195,30 @@ function parameters(op: OperationContract, components: Components): OpenApiParam
 
 /** An example error body for `code`, as the server words it. */
 export function exampleErrorBody(code: ErrorCode): ErrorBody {
-  const details = code === 'INVALID_REQUEST' ? { fields: { image_urls: ['Please provide at least one image URL'] } } : null;
-  return { error: { code, message: ERROR_EXAMPLE_MESSAGES[code], details }, request_id: '4f0c2b9e-2f7a-4d51-9a43-0c1d5e8b7a21' };
+  const details =
+    code === 'INVALID_REQUEST' ? { fields: { image_urls: ['Please provide at least one image URL'] } } : null;
+  return {
+    error: { code, message: ERROR_EXAMPLE_MESSAGES[code], details },
+    request_id: '4f0c2b9e-2f7a-4d51-9a43-0c1d5e8b7a21',
+  };
 }
 
-const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 1 },
+};
 
 /** The headers of every 429: RATE_LIMITED (a per-minute policy) and QUOTA_EXCEEDED (the month's). */
 const LIMIT_HEADERS = {
   'Retry-After': RETRY_AFTER,
   'RateLimit-Policy': {
-    description: 'The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier\'s monthly quota.',
+    description:
+      'The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier\'s monthly quota.',
     schema: { type: 'string' },
   },
   RateLimit: {
-    description: 'That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`.',
+    description:
+      'That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`.',
     schema: { type: 'string' },
   },
 };
@@ -192,27 +226,40 @@ const LIMIT_HEADERS = {
 function errorResponses(op: OperationContract, components: Components): Record<string, OpenApiResponse> {
   const codes = op.errors;
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) for (const status of ERROR_STATUS[code]) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const code of codes)
+    for (const status of ERROR_STATUS[code]) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus].sort(([a], [b]) => a - b).map(([status, list]): [string, OpenApiResponse] => [
-      String(status),
-      {
-        description: list.map((code) => `\`${code}\`: ${ERROR_HELP[code].remedy}`).join(' '),
-        'x-error-codes': list,
-        ...errorDetailsOf(op, list, components),
-        ...(status === 429 ? { headers: LIMIT_HEADERS } : status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
-        content: {
-          'application/json': {
-            schema: { $ref: '#/components/schemas/ErrorBody' },
-            examples: Object.fromEntries(list.map((code) => [code, { summary: code, value: exampleErrorBody(code) }])),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]): [string, OpenApiResponse] => [
+        String(status),
+        {
+          description: list.map((code) => `\`${code}\`: ${ERROR_HELP[code].remedy}`).join(' '),
+          'x-error-codes': list,
+          ...errorDetailsOf(op, list, components),
+          ...(status === 429
+            ? { headers: LIMIT_HEADERS }
+            : status === 503
+              ? { headers: { 'Retry-After': RETRY_AFTER } }
+              : {}),
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/ErrorBody' },
+              examples: Object.fromEntries(
+                list.map((code) => [code, { summary: code, value: exampleErrorBody(code) }]),
+              ),
+            },
           },
         },
-      },
-    ]),
+      ]),
   );
 }
 
-function errorDetailsOf(op: OperationContract, codes: readonly ErrorCode[], components: Components): Pick<OpenApiResponse, 'x-error-details'> {
+function errorDetailsOf(
+  op: OperationContract,
+  codes: readonly ErrorCode[],
+  components: Components,
+): Pick<OpenApiResponse, 'x-error-details'> {
   const entries = codes.flatMap((code) => {
     const schema = op.errorDetails?.[code];
     return schema ? [[code, components.convert(schema, 'output')] as const] : [];
@@ -222,17 +269,21 @@ function errorDetailsOf(op: OperationContract, codes: readonly ErrorCode[], comp
 
 /** The policies an operation names, resolved from src/shared/rate-limits.ts. */
 export function rateLimitsOf(op: OperationContract): OpenApiRateLimit[] {
-  const names = op.rateLimit === undefined ? [] : typeof op.rateLimit === 'string' ? [op.rateLimit] : [...op.rateLimit];
+  const names =
+    op.rateLimit === undefined ? [] : typeof op.rateLimit === 'string' ? [op.rateLimit] : [...op.rateLimit];
   return names.map((name) => {
     const policy = ALL_RATE_LIMITS[name];
-    if (!policy) throw new Error(`${op.operationId}: no rate-limit policy named "${name}" in src/shared/rate-limits.ts`);
+    if (!policy)
+      throw new Error(`${op.operationId}: no rate-limit policy named "${name}" in src/shared/rate-limits.ts`);
     return { name, limit: policy.limit, windowSeconds: policy.windowMs / 1000 };
   });
 }
 
 function describeLimits(limits: readonly OpenApiRateLimit[]): string {
   if (limits.length === 0) return '';
-  const each = limits.map((l) => `${formatRate({ limit: l.limit, windowMs: l.windowSeconds * 1000 }, 'calls')} (\`${l.name}\`)`);
+  const each = limits.map(
+    (l) => `${formatRate({ limit: l.limit, windowMs: l.windowSeconds * 1000 }, 'calls')} (\`${l.name}\`)`,
+  );
   return `\n\nRate limit per client: ${each.join('; ')}. Past it: 429 \`RATE_LIMITED\` with \`Retry-After\`.`;
 }
 
@@ -243,9 +294,13 @@ function operationObject(op: OperationContract, components: Components, origin: 
   const examples = operationExamples(op);
   const requestContent: Record<string, OpenApiMediaType> = {};
   if (op.body) {
-    requestContent[op.bodyType ?? 'application/json'] = { schema: components.convert(op.body, 'input'), ...namedExamples(examples.request, origin) };
+    requestContent[op.bodyType ?? 'application/json'] = {
+      schema: components.convert(op.body, 'input'),
+      ...namedExamples(examples.request, origin),
+    };
   }
-  if (op.multipartBody) requestContent['multipart/form-data'] = { schema: components.convert(op.multipartBody, 'input') };
+  if (op.multipartBody)
+    requestContent['multipart/form-data'] = { schema: components.convert(op.multipartBody, 'input') };
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -254,13 +309,22 @@ function operationObject(op: OperationContract, components: Components, origin: 
     security: SECURITY[op.auth],
     'x-auth': op.auth,
     ...(params.length ? { parameters: params } : {}),
-    ...(Object.keys(requestContent).length ? { requestBody: { required: true, content: requestContent } } : {}),
+    ...(Object.keys(requestContent).length
+      ? { requestBody: { required: true, content: requestContent } }
+      : {}),
     responses: {
       [String(op.response.status)]: {
         description: op.response.description,
         ...(op.response.status === 204
           ? {}
-          : { content: { 'application/json': { schema: components.convert(op.response.schema, 'output'), ...namedExamples(examples.response, origin) } } }),
+          : {
+              content: {
+                'application/json': {
+                  schema: components.convert(op.response.schema, 'output'),
+                  ...namedExamples(examples.response, origin),
+                },
+              },
+            }),
       },
       ...errorResponses(op, components),
     },
@@ -273,12 +337,16 @@ function operationObject(op: OperationContract, components: Components, origin: 
 const isTemplatedPath = (path: string) => /^\/[\w\-/{}.]*$/.test(path);
 
 /** The OpenAPI 3.1 document of every operation, served at /openapi.json. */
-export function buildOpenApiDocument(origin: string, operations: readonly OperationContract[] = allOperations): OpenApiDocument {
+export function buildOpenApiDocument(
+  origin: string,
+  operations: readonly OperationContract[] = allOperations,
+): OpenApiDocument {
   const components = new Components();
   components.convert(errorBodySchema, 'output'); // registers #/components/schemas/ErrorBody
   const paths: OpenApiDocument['paths'] = {};
   for (const op of operations) {
-    if (!isTemplatedPath(op.path)) throw new Error(`${op.operationId}: path "${op.path}" is not an OpenAPI path template`);
+    if (!isTemplatedPath(op.path))
+      throw new Error(`${op.operationId}: path "${op.path}" is not an OpenAPI path template`);
     const item = (paths[op.path] ??= {});
     const method = op.method.toLowerCase();
     if (item[method]) throw new Error(`Two contracts for ${op.method} ${op.path}`);
@@ -287,19 +355,41 @@ export function buildOpenApiDocument(origin: string, operations: readonly Operat
   const groups = [...new Set(operations.map((op) => op.group))];
   return {
     openapi: '3.1.0',
-    info: { title: 'Optiq image-analysis APIs', version: '1.0.0', description: 'Every endpoint of the Optiq marketplace and its image-analysis APIs.' },
+    info: {
+      title: 'Optiq image-analysis APIs',
+      version: '1.0.0',
+      description: 'Every endpoint of the Optiq marketplace and its image-analysis APIs.',
+    },
     servers: [{ url: origin, description: 'This site' }],
     tags: groups.map((name) => {
       const externalDocs = accuracyDocs(name, origin);
-      return { name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}), ...(externalDocs ? { externalDocs } : {}) };
+      return {
+        name,
+        ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+        ...(externalDocs ? { externalDocs } : {}),
+      };
     }),
     paths,
     components: {
       schemas: components.schemas,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from your dashboard: `Authorization: Bearer <key>`.' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'optiq_session', description: 'The signed-in account session set by /api/account/login.' },
-        adminSessionCookie: { type: 'apiKey', in: 'cookie', name: 'optiq_admin_session', description: 'The admin session set by /api/auth/login.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from your dashboard: `Authorization: Bearer <key>`.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'optiq_session',
+          description: 'The signed-in account session set by /api/account/login.',
+        },
+        adminSessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'optiq_admin_session',
+          description: 'The admin session set by /api/auth/login.',
+        },
       },
     },
   };

@@ -21,11 +21,27 @@ import { findSession } from '../auth/session-store';
 import { databaseUnavailableError } from '../db/unavailable';
 import { HttpError, toHttpError } from '../http/errors';
 import { json, type HandlerContext } from '../http/handler';
-import { applyRateLimit, enforceRateLimitFor, maybeSweep, RATE_LIMIT_EPSILON_MS, rateLimitHeaders, rateLimitResult, refundRateLimit, type RateLimitResult } from '../rate-limit/rate-limit';
+import {
+  applyRateLimit,
+  enforceRateLimitFor,
+  maybeSweep,
+  RATE_LIMIT_EPSILON_MS,
+  rateLimitHeaders,
+  rateLimitResult,
+  refundRateLimit,
+  type RateLimitResult,
+} from '../rate-limit/rate-limit';
 import type { RatePolicy } from '../../shared/rate-limits';
 import type { ApiUsage } from '../../shared/schemas/api-usage';
 import { hashApiKey, isWellFormedKey } from './api-key';
-import { billingPeriod, requestsThisMonth, reserveRequest, settleCall, type BillingPeriod, type UsageEvent } from './usage';
+import {
+  billingPeriod,
+  requestsThisMonth,
+  reserveRequest,
+  settleCall,
+  type BillingPeriod,
+  type UsageEvent,
+} from './usage';
 import { USER_SESSION_COOKIE } from './users';
 
 /** `last_used_at` is written at most this often per key. */
@@ -53,9 +69,14 @@ function unauthorized(message: string, error?: 'invalid_token'): HttpError {
 }
 
 function noSubscription(apiId: string): HttpError {
-  return new HttpError(403, 'FORBIDDEN', `This account has no active subscription to ${apiId}. Subscribe on the API's page, then call again.`, {
-    details: { api_id: apiId },
-  });
+  return new HttpError(
+    403,
+    'FORBIDDEN',
+    `This account has no active subscription to ${apiId}. Subscribe on the API's page, then call again.`,
+    {
+      details: { api_id: apiId },
+    },
+  );
 }
 
 export interface AuthorizeOptions extends ApiCallOptions {
@@ -90,8 +111,17 @@ export const QUOTA_POLICY_NAME = 'monthly';
  * the per-minute limits: the tier's requests over the billing month, none left, back when it ends.
  */
 function quotaHeaders(quota: number, period: BillingPeriod, retryAfter: number): Record<string, string> {
-  const policy = { name: QUOTA_POLICY_NAME, limit: quota, windowMs: period.end.getTime() - period.start.getTime() };
-  return rateLimitHeaders(policy, { allowed: false, remaining: 0, resetSeconds: retryAfter, retryAfterSeconds: retryAfter });
+  const policy = {
+    name: QUOTA_POLICY_NAME,
+    limit: quota,
+    windowMs: period.end.getTime() - period.start.getTime(),
+  };
+  return rateLimitHeaders(policy, {
+    allowed: false,
+    remaining: 0,
+    resetSeconds: retryAfter,
+    retryAfterSeconds: retryAfter,
+  });
 }
 
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
@@ -135,7 +165,14 @@ interface LookupLimit {
  * reserve a request of the month when the key is live, subscribed and under quota, and note
  * `last_used_at` (at most once a minute).
  */
-async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reserve: BillingPeriod | null, at: Date, limit: LookupLimit | null): Promise<KeyLookupRow | undefined> {
+async function lookupKey(
+  db: Kysely<Database>,
+  key: string,
+  apiId: string,
+  reserve: BillingPeriod | null,
+  at: Date,
+  limit: LookupLimit | null,
+): Promise<KeyLookupRow | undefined> {
   const stale = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
   // The GCRA step of consumeRateLimit (rate-limit.ts), on the key's bucket.
   const bucket = limit?.policy.name ?? '';
@@ -182,7 +219,12 @@ async function lookupKey(db: Kysely<Database>, key: string, apiId: string, reser
  * Identifies the caller of `apiId` and checks the subscription (401/403); with `reserve`, also
  * counts one request of that month (429 QUOTA_EXCEEDED when the quota is used up).
  */
-export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId: string, { now = () => new Date(), reserve = null, rateLimit = null }: AuthorizeOptions = {}): Promise<AuthorizedCall> {
+export async function authorizeApiCall(
+  db: Kysely<Database>,
+  req: Request,
+  apiId: string,
+  { now = () => new Date(), reserve = null, rateLimit = null }: AuthorizeOptions = {},
+): Promise<AuthorizedCall> {
   const at = now();
   const header = req.headers.get('authorization');
   let caller: ApiCaller;
@@ -191,15 +233,21 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
   let counted: AuthorizedCall['counted'] = null;
   if (header !== null) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
+    if (!match)
+      throw unauthorized('The Authorization header must be "Bearer <your API key>"', 'invalid_token');
     const key = match[1] as string;
-    if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
+    if (!isWellFormedKey(key))
+      throw unauthorized('The API key is malformed: check that it was copied in full', 'invalid_token');
     // Rate limits run on the real clock, as `enforceRateLimitFor` does (`now` moves billing only).
     const limit = rateLimit && rateLimit.limit > 0 ? { policy: rateLimit, now: Date.now() } : null;
     const row = await lookupKey(db, key, apiId, reserve, at, limit);
     if (!row) throw unauthorized('Unknown API key', 'invalid_token');
     if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
-    if (row.tier === null) throw refusedFor({ userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null }, noSubscription(apiId));
+    if (row.tier === null)
+      throw refusedFor(
+        { userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null },
+        noSubscription(apiId),
+      );
     caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
     used = row.used === null ? null : Number(row.used);
     monthRequests = row.month_requests === null ? null : Number(row.month_requests);
@@ -210,7 +258,10 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
     }
   } else {
     const token = readCookie(req, USER_SESSION_COOKIE);
-    if (!token) throw unauthorized('Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.');
+    if (!token)
+      throw unauthorized(
+        'Missing API key: send "Authorization: Bearer <your API key>". Keys are created in your dashboard.',
+      );
     // The cookie is ambient: only this site's own pages may spend it.
     assertSameOrigin(req);
     const session = await findSession(db, token, 'user', at.getTime());
@@ -222,7 +273,11 @@ export async function authorizeApiCall(db: Kysely<Database>, req: Request, apiId
       .where('api_id', '=', apiId)
       .where('is_active', '=', true)
       .executeTakeFirst();
-    if (!sub) throw refusedFor({ userId: session.subject, keyId: null, apiId, tier: '', quota: null }, noSubscription(apiId));
+    if (!sub)
+      throw refusedFor(
+        { userId: session.subject, keyId: null, apiId, tier: '', quota: null },
+        noSubscription(apiId),
+      );
     caller = { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
     if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
   }
@@ -269,7 +324,13 @@ const statusOf = (error: unknown): number => {
  * `settleCall`, tried twice; a second failure is logged with the whole event (never dropped
  * silently) and rethrown.
  */
-async function settleWithRetry(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> {
+async function settleWithRetry(
+  db: Kysely<Database>,
+  e: UsageEvent,
+  period: BillingPeriod,
+  reserved: 'keep' | 'release' | 'none',
+  what: string,
+): Promise<void> {
   try {
     await settleCall(db, e, period, reserved);
   } catch (first) {
@@ -303,11 +364,27 @@ export async function runApiCall(
   const at = now();
   const period = billingPeriod(at);
   const endpoint = new URL(req.url).pathname;
-  const caller = await authorizeApiCall(db, req, apiId, { now: () => at, reserve: metered ? period : null, rateLimit: rateLimit ?? null }).catch(async (error: unknown) => {
+  const caller = await authorizeApiCall(db, req, apiId, {
+    now: () => at,
+    reserve: metered ? period : null,
+    rateLimit: rateLimit ?? null,
+  }).catch(async (error: unknown) => {
     const refused = error instanceof HttpError ? refusedCallers.get(error) : undefined;
     if (refused && error instanceof HttpError) {
-      const e = { userId: refused.userId, keyId: refused.keyId, apiId, method: req.method, endpoint, status: error.status, images: 0, durationMs: performance.now() - started, at };
-      await settleCall(db, e, period, 'none').catch((logError: unknown) => console.error('metering: could not record a refused call', logError));
+      const e = {
+        userId: refused.userId,
+        keyId: refused.keyId,
+        apiId,
+        method: req.method,
+        endpoint,
+        status: error.status,
+        images: 0,
+        durationMs: performance.now() - started,
+        at,
+      };
+      await settleCall(db, e, period, 'none').catch((logError: unknown) =>
+        console.error('metering: could not record a refused call', logError),
+      );
     }
     throw error;
   });
@@ -344,7 +421,11 @@ export async function runApiCall(
   // the request was reserved before the work, so deferring only delays the counters and the log.
   const settle = (e: UsageEvent, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> => {
     // A step counted up front that the handler never claimed is given back.
-    const refund = unused?.result.allowed ? refundRateLimit(db, unused.policy, rateKey).catch((error: unknown) => console.error('rate limit: giving back an unclaimed step failed', error)) : null;
+    const refund = unused?.result.allowed
+      ? refundRateLimit(db, unused.policy, rateKey).catch((error: unknown) =>
+          console.error('rate limit: giving back an unclaimed step failed', error),
+        )
+      : null;
     // consumeRateLimit's once-a-minute sweep of expired buckets, which the lookup's step skips.
     const sweep = caller.counted ? maybeSweep(db) : null;
     unused = null;
@@ -362,7 +443,9 @@ export async function runApiCall(
     result = await work(call);
   } catch (error) {
     // The caller gets the real error; a metering failure on an error path is only logged.
-    await settle(event(statusOf(error), 0), caller.used !== null ? 'release' : 'none', 'a failed call').catch(() => {});
+    await settle(event(statusOf(error), 0), caller.used !== null ? 'release' : 'none', 'a failed call').catch(
+      () => {},
+    );
     throw error;
   }
   const images = Math.max(0, Math.floor(result.images));
@@ -370,9 +453,17 @@ export async function runApiCall(
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
   if (caller.quota !== null) {
     const requestsUsed =
-      caller.used !== null ? (counted ? caller.used : caller.used - 1) : (caller.monthRequests ?? (await requestsThisMonth(db, caller.userId, apiId, period)));
+      caller.used !== null
+        ? counted
+          ? caller.used
+          : caller.used - 1
+        : (caller.monthRequests ?? (await requestsThisMonth(db, caller.userId, apiId, period)));
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
-  await settle(event(result.status ?? 200, images), counted ? 'keep' : caller.used !== null ? 'release' : 'none', 'a call');
+  await settle(
+    event(result.status ?? 200, images),
+    counted ? 'keep' : caller.used !== null ? 'release' : 'none',
+    'a call',
+  );
   return json({ ...result.data, usage }, ctx, { status: result.status ?? 200 });
 }

@@ -1,6 +1,15 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { base62, crc32, generateApiKey, hashApiKey, isWellFormedKey, KEY_PATTERN, keyChecksum, keyDisplay } from './api-key';
+import {
+  base62,
+  crc32,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedKey,
+  KEY_PATTERN,
+  keyChecksum,
+  keyDisplay,
+} from './api-key';
 
 describe('API key format', () => {
   it('is optiq_live_ + 32 random base62 characters + a 6-character CRC32 checksum', () => {
@@ -18,7 +27,8 @@ describe('API key format', () => {
   });
 
   it('computes the same CRC32 as zlib, in base62', () => {
-    for (const text of ['', 'a', 'abcdefghijklmnopqrstuvwxyzABCDEF', 'optiq']) expect(crc32(text)).toBe(zlibCrc32(text));
+    for (const text of ['', 'a', 'abcdefghijklmnopqrstuvwxyzABCDEF', 'optiq'])
+      expect(crc32(text)).toBe(zlibCrc32(text));
     expect(base62(0, 6)).toBe('000000');
     expect(base62(61, 6)).toBe('00000z');
     expect(base62(62, 6)).toBe('000010');
@@ -28,7 +38,15 @@ describe('API key format', () => {
   it('refuses malformed keys and keys whose checksum does not match', () => {
     const key = generateApiKey();
     const flipped = key.slice(0, 20) + (key[20] === 'a' ? 'b' : 'a') + key.slice(21);
-    for (const bad of ['', 'optiq_live_', key.slice(0, -1), `${key}x`, key.replace('optiq_live_', 'optiq_test_'), `${key.slice(0, -1)}!`, flipped]) {
+    for (const bad of [
+      '',
+      'optiq_live_',
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace('optiq_live_', 'optiq_test_'),
+      `${key.slice(0, -1)}!`,
+      flipped,
+    ]) {
       expect(isWellFormedKey(bad), bad).toBe(false);
     }
   });

@@ -27,7 +27,8 @@ const CRC_TABLE = (() => {
 /** CRC-32 (IEEE, as zlib computes it) of a string's UTF-8 bytes. */
 export function crc32(text: string): number {
   let crc = 0xffffffff;
-  for (const byte of Buffer.from(text, 'utf8')) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+  for (const byte of Buffer.from(text, 'utf8'))
+    crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 

@@ -33,7 +33,11 @@ const summary = (r: KeyRow): ApiKeySummary => ({
 const COLUMNS = ['id', 'name', 'prefix', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
 /** Creates a key; the only place the full key exists is the return value. */
-export async function createApiKey(db: Kysely<Database>, userId: string, name: string): Promise<ApiKeySummary & { key: string }> {
+export async function createApiKey(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+): Promise<ApiKeySummary & { key: string }> {
   const active = await db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -41,7 +45,11 @@ export async function createApiKey(db: Kysely<Database>, userId: string, name: s
     .where('revoked_at', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(active.n) >= MAX_ACTIVE_KEYS) {
-    throw new HttpError(400, 'INVALID_REQUEST', `An account can hold ${MAX_ACTIVE_KEYS} active keys; revoke one first`);
+    throw new HttpError(
+      400,
+      'INVALID_REQUEST',
+      `An account can hold ${MAX_ACTIVE_KEYS} active keys; revoke one first`,
+    );
   }
   const key = generateApiKey();
   const row = await db
@@ -54,17 +62,39 @@ export async function createApiKey(db: Kysely<Database>, userId: string, name: s
 
 /** The account's keys, newest first, revoked ones included. */
 export async function listApiKeys(db: Kysely<Database>, userId: string): Promise<ApiKeySummary[]> {
-  const rows = await db.selectFrom('api_keys').select(COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(summary);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revokes one of the account's keys (again: a no-op); 404 when the account has no such key. */
-export async function revokeApiKey(db: Kysely<Database>, userId: string, keyId: string, now: Date = new Date()): Promise<ApiKeySummary> {
+export async function revokeApiKey(
+  db: Kysely<Database>,
+  userId: string,
+  keyId: string,
+  now: Date = new Date(),
+): Promise<ApiKeySummary> {
   if (!UUID.test(keyId)) throw new HttpError(404, 'NOT_FOUND', 'No such key');
-  await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  const row = await db.selectFrom('api_keys').select(COLUMNS).where('id', '=', keyId).where('user_id', '=', userId).executeTakeFirst();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', keyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('api_keys')
+    .select(COLUMNS)
+    .where('id', '=', keyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such key');
   return summary(row);
 }

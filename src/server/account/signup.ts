@@ -13,8 +13,15 @@ import { isUniqueViolation, taken, takenFields, type UserRecord } from './users'
 /** Creates an account; 409 CONFLICT when the username or the email is taken (any case). */
 export async function signUp(db: Kysely<Database>, input: Required<SignupRequest>): Promise<UserRecord> {
   // Before the lookup: a refused password says nothing about which names are taken.
-  const weak = passwordRefusal(input.password, [input.username, input.email, input.email.split('@')[0] ?? '']);
-  if (weak) throw new HttpError(400, 'INVALID_REQUEST', `password: ${weak}`, { details: { fields: { password: [weak] } } });
+  const weak = passwordRefusal(input.password, [
+    input.username,
+    input.email,
+    input.email.split('@')[0] ?? '',
+  ]);
+  if (weak)
+    throw new HttpError(400, 'INVALID_REQUEST', `password: ${weak}`, {
+      details: { fields: { password: [weak] } },
+    });
   const pre = await takenFields(db, input.username, input.email);
   if (pre.length > 0) throw taken(pre);
   const password = await hashPassword(input.password);

@@ -34,14 +34,23 @@ export interface Tier {
 /** The tiers an API offers: pay per use, then the bundles of its pricing content. */
 export function tiersOf(api: Pick<ApiRow, 'pricing_plans'>): Tier[] {
   const plans = api.pricing_plans ?? [];
-  const payPerUse: Tier = { id: PAY_PER_USE_TIER, name: 'Pay per use', monthlyPrice: null, quota: null, byContact: false };
-  return [payPerUse, ...plans.map((p) => ({
-    id: p.name.trim().toLowerCase(),
-    name: p.name,
-    monthlyPrice: p.monthlyPrice,
-    quota: p.requestsPerMonth,
-    byContact: p.monthlyPrice === null || p.requestsPerMonth === null,
-  }))];
+  const payPerUse: Tier = {
+    id: PAY_PER_USE_TIER,
+    name: 'Pay per use',
+    monthlyPrice: null,
+    quota: null,
+    byContact: false,
+  };
+  return [
+    payPerUse,
+    ...plans.map((p) => ({
+      id: p.name.trim().toLowerCase(),
+      name: p.name,
+      monthlyPrice: p.monthlyPrice,
+      quota: p.requestsPerMonth,
+      byContact: p.monthlyPrice === null || p.requestsPerMonth === null,
+    })),
+  ];
 }
 
 interface JoinedRow {
@@ -79,19 +88,34 @@ function selectJoined(db: Kysely<Database>) {
     .selectFrom('subscriptions as s')
     .innerJoin('apis as a', 'a.id', 's.api_id')
     .select([
-      's.id', 's.api_id', 's.tier', 's.monthly_quota', 's.is_active', 's.subscription_date', 's.cancelled_at',
-      'a.name as api_name', 'a.price', 'a.pricing_plans',
+      's.id',
+      's.api_id',
+      's.tier',
+      's.monthly_quota',
+      's.is_active',
+      's.subscription_date',
+      's.cancelled_at',
+      'a.name as api_name',
+      'a.price',
+      'a.pricing_plans',
     ]);
 }
 
 async function getOne(db: Kysely<Database>, userId: string, id: string): Promise<Subscription | null> {
-  const row = await selectJoined(db).where('s.id', '=', id).where('s.user_id', '=', userId).executeTakeFirst();
+  const row = await selectJoined(db)
+    .where('s.id', '=', id)
+    .where('s.user_id', '=', userId)
+    .executeTakeFirst();
   return row ? toSubscription(row) : null;
 }
 
 /** The account's subscriptions, active and cancelled, newest first. */
 export async function listSubscriptions(db: Kysely<Database>, userId: string): Promise<Subscription[]> {
-  const rows = await selectJoined(db).where('s.user_id', '=', userId).orderBy('s.subscription_date', 'desc').orderBy('s.id', 'desc').execute();
+  const rows = await selectJoined(db)
+    .where('s.user_id', '=', userId)
+    .orderBy('s.subscription_date', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
   return rows.map((r) => toSubscription(r as JoinedRow));
 }
 
@@ -100,23 +124,43 @@ export async function listSubscriptions(db: Kysely<Database>, userId: string): P
  * tier instead. 404 for an unknown API, 403 for a coming-soon API or the Custom tier, 400 for an
  * unknown tier.
  */
-export async function subscribe(db: Kysely<Database>, userId: string, apiId: string, tierId: string, now: Date = new Date()): Promise<Subscription> {
+export async function subscribe(
+  db: Kysely<Database>,
+  userId: string,
+  apiId: string,
+  tierId: string,
+  now: Date = new Date(),
+): Promise<Subscription> {
   const api = await db.selectFrom('apis').selectAll().where('id', '=', apiId).executeTakeFirst();
-  if (!api) throw new HttpError(404, 'NOT_FOUND', `No API with id "${apiId}"`, { details: { fields: { api_id: ['No such API'] } } });
+  if (!api)
+    throw new HttpError(404, 'NOT_FOUND', `No API with id "${apiId}"`, {
+      details: { fields: { api_id: ['No such API'] } },
+    });
   if (api.status !== 'active') {
     throw new HttpError(403, 'FORBIDDEN', `${api.name} is coming soon and cannot be subscribed to yet`);
   }
   const tiers = tiersOf(api);
   const wanted = tierId.trim().toLowerCase();
-  const tier = tiers.find((t) => t.id === wanted) ?? (wanted === LEGACY_PAY_PER_USE_TIER && tiers.length === 1 ? tiers[0] : undefined);
+  const tier =
+    tiers.find((t) => t.id === wanted) ??
+    (wanted === LEGACY_PAY_PER_USE_TIER && tiers.length === 1 ? tiers[0] : undefined);
   if (!tier) {
     const known = tiers.filter((t) => !t.byContact).map((t) => t.id);
-    throw new HttpError(400, 'INVALID_REQUEST', `Unknown tier "${tierId}" for ${api.name}. Tiers: ${known.join(', ')}`, {
-      details: { fields: { tier: [`Choose one of: ${known.join(', ')}`] }, tiers: known },
-    });
+    throw new HttpError(
+      400,
+      'INVALID_REQUEST',
+      `Unknown tier "${tierId}" for ${api.name}. Tiers: ${known.join(', ')}`,
+      {
+        details: { fields: { tier: [`Choose one of: ${known.join(', ')}`] }, tiers: known },
+      },
+    );
   }
   if (tier.byContact) {
-    throw new HttpError(403, 'FORBIDDEN', `The ${tier.name} tier is arranged with our sales team: please contact sales`);
+    throw new HttpError(
+      403,
+      'FORBIDDEN',
+      `The ${tier.name} tier is arranged with our sales team: please contact sales`,
+    );
   }
   const change = () =>
     db
@@ -132,7 +176,13 @@ export async function subscribe(db: Kysely<Database>, userId: string, apiId: str
     try {
       row = await db
         .insertInto('subscriptions')
-        .values({ user_id: userId, api_id: apiId, tier: tier.id, monthly_quota: tier.quota, subscription_date: now })
+        .values({
+          user_id: userId,
+          api_id: apiId,
+          tier: tier.id,
+          monthly_quota: tier.quota,
+          subscription_date: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     } catch (error) {
@@ -146,7 +196,12 @@ export async function subscribe(db: Kysely<Database>, userId: string, apiId: str
 }
 
 /** Cancels one of the account's subscriptions (again: a no-op); 404 when it has no such one. */
-export async function cancelSubscription(db: Kysely<Database>, userId: string, id: string, now: Date = new Date()): Promise<Subscription> {
+export async function cancelSubscription(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<Subscription> {
   if (!UUID_PATTERN.test(id)) throw new HttpError(404, 'NOT_FOUND', 'No such subscription');
   await db
     .updateTable('subscriptions')

@@ -28,13 +28,21 @@ export function billingPeriod(now: Date): BillingPeriod {
  * Counts one request of this month against `quota` (null: no cap). The requests used after it,
  * or null when the quota was already used up (nothing is counted then).
  */
-export async function reserveRequest(db: Kysely<Database>, userId: string, apiId: string, quota: number | null, period: BillingPeriod): Promise<number | null> {
+export async function reserveRequest(
+  db: Kysely<Database>,
+  userId: string,
+  apiId: string,
+  quota: number | null,
+  period: BillingPeriod,
+): Promise<number | null> {
   if (quota !== null && quota <= 0) return null;
   const row = await db
     .insertInto('usage_monthly')
     .values({ user_id: userId, api_id: apiId, period: period.key, requests: 1, images: 0 })
     .onConflict((oc) => {
-      const update = oc.columns(['user_id', 'api_id', 'period']).doUpdateSet({ requests: sql`usage_monthly.requests + 1` });
+      const update = oc
+        .columns(['user_id', 'api_id', 'period'])
+        .doUpdateSet({ requests: sql`usage_monthly.requests + 1` });
       return quota === null ? update : update.where('usage_monthly.requests', '<', quota);
     })
     .returning('requests')
@@ -43,7 +51,12 @@ export async function reserveRequest(db: Kysely<Database>, userId: string, apiId
 }
 
 /** Requests counted for the account and API this month. */
-export async function requestsThisMonth(db: Kysely<Database>, userId: string, apiId: string, period: BillingPeriod): Promise<number> {
+export async function requestsThisMonth(
+  db: Kysely<Database>,
+  userId: string,
+  apiId: string,
+  period: BillingPeriod,
+): Promise<number> {
   const row = await db
     .selectFrom('usage_monthly')
     .select('requests')
@@ -71,7 +84,12 @@ export interface UsageEvent {
  * account's and the key's counters, `release` the request (nothing analysed), or `none` (no
  * request was reserved); and log the call.
  */
-export async function settleCall(db: Kysely<Database>, e: UsageEvent, period: BillingPeriod, reserved: 'keep' | 'release' | 'none'): Promise<void> {
+export async function settleCall(
+  db: Kysely<Database>,
+  e: UsageEvent,
+  period: BillingPeriod,
+  reserved: 'keep' | 'release' | 'none',
+): Promise<void> {
   const keep = reserved === 'keep';
   const release = reserved === 'release';
   await sql`
@@ -89,7 +107,9 @@ export async function settleCall(db: Kysely<Database>, e: UsageEvent, period: Bi
       returning 1
     )
     insert into usage_events (user_id, key_id, api_id, method, endpoint, status, images, duration_ms, at)
-    values (${e.userId}, ${e.keyId}, ${e.apiId}, ${e.method}, ${e.endpoint}, ${e.status}, ${e.images}, ${Math.max(0, Math.round(e.durationMs))}, ${e.at})`.execute(db);
+    values (${e.userId}, ${e.keyId}, ${e.apiId}, ${e.method}, ${e.endpoint}, ${e.status}, ${e.images}, ${Math.max(0, Math.round(e.durationMs))}, ${e.at})`.execute(
+    db,
+  );
 }
 
 /** Days a usage event is kept when `USAGE_RETENTION_DAYS` is not set (a year and a bit). */
@@ -108,15 +128,22 @@ export function usageRetentionDays(env: Record<string, string | undefined> = pro
  */
 export async function pruneUsageEvents(
   db: Kysely<Database>,
-  { retentionDays, now = new Date(), batchSize = 1_000 }: { retentionDays: number; now?: Date; batchSize?: number },
+  {
+    retentionDays,
+    now = new Date(),
+    batchSize = 1_000,
+  }: { retentionDays: number; now?: Date; batchSize?: number },
 ): Promise<{ deleted: number; cutoff: Date }> {
-  if (!(retentionDays > 0) || !(batchSize > 0)) throw new Error('prune: retentionDays and batchSize must be > 0');
+  if (!(retentionDays > 0) || !(batchSize > 0))
+    throw new Error('prune: retentionDays and batchSize must be > 0');
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
   let deleted = 0;
   for (;;) {
     const result = await db
       .deleteFrom('usage_events')
-      .where('id', 'in', (eb) => eb.selectFrom('usage_events').select('id').where('at', '<', cutoff).orderBy('at').limit(batchSize))
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('usage_events').select('id').where('at', '<', cutoff).orderBy('at').limit(batchSize),
+      )
       .executeTakeFirst();
     const n = Number(result.numDeletedRows);
     deleted += n;
@@ -144,7 +171,9 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
       .execute(),
     db
       .selectFrom('api_keys as k')
-      .leftJoin('usage_monthly_keys as m', (j) => j.onRef('m.key_id', '=', 'k.id').on('m.period', '=', period.key))
+      .leftJoin('usage_monthly_keys as m', (j) =>
+        j.onRef('m.key_id', '=', 'k.id').on('m.period', '=', period.key),
+      )
       .select(['k.id', 'k.name', 'k.prefix', 'k.last4', 'k.revoked_at', 'm.requests', 'm.images'])
       .where('k.user_id', '=', userId)
       .orderBy('k.created_at', 'desc')
@@ -160,10 +189,26 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
   ]);
   const apis = new Map<string, Usage['apis'][number]>();
   for (const s of subs) {
-    apis.set(s.api_id, { api_id: s.api_id, api_name: s.name, tier: s.tier, requests: 0, images: 0, quota: s.monthly_quota, remaining: s.monthly_quota });
+    apis.set(s.api_id, {
+      api_id: s.api_id,
+      api_name: s.name,
+      tier: s.tier,
+      requests: 0,
+      images: 0,
+      quota: s.monthly_quota,
+      remaining: s.monthly_quota,
+    });
   }
   for (const m of monthly) {
-    const entry = apis.get(m.api_id) ?? { api_id: m.api_id, api_name: m.name, tier: null, requests: 0, images: 0, quota: null, remaining: null };
+    const entry = apis.get(m.api_id) ?? {
+      api_id: m.api_id,
+      api_name: m.name,
+      tier: null,
+      requests: 0,
+      images: 0,
+      quota: null,
+      remaining: null,
+    };
     entry.requests = Number(m.requests);
     entry.images = Number(m.images);
     entry.remaining = entry.quota === null ? null : Math.max(0, entry.quota - entry.requests);
@@ -174,7 +219,14 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
     apis: [...apis.values()].sort((a, b) => a.api_name.localeCompare(b.api_name)),
     keys: keys
       .filter((k) => k.revoked_at === null || Number(k.requests ?? 0) > 0)
-      .map((k) => ({ key_id: k.id, name: k.name, prefix: k.prefix, last4: k.last4, requests: Number(k.requests ?? 0), images: Number(k.images ?? 0) })),
+      .map((k) => ({
+        key_id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        last4: k.last4,
+        requests: Number(k.requests ?? 0),
+        images: Number(k.images ?? 0),
+      })),
     recent: recent.map((r) => ({
       at: new Date(r.at).toISOString(),
       method: r.method,

@@ -37,11 +37,19 @@ export interface UserRecord {
   createdAt: Date;
 }
 
-export const toAccountUser = (u: UserRecord): AccountUser => ({ id: u.id, username: u.username, email: u.email, created_at: u.createdAt.toISOString() });
+export const toAccountUser = (u: UserRecord): AccountUser => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  created_at: u.createdAt.toISOString(),
+});
 
 /** The rate-limit key of a login identifier: keyed hash of its lower-case form, never the text. */
 export function loginIdentifierKey(login: string): string {
-  return createHmac('sha256', rateLimitSecret()).update(`login\u0000${login.trim().toLowerCase()}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', rateLimitSecret())
+    .update(`login\u0000${login.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** Is this Postgres' unique-violation error (code 23505)? */
@@ -53,21 +61,31 @@ export function isUniqueViolation(error: unknown): boolean {
 export function taken(fields: ('username' | 'email')[]): HttpError {
   const messages = { username: 'This username is taken', email: 'An account with this email already exists' };
   const details = Object.fromEntries(fields.map((f) => [f, [messages[f]]]));
-  return new HttpError(409, 'CONFLICT', fields.map((f) => messages[f]).join('; '), { details: { fields: details } });
+  return new HttpError(409, 'CONFLICT', fields.map((f) => messages[f]).join('; '), {
+    details: { fields: details },
+  });
 }
 
-export async function takenFields(db: Kysely<Database>, username: string, email: string): Promise<('username' | 'email')[]> {
+export async function takenFields(
+  db: Kysely<Database>,
+  username: string,
+  email: string,
+): Promise<('username' | 'email')[]> {
   const rows = await db
     .selectFrom('users')
     .select(['username', 'email'])
-    .where((eb) => eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]))
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, '=', username.toLowerCase()),
+        eb(sql`lower(email)`, '=', email.toLowerCase()),
+      ]),
+    )
     .execute();
   const out: ('username' | 'email')[] = [];
   if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) out.push('username');
   if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) out.push('email');
   return out;
 }
-
 
 let dummyHash: Promise<string> | undefined;
 /** A real hash of nothing anyone knows, so an unknown login costs the same scrypt as a known one. */
@@ -91,32 +109,58 @@ export async function logIn(db: Kysely<Database>, input: Required<LoginRequest>)
 }
 
 /** Starts a session for `user`; the `Set-Cookie` value to send. */
-export async function startUserSession(db: Kysely<Database>, req: Request, user: UserRecord, now: number = Date.now()): Promise<string> {
-  const { token } = await createSession(db, { kind: 'user', subject: user.id, ttlMs: USER_SESSION_TTL_MS }, now);
+export async function startUserSession(
+  db: Kysely<Database>,
+  req: Request,
+  user: UserRecord,
+  now: number = Date.now(),
+): Promise<string> {
+  const { token } = await createSession(
+    db,
+    { kind: 'user', subject: user.id, ttlMs: USER_SESSION_TTL_MS },
+    now,
+  );
   return sessionCookie(req, USER_SESSION_COOKIE, token, USER_SESSION_TTL_MS / 1000);
 }
 
 /** The `Set-Cookie` value of the signed-in hint (src/shared/signed-in-hint.ts): set with the session's lifetime, or cleared. */
 export function signedInHintCookie(req: Request, signedIn: boolean): string {
-  const parts = [`${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}`, 'Path=/', 'SameSite=Strict', `Max-Age=${signedIn ? USER_SESSION_TTL_MS / 1000 : 0}`];
+  const parts = [
+    `${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}`,
+    'Path=/',
+    'SameSite=Strict',
+    `Max-Age=${signedIn ? USER_SESSION_TTL_MS / 1000 : 0}`,
+  ];
   if (!signedIn) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   if (isHttps(req)) parts.push('Secure');
   return parts.join('; ');
 }
 
 /** Revokes the request's session (if any); the `Set-Cookie` value that clears the cookie. */
-export async function endUserSession(db: Kysely<Database>, req: Request, now: number = Date.now()): Promise<string> {
+export async function endUserSession(
+  db: Kysely<Database>,
+  req: Request,
+  now: number = Date.now(),
+): Promise<string> {
   await revokeSession(db, readCookie(req, USER_SESSION_COOKIE), now);
   return sessionCookie(req, USER_SESSION_COOKIE, '', 0);
 }
 
 /** The signed-in account of the request's session cookie, or null. */
-export async function sessionUser(db: Kysely<Database>, req: Request, now: number = Date.now()): Promise<UserRecord | null> {
+export async function sessionUser(
+  db: Kysely<Database>,
+  req: Request,
+  now: number = Date.now(),
+): Promise<UserRecord | null> {
   const token = readCookie(req, USER_SESSION_COOKIE);
   if (!token) return null;
   const session = await findSession(db, token, 'user', now);
   if (!session) return null;
-  const row = await db.selectFrom('users').select(['id', 'username', 'email', 'created_at']).where('id', '=', session.subject).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'created_at'])
+    .where('id', '=', session.subject)
+    .executeTakeFirst();
   return row ? { id: row.id, username: row.username, email: row.email, createdAt: row.created_at } : null;
 }
 

@@ -38,7 +38,11 @@ function digest(value: string): Buffer {
  * user name is compared as fixed-length digests, so timing reveals neither which part was wrong
  * nor how much of it matched.
  */
-export async function checkCredentials(config: AdminConfig, username: string, password: string): Promise<boolean> {
+export async function checkCredentials(
+  config: AdminConfig,
+  username: string,
+  password: string,
+): Promise<boolean> {
   const userOk = timingSafeEqual(digest(username), digest(config.username));
   const passOk = await verifyPassword(password, config.passwordHash);
   return userOk && passOk;
@@ -56,7 +60,12 @@ export async function adminSessionOf(
   const result = readAdminConfig(env);
   if (!result.ok) return null;
   const record = await findSession(db, readCookie(req, SESSION_COOKIE), 'admin');
-  if (!record || record.subject !== result.config.username || record.credential !== passwordFingerprint(result.config)) return null;
+  if (
+    !record ||
+    record.subject !== result.config.username ||
+    record.credential !== passwordFingerprint(result.config)
+  )
+    return null;
   return { sub: record.subject, exp: record.expiresAt.getTime() };
 }
 

@@ -13,14 +13,21 @@ describe('admin configuration', () => {
   });
 
   it('refuses a short secret and a plaintext password', () => {
-    const result = readAdminConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: 'hunter2', SESSION_SECRET: 'short' });
+    const result = readAdminConfig({
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD_HASH: 'hunter2',
+      SESSION_SECRET: 'short',
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems.join(' ')).toMatch(/scrypt.*SESSION_SECRET is shorter/);
   });
 
   it('accepts a complete configuration and then gives no hint', () => {
     const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: HASH, SESSION_SECRET: 's'.repeat(32) };
-    expect(readAdminConfig(env)).toEqual({ ok: true, config: { username: 'admin', passwordHash: HASH, sessionSecret: 's'.repeat(32) } });
+    expect(readAdminConfig(env)).toEqual({
+      ok: true,
+      config: { username: 'admin', passwordHash: HASH, sessionSecret: 's'.repeat(32) },
+    });
     expect(adminSetupHint(env)).toBeNull();
   });
 });

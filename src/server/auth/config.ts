@@ -25,8 +25,12 @@ export function readAdminConfig(env: Env = process.env): AdminConfigResult {
   const problems: string[] = [];
   if (!username) problems.push('ADMIN_USERNAME is not set');
   if (!passwordHash) problems.push('ADMIN_PASSWORD_HASH is not set');
-  else if (!isPasswordHash(passwordHash)) problems.push('ADMIN_PASSWORD_HASH is not a scrypt$N$r$p$salt$hash value');
+  else if (!isPasswordHash(passwordHash))
+    problems.push('ADMIN_PASSWORD_HASH is not a scrypt$N$r$p$salt$hash value');
   if (!sessionSecret) problems.push('SESSION_SECRET is not set');
-  else if (sessionSecret.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET is shorter than ${MIN_SECRET_LENGTH} characters`);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, config: { username, passwordHash, sessionSecret } };
+  else if (sessionSecret.length < MIN_SECRET_LENGTH)
+    problems.push(`SESSION_SECRET is shorter than ${MIN_SECRET_LENGTH} characters`);
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, config: { username, passwordHash, sessionSecret } };
 }

@@ -30,7 +30,13 @@ export function isHttps(req: Request): boolean {
  * no other site can send it (the CSRF defence), Secure over https. `maxAgeSeconds` 0 clears it.
  */
 export function sessionCookie(req: Request, name: string, value: string, maxAgeSeconds: number): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+  ];
   if (maxAgeSeconds <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   if (isHttps(req)) parts.push('Secure');
   return parts.join('; ');

@@ -14,7 +14,8 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 export const MIN_PASSWORD_SCORE = 3;
 
 /** The field error of a refused password. */
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common or too easy to guess; add words or characters of your own';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common or too easy to guess; add words or characters of your own';
 
 let factory: ZxcvbnFactory | undefined;
 function estimator(): ZxcvbnFactory {
@@ -28,5 +29,7 @@ function estimator(): ZxcvbnFactory {
  * own name and email, which a guesser knows.
  */
 export function passwordRefusal(password: string, userInputs: readonly string[] = []): string | null {
-  return estimator().check(password, [...userInputs]).score >= MIN_PASSWORD_SCORE ? null : COMMON_PASSWORD_MESSAGE;
+  return estimator().check(password, [...userInputs]).score >= MIN_PASSWORD_SCORE
+    ? null
+    : COMMON_PASSWORD_MESSAGE;
 }

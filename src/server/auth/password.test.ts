@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashPasswordSync, isPasswordHash, parsePasswordHash, verifyPassword } from './password';
+import {
+  hashPassword,
+  hashPasswordSync,
+  isPasswordHash,
+  parsePasswordHash,
+  verifyPassword,
+} from './password';
 
 // Low cost keeps the suite fast; the format and checks are the same at any cost.
 const FAST = { N: 1024, r: 8, p: 1 };

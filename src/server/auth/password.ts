@@ -2,7 +2,13 @@
  * Admin password hashing with scrypt (node:crypto), encoded as `scrypt$N$r$p$salt$hash`
  * (salt and hash in base64url) so the cost can be raised later without breaking old hashes.
  */
-import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt as scryptCb,
+  scryptSync,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 /** Cost parameters for new hashes: N=2^15, r=8, p=1 takes ~50-100 ms and 32 MiB. */
 export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -11,7 +17,9 @@ const SALT_LENGTH = 16;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
+    scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -60,8 +68,16 @@ export function parsePasswordHash(encoded: string): ParsedHash | null {
   const P = Number(p);
   // N must be a power of two > 1; bounds keep a hostile value from pinning the CPU or memory.
   const valid =
-    Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0 && N <= 2 ** 20 &&
-    Number.isInteger(R) && R >= 1 && R <= 32 && Number.isInteger(P) && P >= 1 && P <= 16;
+    Number.isInteger(N) &&
+    N > 1 &&
+    (N & (N - 1)) === 0 &&
+    N <= 2 ** 20 &&
+    Number.isInteger(R) &&
+    R >= 1 &&
+    R <= 32 &&
+    Number.isInteger(P) &&
+    P >= 1 &&
+    P <= 16;
   if (!valid) return null;
   const saltBuf = Buffer.from(salt, 'base64url');
   const hashBuf = Buffer.from(hash, 'base64url');

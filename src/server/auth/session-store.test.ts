@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/support/test-db';
-import { createSession, findSession, hashSessionToken, pruneSessions, revokeSession, revokeSubjectSessions } from './session-store';
+import {
+  createSession,
+  findSession,
+  hashSessionToken,
+  pruneSessions,
+  revokeSession,
+  revokeSubjectSessions,
+} from './session-store';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -14,10 +21,22 @@ const NOW = Date.UTC(2026, 10, 22, 12);
 
 describe('session store', () => {
   it('finds a live session by its token and stores only a hash of it', async () => {
-    const { token, record } = await createSession(t.db, { kind: 'admin', subject: 'admin', credential: 'fp', ttlMs: 60_000 }, NOW);
+    const { token, record } = await createSession(
+      t.db,
+      { kind: 'admin', subject: 'admin', credential: 'fp', ttlMs: 60_000 },
+      NOW,
+    );
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(await findSession(t.db, token, 'admin', NOW + 1)).toMatchObject({ id: record.id, subject: 'admin', credential: 'fp' });
-    const rows = await t.db.withTables<{ sessions: { token_hash: string } }>().selectFrom('sessions').select('token_hash').execute();
+    expect(await findSession(t.db, token, 'admin', NOW + 1)).toMatchObject({
+      id: record.id,
+      subject: 'admin',
+      credential: 'fp',
+    });
+    const rows = await t.db
+      .withTables<{ sessions: { token_hash: string } }>()
+      .selectFrom('sessions')
+      .select('token_hash')
+      .execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashSessionToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
@@ -43,7 +62,8 @@ describe('session store', () => {
   });
 
   it('refuses malformed tokens without a query and prunes expired rows', async () => {
-    for (const bad of [undefined, '', 'x', '\u0000'.repeat(43), 'a'.repeat(44)]) expect(await findSession(t.db, bad, 'admin', NOW)).toBeNull();
+    for (const bad of [undefined, '', 'x', '\u0000'.repeat(43), 'a'.repeat(44)])
+      expect(await findSession(t.db, bad, 'admin', NOW)).toBeNull();
     expect(await pruneSessions(t.db, NOW + 120_000)).toBeGreaterThan(0);
     expect(await pruneSessions(t.db, NOW + 120_000)).toBe(0);
   });

@@ -68,12 +68,24 @@ export async function createSession(
     .executeTakeFirstOrThrow();
   return {
     token,
-    record: { id: row.id, kind: opts.kind, subject: opts.subject, credential: opts.credential ?? null, createdAt: row.created_at, expiresAt: row.expires_at },
+    record: {
+      id: row.id,
+      kind: opts.kind,
+      subject: opts.subject,
+      credential: opts.credential ?? null,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+    },
   };
 }
 
 /** The live session of `kind` a token belongs to: not revoked, not expired; null otherwise. */
-export async function findSession(db: Kysely<Database>, token: string | undefined, kind: SessionKind, now: number = Date.now()): Promise<SessionRecord | null> {
+export async function findSession(
+  db: Kysely<Database>,
+  token: string | undefined,
+  kind: SessionKind,
+  now: number = Date.now(),
+): Promise<SessionRecord | null> {
   // Anything not shaped like our tokens is refused without a query.
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await db
@@ -86,11 +98,22 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
     .where('expires_at', '>', new Date(now))
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, kind, subject: row.subject, credential: row.credential, createdAt: row.created_at, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    kind,
+    subject: row.subject,
+    credential: row.credential,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Revokes the session a token belongs to; true when a live one was revoked. */
-export async function revokeSession(db: Kysely<Database>, token: string | undefined, now: number = Date.now()): Promise<boolean> {
+export async function revokeSession(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now: number = Date.now(),
+): Promise<boolean> {
   if (!token || !TOKEN_SHAPE.test(token)) return false;
   const result = await db
     .withTables<SessionTables>()
@@ -103,7 +126,12 @@ export async function revokeSession(db: Kysely<Database>, token: string | undefi
 }
 
 /** Revokes every live session of one subject ("sign out everywhere"); the number revoked. */
-export async function revokeSubjectSessions(db: Kysely<Database>, kind: SessionKind, subject: string, now: number = Date.now()): Promise<number> {
+export async function revokeSubjectSessions(
+  db: Kysely<Database>,
+  kind: SessionKind,
+  subject: string,
+  now: number = Date.now(),
+): Promise<number> {
   const result = await db
     .withTables<SessionTables>()
     .updateTable('sessions')
@@ -117,6 +145,10 @@ export async function revokeSubjectSessions(db: Kysely<Database>, kind: SessionK
 
 /** Deletes sessions past their expiry (revoked ones included); the number deleted. */
 export async function pruneSessions(db: Kysely<Database>, now: number = Date.now()): Promise<number> {
-  const result = await db.withTables<SessionTables>().deleteFrom('sessions').where('expires_at', '<=', new Date(now)).executeTakeFirst();
+  const result = await db
+    .withTables<SessionTables>()
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', new Date(now))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -15,5 +15,8 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
  * changing the user name or the password hash ends every session issued before.
  */
 export function passwordFingerprint(config: AdminConfig): string {
-  return createHash('sha256').update(`${config.username}\u0000${config.passwordHash}`).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(`${config.username}\u0000${config.passwordHash}`)
+    .digest('base64url')
+    .slice(0, 16);
 }

@@ -13,7 +13,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'Optiq-Signature';
 
 /** The signing key of a job's callbacks: hex SHA-256 of the API key (`api_keys.key_hash` stores the same digest, base64url). */
-export const callbackSecretForKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
+export const callbackSecretForKey = (apiKey: string): string =>
+  createHash('sha256').update(apiKey).digest('hex');
 
 /** The `Optiq-Signature` value of `body` sent at `timestamp` (unix seconds). */
 export function signCallback(body: string, secret: string, timestamp: number): string {
@@ -22,7 +23,12 @@ export function signCallback(body: string, secret: string, timestamp: number): s
 }
 
 /** Checks a received signature, as a receiver would (tolerance in seconds). */
-export function verifyCallback(body: string, header: string, secret: string, { now = Date.now() / 1000, toleranceSeconds = 300 } = {}): boolean {
+export function verifyCallback(
+  body: string,
+  header: string,
+  secret: string,
+  { now = Date.now() / 1000, toleranceSeconds = 300 } = {},
+): boolean {
   const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1') ?? '';

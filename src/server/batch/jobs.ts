@@ -23,7 +23,8 @@ type BatchItem = NonNullable<BatchJobBody['results']>[number];
 /** The fields `K` of the contract's item, present. */
 type With<K extends keyof BatchItem> = { [P in K]-?: NonNullable<BatchItem[P]> };
 /** One image's result, as the contract's item: its summary, or what went wrong with it. */
-export type BatchItemResult = With<'image_url' | 'is_real' | 'fail_tags' | 'verdict'> | With<'image_url' | 'error'>;
+export type BatchItemResult =
+  With<'image_url' | 'is_real' | 'fail_tags' | 'verdict'> | With<'image_url' | 'error'>;
 
 export interface CreateBatchJobInput {
   userId: string;
@@ -38,25 +39,45 @@ export interface CreateBatchJobInput {
 
 /** SHA-256 of what defines the request, so a retry under one Idempotency-Key can be told from a different request. */
 export function requestHash(imageUrls: readonly string[], callbackUrl: string | null): string {
-  return createHash('sha256').update(JSON.stringify({ image_urls: imageUrls, callback_url: callbackUrl })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ image_urls: imageUrls, callback_url: callbackUrl }))
+    .digest('hex');
 }
 
 function idempotencyConflict(): HttpError {
-  return new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.');
+  return new HttpError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.',
+  );
 }
 
-async function findByKey(db: Kysely<Database>, userId: string, key: string): Promise<BatchJobRow | undefined> {
-  return db.selectFrom('batch_jobs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+async function findByKey(
+  db: Kysely<Database>,
+  userId: string,
+  key: string,
+): Promise<BatchJobRow | undefined> {
+  return db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
-const isPgError = (error: unknown, code: string): boolean => (error as { code?: unknown } | null)?.code === code;
+const isPgError = (error: unknown, code: string): boolean =>
+  (error as { code?: unknown } | null)?.code === code;
 
 /**
  * Creates a job, or returns the one an earlier request with the same Idempotency-Key created
  * (`created: false`); the same key with a different body is a 422. The job row and one queue
  * entry per image are written in one transaction.
  */
-export async function createBatchJob(db: Kysely<Database>, queue: QueueConfig, input: CreateBatchJobInput): Promise<{ job: BatchJobRow; created: boolean }> {
+export async function createBatchJob(
+  db: Kysely<Database>,
+  queue: QueueConfig,
+  input: CreateBatchJobInput,
+): Promise<{ job: BatchJobRow; created: boolean }> {
   const hash = requestHash(input.imageUrls, input.callbackUrl);
   const reuse = (job: BatchJobRow) => {
     if (job.request_hash !== hash) throw idempotencyConflict();
@@ -118,9 +139,18 @@ export async function createBatchJob(db: Kysely<Database>, queue: QueueConfig, i
 }
 
 /** The job `jobId` of the account `userId`; another account's job or a malformed id is not found. */
-export async function findBatchJob(db: Kysely<Database>, userId: string, jobId: string): Promise<BatchJobRow | undefined> {
+export async function findBatchJob(
+  db: Kysely<Database>,
+  userId: string,
+  jobId: string,
+): Promise<BatchJobRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return undefined;
-  return db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The documented job body; `results` (in request order) only once the job has completed. */
@@ -134,7 +164,12 @@ export async function batchJobBody(db: Kysely<Database>, job: BatchJobRow): Prom
   if (job.finished_at) body.finished_at = new Date(job.finished_at).toISOString();
   if (job.status === 'failed' && job.error) body.error = job.error;
   if (job.status === 'completed') {
-    const items = await db.selectFrom('batch_job_items').select(['idx', 'result']).where('job_id', '=', job.id).orderBy('idx').execute();
+    const items = await db
+      .selectFrom('batch_job_items')
+      .select(['idx', 'result'])
+      .where('job_id', '=', job.id)
+      .orderBy('idx')
+      .execute();
     body.results = items.map((item) => item.result as BatchItemResult);
   }
   return body;

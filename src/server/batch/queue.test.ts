@@ -15,7 +15,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const addJob = (payload: unknown) => sql`select ${sql.id(t.queue.schema, 'add_job')}('probe', ${JSON.stringify(payload)}::json)`;
+const addJob = (payload: unknown) =>
+  sql`select ${sql.id(t.queue.schema, 'add_job')}('probe', ${JSON.stringify(payload)}::json)`;
 
 describe('graphile-worker on the application database', () => {
   it('runs jobs added inside an application transaction, and none of a rolled-back one', async () => {
@@ -50,7 +51,9 @@ describe('graphile-worker on the application database', () => {
       await runner.stop();
     }
     expect(seen.sort()).toEqual([1, 2]);
-    const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')}`.execute(t.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')}`.execute(t.db);
     expect(left.rows[0]?.n).toBe(0);
   }, 30_000);
 

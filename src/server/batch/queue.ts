@@ -25,7 +25,9 @@ export interface QueueConfig {
 export const DEFAULT_QUEUE_SCHEMA = 'graphile_worker';
 
 /** The queue configuration from the environment; no URL: undefined (no queue here). */
-export function queueConfigFromEnv(env: Record<string, string | undefined> = process.env): QueueConfig | undefined {
+export function queueConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): QueueConfig | undefined {
   const explicit = env['BATCH_QUEUE_DATABASE_URL']?.trim();
   const url = explicit && !explicit.startsWith('memory://') ? explicit : directDatabaseUrl(env);
   if (!url) return undefined;

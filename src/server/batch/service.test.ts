@@ -6,10 +6,15 @@ import { BACKGROUND_WORKER_PATH, idempotencyKey, wakeBackgroundWorker } from './
 
 describe('idempotencyKey', () => {
   it('reads the header, and refuses an overlong key or one with spaces', () => {
-    const req = (value?: string) => new Request('http://x.test/api/predict_batch', { method: 'POST', ...(value === undefined ? {} : { headers: { 'Idempotency-Key': value } }) });
+    const req = (value?: string) =>
+      new Request('http://x.test/api/predict_batch', {
+        method: 'POST',
+        ...(value === undefined ? {} : { headers: { 'Idempotency-Key': value } }),
+      });
     expect(idempotencyKey(req())).toBeNull();
     expect(idempotencyKey(req(' order-1 '))).toBe('order-1');
-    for (const bad of ['x'.repeat(201), 'two words']) expect(() => idempotencyKey(req(bad)), bad).toThrow(HttpError);
+    for (const bad of ['x'.repeat(201), 'two words'])
+      expect(() => idempotencyKey(req(bad)), bad).toThrow(HttpError);
   });
 });
 
@@ -24,7 +29,11 @@ describe('wakeBackgroundWorker', () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const pending: Promise<unknown>[] = [];
-      const ctx = { ip: '127.0.0.1', requestId: 'r', waitUntil: (p: Promise<unknown>) => void pending.push(p) } as never;
+      const ctx = {
+        ip: '127.0.0.1',
+        requestId: 'r',
+        waitUntil: (p: Promise<unknown>) => void pending.push(p),
+      } as never;
       const req = new Request(`${origin}/api/predict_batch`, { method: 'POST' });
       wakeBackgroundWorker(req, ctx, {});
       expect(pending).toHaveLength(0);

@@ -17,9 +17,18 @@ export function idempotencyKey(req: Request): string | null {
   if (raw === null) return null;
   const key = raw.trim();
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters.', {
-      details: { fields: [{ path: 'Idempotency-Key', message: 'Use 1 to 200 visible ASCII characters, e.g. a UUID.' }] },
-    });
+    throw new HttpError(
+      400,
+      'INVALID_REQUEST',
+      'Idempotency-Key must be 1 to 200 visible ASCII characters.',
+      {
+        details: {
+          fields: [
+            { path: 'Idempotency-Key', message: 'Use 1 to 200 visible ASCII characters, e.g. a UUID.' },
+          ],
+        },
+      },
+    );
   }
   return key;
 }
@@ -27,12 +36,21 @@ export function idempotencyKey(req: Request): string | null {
 /** The queue, or 503 when this deployment has none configured. */
 export function requireQueue(): QueueConfig {
   const queue = getQueueConfig();
-  if (!queue) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Batch jobs are not available on this server (no queue database is configured).');
+  if (!queue)
+    throw new HttpError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'Batch jobs are not available on this server (no queue database is configured).',
+    );
   return queue;
 }
 
 /** On Netlify, asks the background function to drain the queue (fire and forget). */
-export function wakeBackgroundWorker(req: Request, ctx: HandlerContext, env: Record<string, string | undefined> = process.env): void {
+export function wakeBackgroundWorker(
+  req: Request,
+  ctx: HandlerContext,
+  env: Record<string, string | undefined> = process.env,
+): void {
   if (env['NETLIFY'] !== 'true' || env['BATCH_IN_PROCESS_WORKER'] === '1') return;
   const url = new URL(BACKGROUND_WORKER_PATH, env['URL'] || new URL(req.url).origin);
   const sent = fetch(url, { method: 'POST' }).then(
@@ -49,7 +67,11 @@ export function wakeBackgroundWorker(req: Request, ctx: HandlerContext, env: Rec
  * private addresses), else 422 IMAGE_URL_NOT_ALLOWED naming the fields, and no job is made or
  * billed. What a host name resolves to is checked per image when it is fetched.
  */
-export function checkBatchUrls(body: { image_urls: readonly string[]; callback_url?: string | undefined }, siteOrigins: ReadonlySet<string>, allowLoopback = allowLoopbackFromEnv()): void {
+export function checkBatchUrls(
+  body: { image_urls: readonly string[]; callback_url?: string | undefined },
+  siteOrigins: ReadonlySet<string>,
+  allowLoopback = allowLoopbackFromEnv(),
+): void {
   const fields: Record<string, string[]> = {};
   let first: HttpError | undefined;
   const check = (field: string, url: string, what: string) => {

@@ -47,19 +47,35 @@ interface ItemPayload {
 }
 
 /** Summary of one image, or its per-image error (an image that cannot be fetched or read). */
-async function analyseItem(url: string, siteOrigins: string[], fetch: SafeFetchOptions | undefined): Promise<BatchItemResult> {
+async function analyseItem(
+  url: string,
+  siteOrigins: string[],
+  fetch: SafeFetchOptions | undefined,
+): Promise<BatchItemResult> {
   try {
-    const { report } = await analyzeSource({ url }, { siteOrigins: new Set(siteOrigins), ...(fetch ? { fetch } : {}) });
-    return { image_url: url, is_real: report.is_real, fail_tags: [...report.fail_tags], verdict: report.verdict };
+    const { report } = await analyzeSource(
+      { url },
+      { siteOrigins: new Set(siteOrigins), ...(fetch ? { fetch } : {}) },
+    );
+    return {
+      image_url: url,
+      is_real: report.is_real,
+      fail_tags: [...report.fail_tags],
+      verdict: report.verdict,
+    };
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500 && error.status !== 429) return { image_url: url, error: { code: error.code, message: error.message } };
-    if (error instanceof HttpError && error.code === 'IMAGE_FETCH_FAILED') return { image_url: url, error: { code: error.code, message: error.message } };
+    if (error instanceof HttpError && error.status < 500 && error.status !== 429)
+      return { image_url: url, error: { code: error.code, message: error.message } };
+    if (error instanceof HttpError && error.code === 'IMAGE_FETCH_FAILED')
+      return { image_url: url, error: { code: error.code, message: error.message } };
     throw error;
   }
 }
 
 async function enqueueCallback(trx: Kysely<Database>, queue: QueueConfig, jobId: string): Promise<void> {
-  await sql`select ${sql.id(queue.schema, 'add_job')}('batch_callback', json_build_object('job_id', ${jobId}::text), max_attempts => 8, job_key => 'callback:' || ${jobId}::text)`.execute(trx);
+  await sql`select ${sql.id(queue.schema, 'add_job')}('batch_callback', json_build_object('job_id', ${jobId}::text), max_attempts => 8, job_key => 'callback:' || ${jobId}::text)`.execute(
+    trx,
+  );
 }
 
 /** Marks a job whose every image is stored as completed, and queues its callback (idempotent). */
@@ -67,7 +83,11 @@ async function completeJob(opts: BatchWorkerOptions, jobId: string): Promise<voi
   await opts.db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('batch_jobs')
-      .set({ status: 'completed', finished_at: new Date(), callback_status: sql`case when callback_url is null then null else 'pending' end` })
+      .set({
+        status: 'completed',
+        finished_at: new Date(),
+        callback_status: sql`case when callback_url is null then null else 'pending' end`,
+      })
       .where('id', '=', jobId)
       .where('status', 'in', ['pending', 'processing'])
       .where(sql<boolean>`done >= total`)
@@ -78,12 +98,20 @@ async function completeJob(opts: BatchWorkerOptions, jobId: string): Promise<voi
 }
 
 /** Runs one image of a job (the `batch_item` task). */
-export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPayload, helpers: Pick<JobHelpers, 'job'>): Promise<void> {
+export async function processBatchItem(
+  opts: BatchWorkerOptions,
+  payload: ItemPayload,
+  helpers: Pick<JobHelpers, 'job'>,
+): Promise<void> {
   const { db, queue } = opts;
   const job = await db
     .selectFrom('batch_jobs')
     .selectAll()
-    .select(sql<boolean>`exists (select 1 from batch_job_items i where i.job_id = batch_jobs.id and i.idx = ${payload.idx})`.as('stored'))
+    .select(
+      sql<boolean>`exists (select 1 from batch_job_items i where i.job_id = batch_jobs.id and i.idx = ${payload.idx})`.as(
+        'stored',
+      ),
+    )
     .where('id', '=', payload.job_id)
     .executeTakeFirst();
   if (!job || job.status === 'completed' || job.status === 'failed') return;
@@ -93,7 +121,12 @@ export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPa
     return;
   }
   if (job.status === 'pending') {
-    await db.updateTable('batch_jobs').set({ status: 'processing', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', job.id).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('batch_jobs')
+      .set({ status: 'processing', started_at: sql<Date>`coalesce(started_at, now())` })
+      .where('id', '=', job.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
   const url = job.image_urls[payload.idx];
   if (url === undefined) return;
@@ -106,7 +139,12 @@ export async function processBatchItem(opts: BatchWorkerOptions, payload: ItemPa
     await db.transaction().execute(async (trx) => {
       const failed = await trx
         .updateTable('batch_jobs')
-        .set({ status: 'failed', error: `An image could not be processed after ${helpers.job.attempts} attempts.`, finished_at: new Date(), callback_status: job.callback_url ? 'pending' : null })
+        .set({
+          status: 'failed',
+          error: `An image could not be processed after ${helpers.job.attempts} attempts.`,
+          finished_at: new Date(),
+          callback_status: job.callback_url ? 'pending' : null,
+        })
         .where('id', '=', job.id)
         .where('status', 'in', ['pending', 'processing'])
         .returning('callback_url')
@@ -164,19 +202,40 @@ export async function deliverCallback(opts: BatchWorkerOptions, payload: { job_i
   let lastError = '';
   for (let attempt = 0; attempt <= pauses.length; attempt++) {
     if (attempt > 0) await sleep(pauses[attempt - 1] ?? 0);
-    await db.updateTable('batch_jobs').set({ callback_attempts: sql<number>`callback_attempts + 1` }).where('id', '=', job.id).execute();
+    await db
+      .updateTable('batch_jobs')
+      .set({ callback_attempts: sql<number>`callback_attempts + 1` })
+      .where('id', '=', job.id)
+      .execute();
     try {
-      const signature = signCallback(body, Buffer.from(job.key_hash, 'base64url').toString('hex'), Math.floor(Date.now() / 1000));
-      const { status } = await safePostJson(job.callback_url, body, { [SIGNATURE_HEADER]: signature, 'Optiq-Job-Id': job.id }, opts.fetch);
+      const signature = signCallback(
+        body,
+        Buffer.from(job.key_hash, 'base64url').toString('hex'),
+        Math.floor(Date.now() / 1000),
+      );
+      const { status } = await safePostJson(
+        job.callback_url,
+        body,
+        { [SIGNATURE_HEADER]: signature, 'Optiq-Job-Id': job.id },
+        opts.fetch,
+      );
       if (status >= 200 && status < 300) {
-        await db.updateTable('batch_jobs').set({ callback_status: 'delivered' }).where('id', '=', job.id).execute();
+        await db
+          .updateTable('batch_jobs')
+          .set({ callback_status: 'delivered' })
+          .where('id', '=', job.id)
+          .execute();
         return;
       }
       lastError = `the callback URL answered ${status}`;
     } catch (error) {
       // A URL the rules refuse will never be delivered: no retries.
       if (error instanceof HttpError && error.code === 'IMAGE_URL_NOT_ALLOWED') {
-        await db.updateTable('batch_jobs').set({ callback_status: 'failed' }).where('id', '=', job.id).execute();
+        await db
+          .updateTable('batch_jobs')
+          .set({ callback_status: 'failed' })
+          .where('id', '=', job.id)
+          .execute();
         return;
       }
       lastError = error instanceof Error ? error.message : String(error);
@@ -220,13 +279,20 @@ class Heartbeats {
 
   async beat(): Promise<void> {
     if (this.known.size === 0) return;
-    await this.opts.db.updateTable('batch_workers').set({ last_seen: sql<Date>`now()` }).where('worker_id', 'in', [...this.known]).execute();
+    await this.opts.db
+      .updateTable('batch_workers')
+      .set({ last_seen: sql<Date>`now()` })
+      .where('worker_id', 'in', [...this.known])
+      .execute();
   }
 
   /** This process stops: its workers are no longer alive. */
   async forget(): Promise<void> {
     if (this.known.size === 0) return;
-    await this.opts.db.deleteFrom('batch_workers').where('worker_id', 'in', [...this.known]).execute();
+    await this.opts.db
+      .deleteFrom('batch_workers')
+      .where('worker_id', 'in', [...this.known])
+      .execute();
     this.known.clear();
   }
 
@@ -306,7 +372,11 @@ export async function drainBatchQueue(opts: BatchWorkerOptions): Promise<void> {
   const timer = setInterval(() => void beats.beat().catch(() => undefined), opts.heartbeatMs ?? 5_000);
   timer.unref();
   try {
-    await runOnce({ ...graphileOptions(opts.queue), concurrency: opts.concurrency ?? concurrencyFromEnv(), taskList: taskList(opts, beats) });
+    await runOnce({
+      ...graphileOptions(opts.queue),
+      concurrency: opts.concurrency ?? concurrencyFromEnv(),
+      taskList: taskList(opts, beats),
+    });
   } finally {
     clearInterval(timer);
     await beats.forget().catch(() => undefined);

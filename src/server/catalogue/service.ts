@@ -52,7 +52,8 @@ export async function listApis(db: Kysely<Database>): Promise<ApiView[]> {
 /** The API with `id`, or a 404 NOT_FOUND with the page's not-found text. */
 export async function getApi(db: Kysely<Database>, id: string): Promise<ApiView> {
   const row = await repo.findApi(db, id);
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The requested API could not be found.', { details: { id } });
+  if (!row)
+    throw new HttpError(404, 'NOT_FOUND', 'The requested API could not be found.', { details: { id } });
   return toApiView(row);
 }
 
@@ -63,6 +64,7 @@ export async function listUseCases(db: Kysely<Database>): Promise<UseCaseView[]>
 /** The use case with `id`, or a 404 NOT_FOUND with the page's not-found text. */
 export async function getUseCase(db: Kysely<Database>, id: string): Promise<UseCaseView> {
   const row = await repo.findUseCase(db, id);
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The requested use case could not be found.', { details: { id } });
+  if (!row)
+    throw new HttpError(404, 'NOT_FOUND', 'The requested use case could not be found.', { details: { id } });
   return toUseCaseView(row);
 }

@@ -12,10 +12,25 @@ export const fixtureCatalogue: Catalogue = {
       status: 'active',
       icon: 'fa-eye',
       features: ['Batches of up to 20 images'],
-      endpoints: [{ method: 'POST', path: '/api/v1/detect', planned: false, description: 'Detects objects.', request: { image_urls: [] } }],
+      endpoints: [
+        {
+          method: 'POST',
+          path: '/api/v1/detect',
+          planned: false,
+          description: 'Detects objects.',
+          request: { image_urls: [] },
+        },
+      ],
       useCases: ['listing-check'],
       pricingPlans: [
-        { name: 'Testing', monthlyPrice: 19, requestsPerMonth: 200, sla: '99.9%', features: ['Email support'], popular: true },
+        {
+          name: 'Testing',
+          monthlyPrice: 19,
+          requestsPerMonth: 200,
+          sla: '99.9%',
+          features: ['Email support'],
+          popular: true,
+        },
       ],
     },
     {

@@ -16,7 +16,10 @@ export interface ContactKey {
  * Up to `limit` submissions, newest first, strictly after `after` in that order. Keyset
  * pagination on (created_at, id): each page is an index range scan, however deep.
  */
-export function listContacts(db: Kysely<Database>, { limit, after }: { limit: number; after?: ContactKey | undefined }): Promise<ContactRow[]> {
+export function listContacts(
+  db: Kysely<Database>,
+  { limit, after }: { limit: number; after?: ContactKey | undefined },
+): Promise<ContactRow[]> {
   let q = db.selectFrom('contacts').selectAll();
   if (after) {
     q = q.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
@@ -25,6 +28,9 @@ export function listContacts(db: Kysely<Database>, { limit, after }: { limit: nu
 }
 
 export async function countContacts(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

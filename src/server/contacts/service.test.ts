@@ -37,16 +37,20 @@ describe('listContacts', () => {
     }
     expect(pages).toBe(5);
     expect(new Set(seen).size).toBe(23);
-    const times = (await t.db.selectFrom('contacts').select(['name', 'created_at']).execute()).reduce<Record<string, number>>(
-      (acc, r) => ({ ...acc, [r.name]: r.created_at.getTime() }),
-      {},
-    );
+    const times = (await t.db.selectFrom('contacts').select(['name', 'created_at']).execute()).reduce<
+      Record<string, number>
+    >((acc, r) => ({ ...acc, [r.name]: r.created_at.getTime() }), {});
     const ordered = seen.map((n) => times[n]!);
     expect(ordered).toEqual([...ordered].sort((a, b) => b - a));
   });
 
   it('shows a new submission first, in the API shape', async () => {
-    const created = await createContact(t.db, { name: 'Newest', email: 'new@example.com', message: 'hi', pageName: 'Docs' });
+    const created = await createContact(t.db, {
+      name: 'Newest',
+      email: 'new@example.com',
+      message: 'hi',
+      pageName: 'Docs',
+    });
     const page = await listContacts(t.db, { limit: 1 });
     expect(page.items).toEqual([created]);
     expect(Object.keys(created).sort()).toEqual(['createdAt', 'email', 'id', 'message', 'name', 'pageName']);
@@ -55,7 +59,11 @@ describe('listContacts', () => {
   it('round-trips cursors and refuses forged ones with 400', () => {
     const key = { createdAt: new Date(1_790_000_000_123), id: '0b9c1f57-4a53-4b1e-9d0f-5a0c2f3c1d2e' };
     expect(decodeCursor(encodeCursor(key))).toEqual(key);
-    for (const bad of ['nope', Buffer.from('1.2.3').toString('base64url'), Buffer.from('x.0b9c1f57-4a53-4b1e-9d0f-5a0c2f3c1d2e').toString('base64url')]) {
+    for (const bad of [
+      'nope',
+      Buffer.from('1.2.3').toString('base64url'),
+      Buffer.from('x.0b9c1f57-4a53-4b1e-9d0f-5a0c2f3c1d2e').toString('base64url'),
+    ]) {
       expect(() => decodeCursor(bad)).toThrow(HttpError);
     }
   });

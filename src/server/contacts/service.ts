@@ -38,7 +38,9 @@ export function decodeCursor(cursor: string): repo.ContactKey {
   const [ms, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
   const time = Number(ms);
   if (extra !== undefined || !id || !UUID.test(id) || !Number.isSafeInteger(time)) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'cursor: Invalid cursor', { details: { fields: { cursor: ['Invalid cursor'] } } });
+    throw new HttpError(400, 'INVALID_REQUEST', 'cursor: Invalid cursor', {
+      details: { fields: { cursor: ['Invalid cursor'] } },
+    });
   }
   return { createdAt: new Date(time), id };
 }
@@ -55,6 +57,7 @@ export async function listContacts(db: Kysely<Database>, query: ContactListQuery
   return {
     items: page.map(toSubmission),
     total,
-    next_cursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    next_cursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb, createPool, guardPoolErrors, resolveDbTimeouts, withQueryTimeout, type DbTarget } from './client';
+import {
+  createDb,
+  createPool,
+  guardPoolErrors,
+  resolveDbTimeouts,
+  withQueryTimeout,
+  type DbTarget,
+} from './client';
 import { DatabaseTimeoutError } from './unavailable';
 
 type InspectablePool = EventEmitter & { options: Record<string, unknown>; end(): Promise<void> };
@@ -20,7 +27,10 @@ describe('resolveDbTimeouts', () => {
       statementMs: 1_000,
       queryMs: 3_000,
     });
-    expect(resolveDbTimeouts({ DB_QUERY_TIMEOUT_MS: '250', DB_CONNECT_TIMEOUT_MS: 'soon' })).toMatchObject({ connectMs: 5_000, queryMs: 250 });
+    expect(resolveDbTimeouts({ DB_QUERY_TIMEOUT_MS: '250', DB_CONNECT_TIMEOUT_MS: 'soon' })).toMatchObject({
+      connectMs: 5_000,
+      queryMs: 250,
+    });
   });
 });
 
@@ -33,7 +43,10 @@ describe('pool wiring', () => {
 
   // Neon cannot be reached from here; building its pool opens no connection.
   it.each<[string, DbTarget]>([
-    ['neon', { kind: 'neon', url: 'postgres://user:secret@ep-calm-sea-123456.eu-central-1.aws.neon.tech/db' }],
+    [
+      'neon',
+      { kind: 'neon', url: 'postgres://user:secret@ep-calm-sea-123456.eu-central-1.aws.neon.tech/db' },
+    ],
     ['postgres', { kind: 'postgres', url: 'postgres://user:secret@127.0.0.1:1/db' }],
   ])('%s: an error from the pool or one of its clients is handled, not thrown', async (_, target) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -41,7 +54,12 @@ describe('pool wiring', () => {
     pools.push(pool);
     expect(pool.listenerCount('error')).toBeGreaterThan(0);
     // An idle client's connection dropping reaches the pool as 'error'.
-    expect(() => pool.emit('error', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).not.toThrow();
+    expect(() =>
+      pool.emit(
+        'error',
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).not.toThrow();
     // A checked-out client has no pool listener; the one added on 'connect' covers it.
     const client = new EventEmitter();
     pool.emit('connect', client);
@@ -64,14 +82,20 @@ describe('pool wiring', () => {
       { timeouts: { connectMs: 1234, statementMs: 4321 } },
     )) as unknown as InspectablePool;
     pools.push(pool);
-    expect(pool.options).toMatchObject({ connectionTimeoutMillis: 1234, statement_timeout: 4321, keepAlive: true });
+    expect(pool.options).toMatchObject({
+      connectionTimeoutMillis: 1234,
+      statement_timeout: 4321,
+      keepAlive: true,
+    });
   });
 
   it('guardPoolErrors keeps a bare emitter alive', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const bare = new EventEmitter();
     expect(() => bare.emit('error', new Error('boom'))).toThrow('boom');
-    const guarded = guardPoolErrors(Object.assign(new EventEmitter(), { connect: async () => ({}) as never, end: async () => {} }));
+    const guarded = guardPoolErrors(
+      Object.assign(new EventEmitter(), { connect: async () => ({}) as never, end: async () => {} }),
+    );
     expect(() => guarded.emit('error', new Error('boom'))).not.toThrow();
   });
 });
@@ -84,7 +108,10 @@ describe('withQueryTimeout', () => {
       released,
       end: async () => {},
       connect: async () => ({
-        query: (text: string) => (text === 'select 1' ? Promise.resolve({ command: 'SELECT', rowCount: 1, rows: [{}] }) : new Promise(() => {})),
+        query: (text: string) =>
+          text === 'select 1'
+            ? Promise.resolve({ command: 'SELECT', rowCount: 1, rows: [{}] })
+            : new Promise(() => {}),
         release: (error?: unknown) => released.push(error),
       }),
     };

@@ -5,13 +5,24 @@
 import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import type { Database } from './tables';
 import { DatabaseTimeoutError, logDatabaseError } from './unavailable';
 
 /** Where the database lives, as resolved from the environment. */
 export type DbTarget =
-  | { kind: 'pglite'; dataDir: string; /** A data folder to start from (`dumpDataDir`), e.g. tests' migrated image. */ loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A data folder to start from (`dumpDataDir`), e.g. tests' migrated image. */ loadDataDir?: Blob;
+    }
   | { kind: 'neon'; url: string }
   | { kind: 'postgres'; url: string };
 
@@ -34,7 +45,9 @@ export function resolveDbTarget(env: Record<string, string | undefined> = proces
       // Never echo the URL: it usually carries a password.
       throw new Error('DATABASE_URL is not a valid URL');
     }
-    return host === 'neon.tech' || host.endsWith('.neon.tech') ? { kind: 'neon', url } : { kind: 'postgres', url };
+    return host === 'neon.tech' || host.endsWith('.neon.tech')
+      ? { kind: 'neon', url }
+      : { kind: 'postgres', url };
   }
   return { kind: 'pglite', dataDir: env['PGLITE_DIR']?.trim() || DEFAULT_PGLITE_DIR };
 }
@@ -163,7 +176,10 @@ export async function createPool(target: DbTarget, opts: PoolOptions = {}): Prom
       // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
       if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
       // pgvector ships with the embedded database (similar-image search); `CREATE EXTENSION` is the migration's.
-      const config = createPgConfig(target.dataDir, { extensions: { vector }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
+      const config = createPgConfig(target.dataDir, {
+        extensions: { vector },
+        ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      });
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
       return guardPoolErrors(new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 }));
     }
@@ -172,7 +188,11 @@ export async function createPool(target: DbTarget, opts: PoolOptions = {}): Prom
       // No `statement_timeout` startup parameter: Neon's pooled endpoint (PgBouncer) may refuse
       // unknown startup parameters. The client-side query timeout bounds every query instead.
       return guardPoolErrors(
-        new Pool({ connectionString: target.url, max: opts.max ?? 5, connectionTimeoutMillis: timeouts.connectMs }),
+        new Pool({
+          connectionString: target.url,
+          max: opts.max ?? 5,
+          connectionTimeoutMillis: timeouts.connectMs,
+        }),
       );
     }
     case 'postgres': {

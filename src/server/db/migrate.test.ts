@@ -5,7 +5,15 @@ import { migrations } from './migrations';
 import { createTestDb, type TestDb } from '../../../tests/support/test-db';
 import { toJson, type Database } from './tables';
 
-const TABLES = ['api_categories', 'apis', 'contacts', 'detection_results', 'subscriptions', 'use_cases', 'users'];
+const TABLES = [
+  'api_categories',
+  'apis',
+  'contacts',
+  'detection_results',
+  'subscriptions',
+  'use_cases',
+  'users',
+];
 
 async function tables(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -69,14 +77,25 @@ describe('migrations', () => {
       db.insertInto('users').values({ username: 'bob', password: 'y', email: 'ada@example.com' }).execute(),
     ).rejects.toThrow();
     // Case-insensitively unique too.
-    await expect(db.insertInto('users').values({ username: 'ADA', password: 'y', email: 'x@example.com' }).execute()).rejects.toThrow();
-    await expect(db.insertInto('users').values({ username: 'eve', password: 'y', email: 'Ada@Example.com' }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('users').values({ username: 'ADA', password: 'y', email: 'x@example.com' }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.insertInto('users').values({ username: 'eve', password: 'y', email: 'Ada@Example.com' }).execute(),
+    ).rejects.toThrow();
 
     await db
       .insertInto('apis')
       .values({
-        id: 'x', name: 'X', description: 'd', category: 'c', price: 0.5, status: 'active', icon: 'fa-eye',
-        features: toJson(['f']), endpoints: toJson([]),
+        id: 'x',
+        name: 'X',
+        description: 'd',
+        category: 'c',
+        price: 0.5,
+        status: 'active',
+        icon: 'fa-eye',
+        features: toJson(['f']),
+        endpoints: toJson([]),
       })
       .execute();
     const api = await db.selectFrom('apis').selectAll().where('id', '=', 'x').executeTakeFirstOrThrow();
@@ -88,15 +107,27 @@ describe('migrations', () => {
           values ('y', 'Y', 'd', 'c', 'active', 'fa-eye', '[]', '[]')`.execute(db),
     ).rejects.toThrow();
 
-    const sub = await db.insertInto('subscriptions').values({ user_id: user.id, api_id: 'x' }).returningAll().executeTakeFirstOrThrow();
+    const sub = await db
+      .insertInto('subscriptions')
+      .values({ user_id: user.id, api_id: 'x' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(sub.is_active).toBe(true);
     expect(sub.usage_count).toBe(0);
     expect(sub.subscription_date).toBeInstanceOf(Date);
-    await expect(db.insertInto('subscriptions').values({ user_id: user.id, api_id: 'missing' }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('subscriptions').values({ user_id: user.id, api_id: 'missing' }).execute(),
+    ).rejects.toThrow();
 
     const det = await db
       .insertInto('detection_results')
-      .values({ api_id: 'x', image_urls: toJson(['https://e.x/a.jpg']), category: 'kitchen', mode: 'per_item', results: toJson([]) })
+      .values({
+        api_id: 'x',
+        image_urls: toJson(['https://e.x/a.jpg']),
+        category: 'kitchen',
+        mode: 'per_item',
+        results: toJson([]),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(det.user_id).toBeNull();
@@ -109,6 +140,8 @@ describe('migrations', () => {
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(contact.created_at).toBeInstanceOf(Date);
-    await expect(sql`insert into contacts (name, email, message) values ('n', 'e', 'm')`.execute(db)).rejects.toThrow();
+    await expect(
+      sql`insert into contacts (name, email, message) values ('n', 'e', 'm')`.execute(db),
+    ).rejects.toThrow();
   });
 });

@@ -22,14 +22,21 @@ async function migrator(db: AnyKysely): Promise<Migrator> {
 
 /** One line per migration that ran, e.g. `up   2026_11_22_000000_initial`. */
 export function describeResults(results: readonly MigrationResult[] | undefined): string[] {
-  return (results ?? []).map((r) => `${r.direction === 'Up' ? 'up  ' : 'down'} ${r.migrationName} (${r.status})`);
+  return (results ?? []).map(
+    (r) => `${r.direction === 'Up' ? 'up  ' : 'down'} ${r.migrationName} (${r.status})`,
+  );
 }
 
 function unwrap(result: { error?: unknown; results?: MigrationResult[] }, what: string): MigrationResult[] {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const cause = result.error instanceof Error ? result.error : new Error(typeof result.error === 'string' ? result.error : inspect(result.error));
-    throw new Error(`${what} failed${failed ? ` at ${failed.migrationName}` : ''}: ${cause.message}`, { cause });
+    const cause =
+      result.error instanceof Error
+        ? result.error
+        : new Error(typeof result.error === 'string' ? result.error : inspect(result.error));
+    throw new Error(`${what} failed${failed ? ` at ${failed.migrationName}` : ''}: ${cause.message}`, {
+      cause,
+    });
   }
   return result.results ?? [];
 }

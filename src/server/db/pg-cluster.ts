@@ -55,7 +55,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -63,7 +65,10 @@ async function freePort(): Promise<number> {
 /** Starts a fresh server in a new temporary folder. */
 export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = findPgBin();
-  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL binaries not found under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)',
+    );
   const asRoot = process.getuid?.() === 0;
   const exec = (cmd: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args);

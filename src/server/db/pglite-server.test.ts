@@ -19,7 +19,10 @@ describe('servePglite', () => {
           const params = Array.from({ length: c + 1 }, (_, i) => i + c * 10);
           const placeholders = params.map((_, i) => `$${i + 1}::int`).join(' + ');
           for (let n = 0; n < 40; n++) {
-            const { rows } = await pool.query<{ v: number; c: number }>(`select (${placeholders})::int as v, ${c}::int as c`, params);
+            const { rows } = await pool.query<{ v: number; c: number }>(
+              `select (${placeholders})::int as v, ${c}::int as c`,
+              params,
+            );
             expect(rows).toEqual([{ v: params.reduce((a, b) => a + b, 0), c }]);
           }
         })(),
@@ -30,7 +33,7 @@ describe('servePglite', () => {
     }
   }, 60_000);
 
-  it('isolates a transaction from other connections and rolls back a dropped connection\'s one', async () => {
+  it("isolates a transaction from other connections and rolls back a dropped connection's one", async () => {
     const a = new pg.Client({ connectionString: server.url });
     const b = new pg.Client({ connectionString: server.url });
     a.on('error', () => undefined);
@@ -107,7 +110,9 @@ describe('servePglite authentication', () => {
     for (const password of ['', 'postgres', 'x'.repeat(url.password.length)]) {
       const client = new pg.Client({ connectionString: withPassword(password) });
       client.on('error', () => undefined);
-      await expect(client.connect(), `password "${password}"`).rejects.toThrow(/password authentication failed|password/i);
+      await expect(client.connect(), `password "${password}"`).rejects.toThrow(
+        /password authentication failed|password/i,
+      );
       await client.end().catch(() => undefined);
     }
   });
@@ -126,7 +131,12 @@ describe('servePglite authentication', () => {
     const second = await servePglite('memory://');
     try {
       expect(new URL(second.url).password).not.toBe(new URL(server.url).password);
-      const client = new pg.Client({ connectionString: withPassword(new URL(server.url).password).replace(/:\d+\//, `:${new URL(second.url).port}/`) });
+      const client = new pg.Client({
+        connectionString: withPassword(new URL(server.url).password).replace(
+          /:\d+\//,
+          `:${new URL(second.url).port}/`,
+        ),
+      });
       client.on('error', () => undefined);
       await expect(client.connect()).rejects.toThrow();
       await client.end().catch(() => undefined);

@@ -63,7 +63,7 @@ function runsListen(message: Uint8Array): boolean {
 export function notificationsIn(output: Uint8Array): Uint8Array[] {
   const found: Uint8Array[] = [];
   const view = new DataView(output.buffer, output.byteOffset, output.byteLength);
-  for (let at = 0; at + 5 <= output.length; ) {
+  for (let at = 0; at + 5 <= output.length;) {
     const length = view.getInt32(at + 1);
     if (length < 4 || at + 1 + length > output.length) break;
     if (output[at] === NOTIFICATION) found.push(output.slice(at, at + 1 + length));
@@ -197,11 +197,22 @@ function backendMessage(type: string, body: Buffer): Buffer {
 
 /** FATAL 28P01 invalid_password, as PostgreSQL words it. */
 function passwordFailed(user: string): Buffer {
-  const field = (code: string, value: string) => Buffer.concat([Buffer.from(code, 'latin1'), Buffer.from(value, 'utf8'), Buffer.from([0])]);
-  return backendMessage('E', Buffer.concat([field('S', 'FATAL'), field('V', 'FATAL'), field('C', '28P01'), field('M', `password authentication failed for user "${user}"`), Buffer.from([0])]));
+  const field = (code: string, value: string) =>
+    Buffer.concat([Buffer.from(code, 'latin1'), Buffer.from(value, 'utf8'), Buffer.from([0])]);
+  return backendMessage(
+    'E',
+    Buffer.concat([
+      field('S', 'FATAL'),
+      field('V', 'FATAL'),
+      field('C', '28P01'),
+      field('M', `password authentication failed for user "${user}"`),
+      Buffer.from([0]),
+    ]),
+  );
 }
 
-const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+const sameSecret = (a: string, b: string) =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 /**
  * The password exchange of a new connection, before PGlite sees it: answers an SSLRequest with
@@ -253,7 +264,8 @@ export function authenticate(socket: Socket, password: string): Promise<Buffer> 
         }
         if (buffered.length < 5) return;
         const length = buffered.readInt32BE(1);
-        if (buffered[0] !== 0x70 || length < 5 || length > 10_000) return fail(new Error('expected a password message'));
+        if (buffered[0] !== 0x70 || length < 5 || length > 10_000)
+          return fail(new Error('expected a password message'));
         if (buffered.length < length + 1) return;
         const given = buffered.subarray(5, length + 1).toString('utf8');
         // The message ends with the string's NUL terminator.
@@ -282,7 +294,10 @@ export function authenticate(socket: Socket, password: string): Promise<Buffer> 
  * dumped data folder) and serves it on 127.0.0.1 to connections that give the random password
  * of this start (in `url`, which only this process knows).
  */
-export async function servePglite(dataDir: string, { port = 0, loadDataDir }: { port?: number; loadDataDir?: Blob } = {}): Promise<PgliteServer> {
+export async function servePglite(
+  dataDir: string,
+  { port = 0, loadDataDir }: { port?: number; loadDataDir?: Blob } = {},
+): Promise<PgliteServer> {
   const [{ PGlite }, { PGLiteSocketHandler }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
@@ -290,7 +305,10 @@ export async function servePglite(dataDir: string, { port = 0, loadDataDir }: { 
   ]);
   if (!dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   // The same extensions as the in-process embedded database (client.ts): pgvector for similar-image search.
-  const db = await PGlite.create(dataDir, { extensions: { vector }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = await PGlite.create(dataDir, {
+    extensions: { vector },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const queue = new ExclusiveQueryQueue(db);
   const sockets = new Set<Socket>();
   // Any local process could otherwise connect (PGlite trusts every startup): a random password

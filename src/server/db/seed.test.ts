@@ -14,7 +14,11 @@ async function snapshot(db: Kysely<Database>) {
     useCases: await db.selectFrom('use_cases').selectAll().orderBy('id').execute(),
     categories: await db.selectFrom('api_categories').selectAll().orderBy('id').execute(),
     // xmin changes whenever a row is rewritten, so equal xmins prove nothing was touched.
-    versions: await db.selectFrom('apis').select((eb) => eb.ref('xmin' as never).as('xmin')).orderBy('id').execute(),
+    versions: await db
+      .selectFrom('apis')
+      .select((eb) => eb.ref('xmin' as never).as('xmin'))
+      .orderBy('id')
+      .execute(),
   };
 }
 
@@ -31,7 +35,11 @@ describe('seed', () => {
     const first = await seed(t.db, { catalogue: fixtureCatalogue });
     expect(first).toEqual({ apis: 2, useCases: 1, apiCategories: 1 });
     const before = await snapshot(t.db);
-    expect(before.apis[0]).toMatchObject({ id: 'image-object-detection', price: '0.05', features: ['Batches of up to 20 images'] });
+    expect(before.apis[0]).toMatchObject({
+      id: 'image-object-detection',
+      price: '0.05',
+      features: ['Batches of up to 20 images'],
+    });
     expect(before.apis[1]?.price).toBe('20.00');
 
     const second = await seed(t.db, { catalogue: fixtureCatalogue });
@@ -43,30 +51,47 @@ describe('seed', () => {
     const changed = structuredClone(fixtureCatalogue);
     changed.apis[0]!.price = 0.07;
     expect(await seed(t.db, { catalogue: changed })).toEqual({ apis: 1, useCases: 0, apiCategories: 0 });
-    const row = await t.db.selectFrom('apis').select('price').where('id', '=', 'image-object-detection').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('apis')
+      .select('price')
+      .where('id', '=', 'image-object-detection')
+      .executeTakeFirstOrThrow();
     expect(row.price).toBe('0.07');
   });
 
   it('reads content folders and names the file and field that do not match the schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'optiq-content-'));
     mkdirSync(join(dir, 'api-categories'));
-    writeFileSync(join(dir, 'api-categories', 'kitchen.json'), JSON.stringify({ id: 'kitchen', name: 'Kitchen', objects: ['oven'] }));
-    expect(await loadCatalogue(dir)).toEqual({ apis: [], useCases: [], apiCategories: [{ id: 'kitchen', name: 'Kitchen', objects: ['oven'] }] });
+    writeFileSync(
+      join(dir, 'api-categories', 'kitchen.json'),
+      JSON.stringify({ id: 'kitchen', name: 'Kitchen', objects: ['oven'] }),
+    );
+    expect(await loadCatalogue(dir)).toEqual({
+      apis: [],
+      useCases: [],
+      apiCategories: [{ id: 'kitchen', name: 'Kitchen', objects: ['oven'] }],
+    });
 
-    writeFileSync(join(dir, 'api-categories', 'bad.json'), JSON.stringify({ id: 'Bad Id', name: 'Bad', objects: [] }));
+    writeFileSync(
+      join(dir, 'api-categories', 'bad.json'),
+      JSON.stringify({ id: 'Bad Id', name: 'Bad', objects: [] }),
+    );
     await expect(loadCatalogue(dir)).rejects.toThrow(/bad\.json[\s\S]*objects/);
   });
 
-  it.runIf(existsSync(join(DEFAULT_CONTENT_DIR, 'apis')))('seeds the real content/ idempotently', async () => {
-    const real = await createTestDb();
-    try {
-      const first = await seed(real.db);
-      expect(first.apis).toBeGreaterThan(0);
-      const before = await snapshot(real.db);
-      await seed(real.db);
-      expect(await snapshot(real.db)).toEqual(before);
-    } finally {
-      await real.close();
-    }
-  });
+  it.runIf(existsSync(join(DEFAULT_CONTENT_DIR, 'apis')))(
+    'seeds the real content/ idempotently',
+    async () => {
+      const real = await createTestDb();
+      try {
+        const first = await seed(real.db);
+        expect(first.apis).toBeGreaterThan(0);
+        const before = await snapshot(real.db);
+        await seed(real.db);
+        expect(await snapshot(real.db)).toEqual(before);
+      } finally {
+        await real.close();
+      }
+    },
+  );
 });

@@ -49,7 +49,9 @@ async function readCollection<S extends z.ZodType>(dir: string, schema: S): Prom
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+      const issues = parsed.error.issues
+        .map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('\n');
       throw new Error(`${file} does not match the catalogue schema; fix these fields:\n${issues}`);
     }
     out.push(parsed.data);
@@ -145,7 +147,10 @@ export async function seed(
         .insertInto('use_cases')
         .values(row)
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet(rest).where(sql<boolean>`(use_cases.*) is distinct from (excluded.*)`),
+          oc
+            .column('id')
+            .doUpdateSet(rest)
+            .where(sql<boolean>`(use_cases.*) is distinct from (excluded.*)`),
         )
         .executeTakeFirst();
       useCases += Number(res.numInsertedOrUpdatedRows ?? 0);
@@ -158,7 +163,10 @@ export async function seed(
         .insertInto('api_categories')
         .values(row)
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet(rest).where(sql<boolean>`(api_categories.*) is distinct from (excluded.*)`),
+          oc
+            .column('id')
+            .doUpdateSet(rest)
+            .where(sql<boolean>`(api_categories.*) is distinct from (excluded.*)`),
         )
         .executeTakeFirst();
       apiCategories += Number(res.numInsertedOrUpdatedRows ?? 0);

@@ -243,7 +243,11 @@ export interface BatchJobsTable {
   image_urls: ColumnType<string[], string, string>;
   callback_url: string | null;
   site_origins: ColumnType<string[], string | undefined, string>;
-  status: ColumnType<'pending' | 'processing' | 'completed' | 'failed', 'pending' | undefined, 'pending' | 'processing' | 'completed' | 'failed'>;
+  status: ColumnType<
+    'pending' | 'processing' | 'completed' | 'failed',
+    'pending' | undefined,
+    'pending' | 'processing' | 'completed' | 'failed'
+  >;
   total: number;
   done: Generated<number>;
   error: string | null;

@@ -24,11 +24,17 @@ describe('isDatabaseUnavailable', () => {
     ['pool wait timeout', new Error('timeout exceeded when trying to connect')],
     ['broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['client-side query timeout', new DatabaseTimeoutError(100)],
-    ['refused on every address', Object.assign(new AggregateError([withCode('ECONNREFUSED')]), { code: undefined })],
+    [
+      'refused on every address',
+      Object.assign(new AggregateError([withCode('ECONNREFUSED')]), { code: undefined }),
+    ],
     ['wrapped', new Error('save failed', { cause: withCode('57P01') })],
     // Neon's driver rejects with the WebSocket's own error event when the socket cannot open or fails.
     ['a failed WebSocket (Neon)', webSocketErrorEvent()],
-    ['no WebSocket at all (Neon)', new Error('All attempts to open a WebSocket to connect to the database failed. Details: x')],
+    [
+      'no WebSocket at all (Neon)',
+      new Error('All attempts to open a WebSocket to connect to the database failed. Details: x'),
+    ],
   ])('recognises %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -51,7 +57,11 @@ describe('databaseUnavailableError', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = databaseUnavailableError(withCode('ECONNREFUSED', 'connect ECONNREFUSED 10.1.2.3:5432'));
     spy.mockRestore();
-    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      headers: { 'Retry-After': '5' },
+    });
     expect(error?.message).not.toContain('10.1.2.3');
     expect(JSON.stringify(error?.details)).not.toContain('10.1.2.3');
     expect(databaseUnavailableError(new Error('bug'))).toBeNull();

@@ -63,8 +63,17 @@ function isWebSocketErrorEvent(error: object): boolean {
 
 function matches(error: unknown, depth: number): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+  )
+    return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.some((re) => re.test(message))) return true;
   if (isWebSocketErrorEvent(error)) return true;
   // Node reports a failed connect to several addresses as an AggregateError; wrappers set `cause`.
@@ -85,7 +94,9 @@ export function logDatabaseError(error: unknown): void {
   if (now - lastLogAt < 1_000) return;
   lastLogAt = now;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  console.error(`[db] database unavailable: ${typeof code === 'string' ? `${code} ` : ''}${typeof message === 'string' ? message : String(error)}`);
+  console.error(
+    `[db] database unavailable: ${typeof code === 'string' ? `${code} ` : ''}${typeof message === 'string' ? message : String(error)}`,
+  );
 }
 
 /**
@@ -95,8 +106,13 @@ export function logDatabaseError(error: unknown): void {
 export function databaseUnavailableError(error: unknown): HttpError | null {
   if (!isDatabaseUnavailable(error)) return null;
   logDatabaseError(error);
-  return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.', {
-    details: { retry_after_seconds: DB_RETRY_AFTER_SECONDS },
-    headers: { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) },
-  });
+  return new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The service is temporarily unavailable. Please try again shortly.',
+    {
+      details: { retry_after_seconds: DB_RETRY_AFTER_SECONDS },
+      headers: { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) },
+    },
+  );
 }

@@ -14,11 +14,19 @@ function sourceFiles(dir: string): string[] {
 
 describe('HttpError calls', () => {
   it('use only the statuses ERROR_STATUS documents for their code', () => {
-    const calls = ['src', 'functions'].flatMap(sourceFiles).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/new HttpError\(\s*(\d{3})\s*,\s*'([A-Z_]+)'/g)].map((m) => ({ file, status: Number(m[1]), code: m[2] as ErrorCode })),
-    );
+    const calls = ['src', 'functions']
+      .flatMap(sourceFiles)
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/new HttpError\(\s*(\d{3})\s*,\s*'([A-Z_]+)'/g)].map((m) => ({
+          file,
+          status: Number(m[1]),
+          code: m[2] as ErrorCode,
+        })),
+      );
     expect(calls.length).toBeGreaterThan(20);
-    const wrong = calls.filter(({ status, code }) => !(ERROR_STATUS[code] as readonly number[] | undefined)?.includes(status));
+    const wrong = calls.filter(
+      ({ status, code }) => !(ERROR_STATUS[code] as readonly number[] | undefined)?.includes(status),
+    );
     expect(wrong).toEqual([]);
   });
 });
@@ -29,7 +37,12 @@ describe('toHttpError', () => {
     expect(toHttpError(own)).toBe(own);
     const busy = toHttpError(new PoolBusyError(7, 'watermark analysis'));
     expect(busy).toBeInstanceOf(HttpError);
-    expect(busy).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The watermark analysis queue is full; retry in 7 s', headers: { 'Retry-After': '7' } });
+    expect(busy).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The watermark analysis queue is full; retry in 7 s',
+      headers: { 'Retry-After': '7' },
+    });
     expect(toHttpError(new Error('boom'))).toBeUndefined();
     expect(toHttpError('boom')).toBeUndefined();
   });

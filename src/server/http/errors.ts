@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { ErrorCode, ErrorStatus } from '../../shared/contracts/errors';
 import { PoolBusyError } from '../vision/engine/pool';
 
-export { errorBodySchema, errorCodes, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorStatus } from '../../shared/contracts/errors';
+export {
+  errorBodySchema,
+  errorCodes,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorStatus,
+} from '../../shared/contracts/errors';
 
 /**
  * The one error type functions throw on purpose. Anything else that escapes a handler is
@@ -39,9 +46,14 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof PoolBusyError) {
     const seconds = error.retryAfterSeconds;
-    return new HttpError(503, 'SERVICE_UNAVAILABLE', `The ${error.queue} queue is full; retry in ${seconds} s`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    return new HttpError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `The ${error.queue} queue is full; retry in ${seconds} s`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
   }
   return undefined;
 }

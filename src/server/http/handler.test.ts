@@ -4,7 +4,9 @@ import { errorBodySchema, HttpError } from './errors';
 import { defineHandler, json, readForm, readJson, REQUEST_ID_HEADER } from './handler';
 
 const schema = z.object({ name: z.string().min(1) });
-const echo = defineHandler(['POST'], async (req, ctx) => json(await readJson(req, schema, { maxBytes: 64 }), ctx));
+const echo = defineHandler(['POST'], async (req, ctx) =>
+  json(await readJson(req, schema, { maxBytes: 64 }), ctx),
+);
 
 const post = (body: string, type = 'application/json') =>
   echo(new Request('http://x/api/echo', { method: 'POST', headers: { 'Content-Type': type }, body }));
@@ -86,7 +88,12 @@ describe('readJson', () => {
       },
     });
     const res = await echo(
-      new Request('http://x/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit),
+      new Request('http://x/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
     );
     expect(res.status).toBe(413);
   });
@@ -113,7 +120,8 @@ describe('readForm', () => {
     const file = form.get('file');
     return json({ name: form.get('name'), size: file instanceof File ? file.size : null }, ctx);
   });
-  const send = (form: FormData) => formEcho(new Request('http://x/api/upload', { method: 'POST', body: form }));
+  const send = (form: FormData) =>
+    formEcho(new Request('http://x/api/upload', { method: 'POST', body: form }));
 
   it('parses fields and files under the cap', async () => {
     const form = new FormData();
@@ -129,12 +137,19 @@ describe('readForm', () => {
     form.set('file', new File([new Uint8Array(4096)], 'a.jpg', { type: 'image/jpeg' }));
     const res = await send(form);
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Upload exceeds the test limit' });
+    expect(await errorOf(res)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Upload exceeds the test limit',
+    });
   });
 
   it('answers a body that is not a form with 400', async () => {
     const res = await formEcho(
-      new Request('http://x/api/upload', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: 'not a form' }),
+      new Request('http://x/api/upload', {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=zz' },
+        body: 'not a form',
+      }),
     );
     expect(res.status).toBe(400);
     expect((await errorOf(res)).code).toBe('INVALID_REQUEST');

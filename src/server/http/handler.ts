@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { databaseUnavailableError } from '../db/unavailable';
-import { isSafeText, jsonDepthExceeds, SAFE_TEXT_MESSAGE, unsafeTextFields } from '../../shared/schemas/safe-text';
+import {
+  isSafeText,
+  jsonDepthExceeds,
+  SAFE_TEXT_MESSAGE,
+  unsafeTextFields,
+} from '../../shared/schemas/safe-text';
 import { resolveClientIp } from '../rate-limit/client-address';
 import { HttpError, toHttpError, validationError, type ErrorBody } from './errors';
 
@@ -103,8 +108,13 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
  * Reads the whole body, refusing more than `maxBytes` (declared in Content-Length, or as it
  * streams) without buffering past the cap: 413 PAYLOAD_TOO_LARGE with `message` if given.
  */
-export async function readBodyBytes(req: Request, maxBytes: number, message?: string): Promise<Buffer<ArrayBuffer>> {
-  const refuse = () => (message === undefined ? tooLarge(maxBytes) : new HttpError(413, 'PAYLOAD_TOO_LARGE', message));
+export async function readBodyBytes(
+  req: Request,
+  maxBytes: number,
+  message?: string,
+): Promise<Buffer<ArrayBuffer>> {
+  const refuse = () =>
+    message === undefined ? tooLarge(maxBytes) : new HttpError(413, 'PAYLOAD_TOO_LARGE', message);
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw refuse();
   if (!req.body) return Buffer.alloc(0);
@@ -133,7 +143,12 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
 export function refuseUnsafeText(fields: Record<string, string[]>): void {
   const names = Object.keys(fields);
   if (names.length === 0) return;
-  throw new HttpError(400, 'INVALID_REQUEST', `${names[0] === '_' ? 'Request' : names[0]}: ${SAFE_TEXT_MESSAGE}`, { details: { fields } });
+  throw new HttpError(
+    400,
+    'INVALID_REQUEST',
+    `${names[0] === '_' ? 'Request' : names[0]}: ${SAFE_TEXT_MESSAGE}`,
+    { details: { fields } },
+  );
 }
 
 /**
@@ -145,7 +160,9 @@ export async function readForm(req: Request, maxBytes: number, message?: string)
   const body = await readBodyBytes(req, maxBytes, message);
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(body, {
+      headers: { 'Content-Type': req.headers.get('content-type') ?? '' },
+    }).formData();
   } catch {
     throw new HttpError(400, 'INVALID_REQUEST', 'The multipart form could not be parsed');
   }
@@ -191,8 +208,13 @@ export async function readJson<S extends z.ZodType>(
   if (jsonDepthExceeds(data, MAX_JSON_DEPTH)) {
     const message = `Nested more than ${MAX_JSON_DEPTH} levels deep`;
     // Named by the top-level field that holds the depth, as a schema error would be.
-    const field = typeof data === 'object' && data !== null && !Array.isArray(data) ? Object.entries(data).find(([, v]) => jsonDepthExceeds(v, MAX_JSON_DEPTH - 1))?.[0] : undefined;
-    throw new HttpError(400, 'INVALID_REQUEST', `${field ?? 'Request body'}: ${message}`, { details: field ? { fields: { [field]: [message] } } : null });
+    const field =
+      typeof data === 'object' && data !== null && !Array.isArray(data)
+        ? Object.entries(data).find(([, v]) => jsonDepthExceeds(v, MAX_JSON_DEPTH - 1))?.[0]
+        : undefined;
+    throw new HttpError(400, 'INVALID_REQUEST', `${field ?? 'Request body'}: ${message}`, {
+      details: field ? { fields: { [field]: [message] } } : null,
+    });
   }
   // The database cannot store NUL in text or JSON: refused here once for every endpoint.
   refuseUnsafeText(unsafeTextFields(data));

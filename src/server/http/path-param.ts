@@ -11,7 +11,8 @@ export function routeParam(ctx: Pick<HandlerContext, 'params'>, name: string): s
   const value = ctx.params[name];
   // No id holds a slash or a control character (NUL would even fail the database query).
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are rejected
-  if (!value || value.includes('/') || /[\u0000-\u001f\u007f]/.test(value)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  if (!value || value.includes('/') || /[\u0000-\u001f\u007f]/.test(value))
+    throw new HttpError(404, 'NOT_FOUND', 'Not found');
   return value;
 }
 

@@ -9,7 +9,9 @@ export function ipv6Groups(address: string): number[] | undefined {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted?.[1]) {
     const o = dotted[1].split('.').map(Number);
-    text = text.slice(0, -dotted[1].length) + `${(((o[0] ?? 0) << 8) | (o[1] ?? 0)).toString(16)}:${(((o[2] ?? 0) << 8) | (o[3] ?? 0)).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1].length) +
+      `${(((o[0] ?? 0) << 8) | (o[1] ?? 0)).toString(16)}:${(((o[2] ?? 0) << 8) | (o[3] ?? 0)).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const h = head ? head.split(':') : [];
@@ -20,4 +22,5 @@ export function ipv6Groups(address: string): number[] | undefined {
 }
 
 /** `a.b.c.d` from the last two groups of an IPv6 address. */
-export const v4FromGroups = (hi: number, lo: number): string => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+export const v4FromGroups = (hi: number, lo: number): string =>
+  `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;

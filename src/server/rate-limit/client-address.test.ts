@@ -25,9 +25,15 @@ describe('resolveClientIp', () => {
 
   it('falls back to the runtime address when the trusted header is missing, short or not an address', () => {
     expect(resolveClientIp(req({}), '10.0.0.3', { TRUST_PROXY: '1' })).toBe('10.0.0.3');
-    expect(resolveClientIp(req({ 'x-forwarded-for': '203.0.113.5' }), '10.0.0.3', { TRUST_PROXY: '2' })).toBe('10.0.0.3');
-    expect(resolveClientIp(req({ 'x-forwarded-for': 'evil, <script>' }), '10.0.0.3', { TRUST_PROXY: '1' })).toBe('10.0.0.3');
-    expect(resolveClientIp(req({ 'x-forwarded-for': '[2001:db8::1]' }), '10.0.0.3', { TRUST_PROXY: '1' })).toBe('2001:db8::1');
+    expect(resolveClientIp(req({ 'x-forwarded-for': '203.0.113.5' }), '10.0.0.3', { TRUST_PROXY: '2' })).toBe(
+      '10.0.0.3',
+    );
+    expect(
+      resolveClientIp(req({ 'x-forwarded-for': 'evil, <script>' }), '10.0.0.3', { TRUST_PROXY: '1' }),
+    ).toBe('10.0.0.3');
+    expect(
+      resolveClientIp(req({ 'x-forwarded-for': '[2001:db8::1]' }), '10.0.0.3', { TRUST_PROXY: '1' }),
+    ).toBe('2001:db8::1');
   });
 });
 

@@ -24,7 +24,9 @@ export function trustedProxyHops(env: Record<string, string | undefined> = proce
   if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
     if (!warnedAbout.has(raw)) {
       warnedAbout.add(raw);
-      console.warn(`TRUST_PROXY must be a number of proxy hops (0-10) or true/false, not "${raw}": forwarding headers are ignored`);
+      console.warn(
+        `TRUST_PROXY must be a number of proxy hops (0-10) or true/false, not "${raw}": forwarding headers are ignored`,
+      );
     }
     return 0;
   }
@@ -43,7 +45,11 @@ function cleanIp(value: string | undefined): string | undefined {
  * instead (each trusted proxy appended the address it was connected from, so entries further
  * left are whatever the client chose to send). `unknown` when neither gives an address.
  */
-export function resolveClientIp(req: Request, peerIp: string | undefined, env: Record<string, string | undefined> = process.env): string {
+export function resolveClientIp(
+  req: Request,
+  peerIp: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
   const hops = trustedProxyHops(env);
   if (hops > 0) {
     const chain = (req.headers.get('x-forwarded-for') ?? '')

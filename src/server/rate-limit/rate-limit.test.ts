@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type Database } from '../db';
 import { createTestDb } from '../../../tests/support/test-db';
 import { HttpError } from '../http/errors';
-import { clientKey, consumeRateLimit, enforceRateLimit, rateLimitHeaders, rateLimitSecret, sweepRateLimits, SWEEP_INTERVAL_MS } from './rate-limit';
+import {
+  clientKey,
+  consumeRateLimit,
+  enforceRateLimit,
+  rateLimitHeaders,
+  rateLimitSecret,
+  sweepRateLimits,
+  SWEEP_INTERVAL_MS,
+} from './rate-limit';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
@@ -22,7 +30,12 @@ afterEach(() => {
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 30); // 30 s into a clock minute
 
 const rows = (bucket: string) =>
-  db.withTables<{ rate_limits: { bucket: string; key: string; tat_ms: number } }>().selectFrom('rate_limits').selectAll().where('bucket', '=', bucket).execute();
+  db
+    .withTables<{ rate_limits: { bucket: string; key: string; tat_ms: number } }>()
+    .selectFrom('rate_limits')
+    .selectAll()
+    .where('bucket', '=', bucket)
+    .execute();
 
 describe('consumeRateLimit', () => {
   it('allows a burst of `limit` requests and refuses the next', async () => {
@@ -61,9 +74,13 @@ describe('consumeRateLimit', () => {
     const opts = { bucket: 'flood', key: 'client-a', limit: 20, windowMs: 60_000 };
     const allowedAt: number[] = [];
     // A request every 500 ms for three minutes.
-    for (let t = 0; t < 180_000; t += 500) if ((await consumeRateLimit(db, opts, T0 + t)).allowed) allowedAt.push(t);
+    for (let t = 0; t < 180_000; t += 500)
+      if ((await consumeRateLimit(db, opts, T0 + t)).allowed) allowedAt.push(t);
     // Short spans see at most the burst: never twice the limit within a few seconds.
-    for (const start of allowedAt) expect(allowedAt.filter((t) => t >= start && t < start + 5_000).length).toBeLessThanOrEqual(opts.limit + 2);
+    for (const start of allowedAt)
+      expect(allowedAt.filter((t) => t >= start && t < start + 5_000).length).toBeLessThanOrEqual(
+        opts.limit + 2,
+      );
     // Overall: the first burst, then one every window / limit (3 s).
     expect(allowedAt.length).toBe(Math.floor((180_000 - 500 + 60_000) / 3_000));
   });
@@ -77,7 +94,9 @@ describe('consumeRateLimit', () => {
   });
 
   it('refuses everything with limit 0', async () => {
-    expect(await consumeRateLimit(db, { bucket: 'zero', key: 'a', limit: 0, windowMs: 60_000 }, T0)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    expect(
+      await consumeRateLimit(db, { bucket: 'zero', key: 'a', limit: 0, windowMs: 60_000 }, T0),
+    ).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
   });
 
   it('keeps buckets and keys independent', async () => {
@@ -145,7 +164,10 @@ describe('enforceRateLimit', () => {
   });
 
   it('formats the IETF fields with quoted policy names', () => {
-    const headers = rateLimitHeaders({ name: 'single', limit: 100, windowMs: 60_000 }, { allowed: true, remaining: 42, resetSeconds: 18, retryAfterSeconds: 1 });
+    const headers = rateLimitHeaders(
+      { name: 'single', limit: 100, windowMs: 60_000 },
+      { allowed: true, remaining: 42, resetSeconds: 18, retryAfterSeconds: 1 },
+    );
     expect(headers).toEqual({ 'RateLimit-Policy': '"single";q=100;w=60', RateLimit: '"single";r=42;t=18' });
   });
 });
@@ -171,7 +193,9 @@ describe('clientKey', () => {
 
 describe('rateLimitSecret', () => {
   it('uses RATE_LIMIT_SECRET, then SESSION_SECRET', () => {
-    expect(rateLimitSecret({ RATE_LIMIT_SECRET: 'r'.repeat(32), SESSION_SECRET: 's'.repeat(32) })).toBe('r'.repeat(32));
+    expect(rateLimitSecret({ RATE_LIMIT_SECRET: 'r'.repeat(32), SESSION_SECRET: 's'.repeat(32) })).toBe(
+      'r'.repeat(32),
+    );
     expect(rateLimitSecret({ SESSION_SECRET: 's'.repeat(32) })).toBe('s'.repeat(32));
   });
 

@@ -65,7 +65,8 @@ export async function consumeRateLimit(
   now: number = Date.now(),
 ): Promise<RateLimitResult> {
   if (!(windowMs > 0) || !(limit >= 0)) throw new Error('rate limit: windowMs must be > 0 and limit >= 0');
-  if (limit === 0) return { allowed: false, remaining: 0, resetSeconds: 0, retryAfterSeconds: Math.ceil(windowMs / 1000) };
+  if (limit === 0)
+    return { allowed: false, remaining: 0, resetSeconds: 0, retryAfterSeconds: Math.ceil(windowMs / 1000) };
   const rdb = db.withTables<RateLimitTables>();
   const step = windowMs / limit;
   await maybeSweep(db, now);
@@ -79,7 +80,9 @@ export async function consumeRateLimit(
       oc
         .columns(['bucket', 'key'])
         .doUpdateSet({ tat_ms: next })
-        .where(sql<boolean>`${next} - ${now}::double precision <= ${windowMs + EPSILON_MS}::double precision`),
+        .where(
+          sql<boolean>`${next} - ${now}::double precision <= ${windowMs + EPSILON_MS}::double precision`,
+        ),
     )
     .returning(['tat_ms'])
     .executeTakeFirst();
@@ -87,7 +90,12 @@ export async function consumeRateLimit(
   let tat: number;
   if (updated) tat = Number(updated.tat_ms);
   else {
-    const row = await rdb.selectFrom('rate_limits').select('tat_ms').where('bucket', '=', bucket).where('key', '=', key).executeTakeFirst();
+    const row = await rdb
+      .selectFrom('rate_limits')
+      .select('tat_ms')
+      .where('bucket', '=', bucket)
+      .where('key', '=', key)
+      .executeTakeFirst();
     tat = Number(row?.tat_ms ?? now + windowMs);
   }
   return rateLimitResult({ limit, windowMs }, updated !== undefined, tat, now);
@@ -98,7 +106,12 @@ export async function consumeRateLimit(
  * statement, as the API key lookup does): `tat` after the step when allowed, the stored one when
  * refused.
  */
-export function rateLimitResult({ limit, windowMs }: { limit: number; windowMs: number }, allowed: boolean, tat: number, now: number): RateLimitResult {
+export function rateLimitResult(
+  { limit, windowMs }: { limit: number; windowMs: number },
+  allowed: boolean,
+  tat: number,
+  now: number,
+): RateLimitResult {
   const step = windowMs / limit;
   const ahead = Math.max(0, tat - now);
   return {
@@ -132,7 +145,11 @@ export async function refundRateLimit(db: Kysely<Database>, policy: RatePolicy, 
  * and maintenance scripts. Returns the rows deleted.
  */
 export async function sweepRateLimits(db: Kysely<Database>, now: number = Date.now()): Promise<number> {
-  const result = await db.withTables<RateLimitTables>().deleteFrom('rate_limits').where('tat_ms', '<=', now).executeTakeFirst();
+  const result = await db
+    .withTables<RateLimitTables>()
+    .deleteFrom('rate_limits')
+    .where('tat_ms', '<=', now)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -168,7 +185,12 @@ export interface LimitedContext {
  * carries `RateLimit-Policy` and `RateLimit`; over the limit, this throws `429 RATE_LIMITED`
  * with `Retry-After` (seconds).
  */
-export async function enforceRateLimit(db: Kysely<Database>, ctx: LimitedContext, policy: RatePolicy, now?: number): Promise<void> {
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  ctx: LimitedContext,
+  policy: RatePolicy,
+  now?: number,
+): Promise<void> {
   return enforceRateLimitFor(db, ctx, policy, clientKey(ctx.clientIp), now);
 }
 
@@ -176,19 +198,38 @@ export async function enforceRateLimit(db: Kysely<Database>, ctx: LimitedContext
  * `enforceRateLimit` counted under another key than the client address: an API key's id, an
  * account, a hashed login identifier. The key is stored as given, so never pass raw secrets.
  */
-export async function enforceRateLimitFor(db: Kysely<Database>, ctx: Pick<LimitedContext, 'headers'>, policy: RatePolicy, key: string, now?: number): Promise<void> {
-  const result = await consumeRateLimit(db, { bucket: policy.name, key, limit: policy.limit, windowMs: policy.windowMs }, now);
+export async function enforceRateLimitFor(
+  db: Kysely<Database>,
+  ctx: Pick<LimitedContext, 'headers'>,
+  policy: RatePolicy,
+  key: string,
+  now?: number,
+): Promise<void> {
+  const result = await consumeRateLimit(
+    db,
+    { bucket: policy.name, key, limit: policy.limit, windowMs: policy.windowMs },
+    now,
+  );
   applyRateLimit(ctx, policy, result);
 }
 
 /** Sets the `RateLimit` fields of `result` on the response; throws 429 RATE_LIMITED when refused. */
-export function applyRateLimit(ctx: Pick<LimitedContext, 'headers'>, policy: RatePolicy, result: RateLimitResult): void {
+export function applyRateLimit(
+  ctx: Pick<LimitedContext, 'headers'>,
+  policy: RatePolicy,
+  result: RateLimitResult,
+): void {
   for (const [name, value] of Object.entries(rateLimitHeaders(policy, result))) ctx.headers.set(name, value);
   if (!result.allowed) {
-    throw new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`, {
-      details: { retry_after_seconds: result.retryAfterSeconds },
-      headers: { 'Retry-After': String(result.retryAfterSeconds) },
-    });
+    throw new HttpError(
+      429,
+      'RATE_LIMITED',
+      `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`,
+      {
+        details: { retry_after_seconds: result.retryAfterSeconds },
+        headers: { 'Retry-After': String(result.retryAfterSeconds) },
+      },
+    );
   }
 }
 

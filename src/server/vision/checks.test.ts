@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BORDER_MARGIN, classThreshold, contextThreshold, freeChecks, isBorderline, MIN_THRESHOLD, roomPrior, type CheckedBox } from './checks';
+import {
+  BORDER_MARGIN,
+  classThreshold,
+  contextThreshold,
+  freeChecks,
+  isBorderline,
+  MIN_THRESHOLD,
+  roomPrior,
+  type CheckedBox,
+} from './checks';
 import { ROOM_HEAD } from './rooms/head';
 import type { RoomScore } from './rooms/classifier';
 
@@ -7,8 +16,16 @@ const kitchen: RoomScore[] = [
   { label: 'kitchen', score: 0.9 },
   { label: 'other', score: 0.1 },
 ];
-const weak = (label: CheckedBox['label'], box: CheckedBox['box']): CheckedBox => ({ label, score: classThreshold(label) + BORDER_MARGIN / 3, box });
-const strong = (label: CheckedBox['label'], box: CheckedBox['box']): CheckedBox => ({ label, score: classThreshold(label) + BORDER_MARGIN + 0.05, box });
+const weak = (label: CheckedBox['label'], box: CheckedBox['box']): CheckedBox => ({
+  label,
+  score: classThreshold(label) + BORDER_MARGIN / 3,
+  box,
+});
+const strong = (label: CheckedBox['label'], box: CheckedBox['box']): CheckedBox => ({
+  label,
+  score: classThreshold(label) + BORDER_MARGIN + 0.05,
+  box,
+});
 
 describe('free error checks', () => {
   it('only borderline detections are checked: a confident one stands whatever the checks say', () => {
@@ -24,7 +41,12 @@ describe('free error checks', () => {
     expect(freeChecks([toilet], 0, kitchen)).toEqual([undefined]);
     expect(freeChecks([toilet], 1, kitchen)).toEqual(['room_context']);
     // An unsure room (or `other`) gives no context.
-    expect(freeChecks([toilet], 1, [{ label: 'kitchen', score: 0.5 }, { label: 'other', score: 0.5 }])).toEqual([undefined]);
+    expect(
+      freeChecks([toilet], 1, [
+        { label: 'kitchen', score: 0.5 },
+        { label: 'other', score: 0.5 },
+      ]),
+    ).toEqual([undefined]);
     expect(freeChecks([toilet], 1)).toEqual([undefined]);
   });
 
@@ -57,7 +79,10 @@ describe('room-context thresholds', () => {
 
   it('weighs how often each room shows the class by the room scores', () => {
     const sinkInBathrooms = ROOM_HEAD.checks!.context['bathroom']!['sink']!;
-    expect(roomPrior('sink', bathroom)).toBeCloseTo(0.9 * sinkInBathrooms + 0.1 * (ROOM_HEAD.checks!.context['other']?.['sink'] ?? 0), 6);
+    expect(roomPrior('sink', bathroom)).toBeCloseTo(
+      0.9 * sinkInBathrooms + 0.1 * (ROOM_HEAD.checks!.context['other']?.['sink'] ?? 0),
+      6,
+    );
     expect(roomPrior('sink', undefined)).toBe(0);
     expect(roomPrior('toilet', kitchen)).toBeLessThan(0.02);
   });
@@ -70,7 +95,9 @@ describe('room-context thresholds', () => {
     expect(contextThreshold('sink', bathroom, base, 0)).toBe(0.3);
     expect(contextThreshold('sink', undefined, base, 0.2)).toBe(0.3);
     // A sink is expected in a bathroom, not in a kitchen-sure photo's toilet slot.
-    expect(contextThreshold('toilet', kitchen, base, 0.2)).toBeGreaterThan(contextThreshold('sink', bathroom, base, 0.2));
+    expect(contextThreshold('toilet', kitchen, base, 0.2)).toBeGreaterThan(
+      contextThreshold('sink', bathroom, base, 0.2),
+    );
     expect(contextThreshold('sink', [{ label: 'bathroom', score: 1 }], () => 0.12, 5)).toBe(MIN_THRESHOLD);
   });
 });

@@ -62,7 +62,8 @@ const CONFUSABLE: readonly (readonly [CocoLabel, CocoLabel])[] = [
   ['cat', 'dog'],
 ];
 
-const confusable = (a: string, b: string): boolean => CONFUSABLE.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+const confusable = (a: string, b: string): boolean =>
+  CONFUSABLE.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 /** The score a detection of `label` needs to stand. */
 export const classThreshold = (label: string): number => THRESHOLDS[label] ?? DEFAULT_MIN_SCORE;
@@ -96,7 +97,10 @@ export function contextThreshold(
 }
 
 /** The lowest threshold any class can have: the floor the pass is decoded at. */
-export const LOWEST_THRESHOLD = Math.max(MIN_THRESHOLD, Math.min(DEFAULT_MIN_SCORE, ...Object.values(THRESHOLDS)) - CONTEXT_BONUS);
+export const LOWEST_THRESHOLD = Math.max(
+  MIN_THRESHOLD,
+  Math.min(DEFAULT_MIN_SCORE, ...Object.values(THRESHOLDS)) - CONTEXT_BONUS,
+);
 
 export interface CheckedBox {
   label: CocoLabel;
@@ -137,7 +141,16 @@ export function freeChecks(
       const freq = context[top.label]?.[d.label] ?? 0;
       if (freq < CONTEXT_MIN_FREQUENCY) return 'room_context';
     }
-    if (n >= 2 && dets.some((o) => o !== d && o.score > d.score && confusable(o.label, d.label) && insideShare(d.box, o.box) >= OVERLAP_SHARE)) {
+    if (
+      n >= 2 &&
+      dets.some(
+        (o) =>
+          o !== d &&
+          o.score > d.score &&
+          confusable(o.label, d.label) &&
+          insideShare(d.box, o.box) >= OVERLAP_SHARE,
+      )
+    ) {
       return 'overlap';
     }
     if (n >= 3 && (minArea[d.label] ?? 0) > area(d.box)) return 'size';

@@ -26,11 +26,23 @@ import type {
   DemoResponse,
 } from '../../shared/schemas/detect';
 
-
 /** Objects checked when the inferred room has no category definition. */
 export const GENERAL_OBJECTS = [
-  'person', 'chair', 'couch', 'bed', 'dining_table', 'tv', 'laptop', 'potted_plant', 'book',
-  'clock', 'vase', 'sink', 'toilet', 'oven', 'refrigerator',
+  'person',
+  'chair',
+  'couch',
+  'bed',
+  'dining_table',
+  'tv',
+  'laptop',
+  'potted_plant',
+  'book',
+  'clock',
+  'vase',
+  'sink',
+  'toilet',
+  'oven',
+  'refrigerator',
 ] as const;
 
 /** The demo's checks: 1-3 need no extra pass (detector.ts `FREE_CHECKS`; not imported: no tfjs here). */
@@ -51,7 +63,11 @@ export interface ServiceDeps {
  * Loads one image URL and analyses it, within the in-flight image budget: the site's own sample
  * images from the bundle, anything else through the SSRF-safe fetcher.
  */
-export function analyzeImageUrl(url: string, options: AnalyzeOptions, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<ImageAnalysis> {
+export function analyzeImageUrl(
+  url: string,
+  options: AnalyzeOptions,
+  deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {},
+): Promise<ImageAnalysis> {
   return withImageBudget(async (lease) => {
     const sample = deps.siteOrigins && siteSampleName(url, deps.siteOrigins);
     const bytes = sample
@@ -63,7 +79,11 @@ export function analyzeImageUrl(url: string, options: AnalyzeOptions, deps: Pick
 }
 
 /** Maps `items` with at most `limit` running at once, keeping order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   let failed = false;
@@ -99,7 +119,8 @@ export function analysisRoom(a: ImageAnalysis): RoomType {
 }
 
 /** The analysis's own room scores (computed beside the features), else the object votes. */
-const roomScoresOf = (a: ImageAnalysis) => a.room ?? classifyRoom({ detections: a.detections, ...(a.features && { features: a.features }) });
+const roomScoresOf = (a: ImageAnalysis) =>
+  a.room ?? classifyRoom({ detections: a.detections, ...(a.features && { features: a.features }) });
 
 /**
  * The room of a batch: the room classifier's scores averaged over the images, best wins
@@ -107,7 +128,8 @@ const roomScoresOf = (a: ImageAnalysis) => a.room ?? classifyRoom({ detections: 
  */
 function inferBatchRoom(analyses: ImageAnalysis[]): RoomType {
   const total = new Map<RoomLabel, number>(ROOM_LABELS.map((l) => [l, 0]));
-  for (const a of analyses) for (const s of roomScoresOf(a)) total.set(s.label, (total.get(s.label) ?? 0) + s.score);
+  for (const a of analyses)
+    for (const s of roomScoresOf(a)) total.set(s.label, (total.get(s.label) ?? 0) + s.score);
   let best: RoomLabel = 'other';
   for (const l of ROOM_LABELS) if ((total.get(l) ?? 0) > (total.get(best) ?? 0)) best = l;
   return toRoomType(best);
@@ -117,17 +139,24 @@ function inferBatchRoom(analyses: ImageAnalysis[]): RoomType {
  * The boxes behind an image's `true` answers (detect's `include_objects`): every confirmed
  * detection of a requested class, under each requested name that maps to it, strongest first.
  */
-export function objectsFoundFor(detectable: ReadonlyMap<string, CocoLabel>, analysis: Pick<ImageAnalysis, 'detections'>): DemoObjectFound[] {
+export function objectsFoundFor(
+  detectable: ReadonlyMap<string, CocoLabel>,
+  analysis: Pick<ImageAnalysis, 'detections'>,
+): DemoObjectFound[] {
   const found: DemoObjectFound[] = [];
   for (const [name, label] of detectable) {
     for (const d of analysis.detections) {
-      if (d.label === label && d.confirmed) found.push({ object: name, label, confidence: d.confidence, bounding_box: d.box });
+      if (d.label === label && d.confirmed)
+        found.push({ object: name, label, confidence: d.confidence, bounding_box: d.box });
     }
   }
   return found.sort((a, b) => b.confidence - a.confidence);
 }
 
-function objectsFor(detectable: Map<string, CocoLabel>, confirmed: ReadonlySet<CocoLabel>): Record<string, boolean> {
+function objectsFor(
+  detectable: Map<string, CocoLabel>,
+  confirmed: ReadonlySet<CocoLabel>,
+): Record<string, boolean> {
   const objects: Record<string, boolean> = {};
   let any = false;
   for (const [name, label] of detectable) {
@@ -147,9 +176,17 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
     category = findCategory(categories, req.category);
     if (!category) {
       const known = categories.map((c) => c.id);
-      throw new HttpError(400, 'INVALID_REQUEST', `Unknown category "${req.category}". Known categories: ${known.join(', ')}`, {
-        details: { fields: { category: [`Unknown category. Known categories: ${known.join(', ')}`] }, known_categories: known },
-      });
+      throw new HttpError(
+        400,
+        'INVALID_REQUEST',
+        `Unknown category "${req.category}". Known categories: ${known.join(', ')}`,
+        {
+          details: {
+            fields: { category: [`Unknown category. Known categories: ${known.join(', ')}`] },
+            known_categories: known,
+          },
+        },
+      );
     }
   }
   // With a category, only its classes need verifying; without one, any class may decide the room.
@@ -161,7 +198,10 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   const items = await mapLimit(req.image_urls, FETCH_CONCURRENCY, async (url) => {
     try {
       // Without a category the room classifier needs the pass's features (no extra pass).
-      const options: AnalyzeOptions = { errorChecks: req.error_checks, ...(relevant ? { relevant } : { features: true }) };
+      const options: AnalyzeOptions = {
+        errorChecks: req.error_checks,
+        ...(relevant ? { relevant } : { features: true }),
+      };
       const analysis = await analyzeImageUrl(url, options, fetchDeps);
       return { url, analysis };
     } catch (error) {
@@ -177,9 +217,14 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
   if (analyses.length === 0) {
     const results = items.map((i) => ({ image_url: i.url, error: i.error }));
     const only = results.length === 1 ? results[0]?.error?.message : undefined;
-    throw new HttpError(422, 'NO_IMAGE_ANALYSED', only ?? `None of the ${results.length} images could be analysed; see details.results`, {
-      details: { results },
-    });
+    throw new HttpError(
+      422,
+      'NO_IMAGE_ANALYSED',
+      only ?? `None of the ${results.length} images could be analysed; see details.results`,
+      {
+        details: { results },
+      },
+    );
   }
   let categoryId: string;
   let objectNames: readonly string[];
@@ -232,7 +277,10 @@ export async function runDetect(req: DetectRequestParsed, deps: ServiceDeps): Pr
 }
 
 /** POST /api/v1/categories. */
-export async function defineCategories(body: CategoryDefinitions, deps: ServiceDeps): Promise<CategoryDefinitionsResponse> {
+export async function defineCategories(
+  body: CategoryDefinitions,
+  deps: ServiceDeps,
+): Promise<CategoryDefinitionsResponse> {
   // Last definition of a key wins, like applying them in order.
   const byId = new Map<string, CategoryRecord>();
   for (const def of body.definitions) {
@@ -245,7 +293,9 @@ export async function defineCategories(body: CategoryDefinitions, deps: ServiceD
       // The spec requires a non-empty object list; names of only punctuation normalise to nothing.
       const field = `definitions.${body.definitions.indexOf(def)}.objects`;
       const message = 'objects must name at least one object with letters or digits';
-      throw new HttpError(400, 'INVALID_REQUEST', `${field}: ${message}`, { details: { fields: { [field]: [message] } } });
+      throw new HttpError(400, 'INVALID_REQUEST', `${field}: ${message}`, {
+        details: { fields: { [field]: [message] } },
+      });
     }
     byId.set(id, { id, name: categoryDisplayName(id), objects });
   }
@@ -277,17 +327,29 @@ export interface DemoInput {
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 
 /** POST /api/demo/object-detection: one image, boxes for the requested objects. */
-export async function runDemo(input: DemoInput, deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {}): Promise<DemoResponse> {
+export async function runDemo(
+  input: DemoInput,
+  deps: Pick<ServiceDeps, 'fetch' | 'siteOrigins'> = {},
+): Promise<DemoResponse> {
   const started = performance.now();
   // The demo shows the plain pass's boxes and scores, after the checks that cost no extra pass
   // (room context, overlap, size: the default error checks).
   // An upload's bytes are counted in the image budget by the caller, which read them.
   const options: AnalyzeOptions = { errorChecks: DEMO_ERROR_CHECKS, features: true };
   const analysis =
-    'url' in input.image ? await analyzeImageUrl(input.image.url, options, deps) : await analyzeImageBytes(input.image.bytes, options);
+    'url' in input.image
+      ? await analyzeImageUrl(input.image.url, options, deps)
+      : await analyzeImageBytes(input.image.bytes, options);
   const everything = input.objects.includes(EVERYTHING);
   const { detectable, undetectable } = everything
-    ? { detectable: new Map(analysis.detections.filter((d) => d.confirmed).map((d) => [normalizeObjectName(d.label), d.label] as const)), undetectable: [] }
+    ? {
+        detectable: new Map(
+          analysis.detections
+            .filter((d) => d.confirmed)
+            .map((d) => [normalizeObjectName(d.label), d.label] as const),
+        ),
+        undetectable: [],
+      }
     : resolveObjects(input.objects);
   const found = objectsFoundFor(detectable, analysis);
   const notFound = [...detectable.keys()].filter((name) => !found.some((f) => f.object === name));

@@ -7,14 +7,19 @@ import { liveTensorCount, loadModel, nonMaxSuppression } from './model';
 import { FIXTURE_DIR } from '../../../tests/support/test-image-server';
 
 const load = (name: string) => decodeImage(new Uint8Array(readFileSync(join(FIXTURE_DIR, name))));
-const centre = (d: Detection) => [(d.box[0] + d.box[2] / 2), (d.box[1] + d.box[3] / 2)] as const;
-const best = (ds: Detection[], label: string) => ds.filter((d) => d.label === label).sort((a, b) => b.confidence - a.confidence)[0];
+const centre = (d: Detection) => [d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2] as const;
+const best = (ds: Detection[], label: string) =>
+  ds.filter((d) => d.label === label).sort((a, b) => b.confidence - a.confidence)[0];
 
 let images: Record<string, DecodedImage>;
 beforeAll(async () => {
   await loadModel();
   images = Object.fromEntries(
-    await Promise.all(['dog.jpg', 'horses.jpg', 'astronaut.jpg', 'coffee.jpg', 'coffee.webp'].map(async (n) => [n, await load(n)] as const)),
+    await Promise.all(
+      ['dog.jpg', 'horses.jpg', 'astronaut.jpg', 'coffee.jpg', 'coffee.webp'].map(
+        async (n) => [n, await load(n)] as const,
+      ),
+    ),
   );
 }, 60_000);
 
@@ -97,7 +102,10 @@ describe('error checks', () => {
     expect(checked.confirmed.has('horse')).toBe(true);
     expect(checked.passes).toBeLessThanOrEqual(8);
     // Nothing relevant in the plain pass: no verification passes at all.
-    const irrelevant = await analyzeImage(images['horses.jpg']!, { errorChecks: 10, relevant: new Set(['toilet']) });
+    const irrelevant = await analyzeImage(images['horses.jpg']!, {
+      errorChecks: 10,
+      relevant: new Set(['toilet']),
+    });
     expect(irrelevant.passes).toBe(1);
     expect(irrelevant.confirmed.has('toilet')).toBe(false);
   });
@@ -119,7 +127,8 @@ describe('memory', () => {
   it('holds a stable tensor count across 50 runs', async () => {
     await analyzeImage(images['coffee.jpg']!, { errorChecks: 0 });
     const before = liveTensorCount();
-    for (let i = 0; i < 50; i++) await analyzeImage(images['coffee.jpg']!, { errorChecks: i % 5 === 0 ? 5 : 0 });
+    for (let i = 0; i < 50; i++)
+      await analyzeImage(images['coffee.jpg']!, { errorChecks: i % 5 === 0 ? 5 : 0 });
     expect(liveTensorCount()).toBe(before);
   }, 120_000);
 });

@@ -30,7 +30,13 @@
 import { contextThreshold, freeChecks, isBorderline, LOWEST_THRESHOLD, type CheckName } from './checks';
 import type { CocoLabel } from './coco-labels';
 import type { DecodedImage, ViewAugmentation } from './image-input';
-import { DEFAULT_MIN_SCORE, detectWithFeatures, detectRaw, type PassFeatures, type RawDetection } from './model';
+import {
+  DEFAULT_MIN_SCORE,
+  detectWithFeatures,
+  detectRaw,
+  type PassFeatures,
+  type RawDetection,
+} from './model';
 import { classifyRoom, type RoomScore } from './rooms/classifier';
 
 /** Ratio of the threshold an augmented pass needs to confirm a class. */
@@ -107,7 +113,12 @@ export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): P
 
   // The room head was trained on the pass's detections at >= 0.3, whatever the class thresholds.
   const room = features
-    ? classifyRoom({ features, detections: raw.filter((d) => d.score >= DEFAULT_MIN_SCORE).map((d) => ({ label: d.label, confidence: d.score })) })
+    ? classifyRoom({
+        features,
+        detections: raw
+          .filter((d) => d.score >= DEFAULT_MIN_SCORE)
+          .map((d) => ({ label: d.label, confidence: d.score })),
+      })
     : undefined;
   // Per class, lowered where the room makes the class expected (checks.ts `contextThreshold`).
   const threshold = (label: string): number => opts.minScore ?? contextThreshold(label, room);
@@ -149,7 +160,8 @@ export async function analyzeImage(image: DecodedImage, opts: AnalyzeOptions): P
     const x = Math.round(d.box[0] * width);
     const y = Math.round(d.box[1] * height);
     let droppedBy = dropped[i];
-    if (!droppedBy && viewChecks > 0 && candidates.has(d.label) && !confirmedViews.has(d.label)) droppedBy = 'views';
+    if (!droppedBy && viewChecks > 0 && candidates.has(d.label) && !confirmedViews.has(d.label))
+      droppedBy = 'views';
     return {
       label: d.label,
       confidence: Math.round(d.score * 1000) / 1000,

@@ -19,8 +19,10 @@ async function rejection(bytes: Uint8Array): Promise<HttpError> {
   throw new Error('expected a rejection');
 }
 
-const solid = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: '#808080' } })[format]().toBuffer();
+const solid = (width: number, height: number, format: 'png' | 'jpeg' = 'png') => {
+  const image = sharp({ create: { width, height, channels: 3, background: '#808080' } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 describe('sniffFormat', () => {
   it('reads the magic bytes, not the name', () => {
@@ -35,8 +37,16 @@ describe('sniffFormat', () => {
 describe('decodeImage', () => {
   it('decodes JPEG, PNG and WebP with their source dimensions', async () => {
     expect(await decodeImage(fixture('dog.jpg'))).toMatchObject({ format: 'jpeg', width: 768, height: 576 });
-    expect(await decodeImage(fixture('chelsea.png'))).toMatchObject({ format: 'png', width: 451, height: 300 });
-    expect(await decodeImage(fixture('coffee.webp'))).toMatchObject({ format: 'webp', width: 600, height: 400 });
+    expect(await decodeImage(fixture('chelsea.png'))).toMatchObject({
+      format: 'png',
+      width: 451,
+      height: 300,
+    });
+    expect(await decodeImage(fixture('coffee.webp'))).toMatchObject({
+      format: 'webp',
+      width: 600,
+      height: 400,
+    });
   });
 
   it('produces 512x512 RGB views, augmented ones differing from the plain one', async () => {
@@ -57,14 +67,20 @@ describe('decodeImage', () => {
     expect((await rejection(new TextEncoder().encode('<!doctype html><html></html>'))).message).toBe(
       'Unsupported image format (an HTML page): only JPEG, PNG and WebP images are accepted',
     );
-    const gif = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     expect((await rejection(new Uint8Array(gif))).message).toContain('a GIF image');
     expect((await rejection(new Uint8Array())).code).toBe('INVALID_IMAGE');
   });
 
   it('refuses images outside 256x256 to 4096x4096, saying so', async () => {
-    expect((await rejection(await solid(200, 150))).message).toBe('Image is 200x150 pixels; the minimum is 256x256');
-    expect((await rejection(await solid(4097, 300))).message).toBe('Image is 4097x300 pixels; the maximum is 4096x4096');
+    expect((await rejection(await solid(200, 150))).message).toBe(
+      'Image is 200x150 pixels; the minimum is 256x256',
+    );
+    expect((await rejection(await solid(4097, 300))).message).toBe(
+      'Image is 4097x300 pixels; the maximum is 4096x4096',
+    );
     await expect(decodeImage(await solid(256, 256))).resolves.toMatchObject({ width: 256, height: 256 });
   });
 

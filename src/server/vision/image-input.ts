@@ -20,7 +20,8 @@ const startsWith = (b: Uint8Array, sig: readonly number[], at = 0): boolean =>
 export function sniffFormat(bytes: Uint8Array): ImageFormat | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'webp';
   return undefined;
 }
 
@@ -29,7 +30,8 @@ function describeUnsupported(bytes: Uint8Array): string {
   const head = new TextDecoder().decode(bytes.subarray(0, 256)).trimStart().toLowerCase();
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'a GIF image';
   if (startsWith(bytes, [0x42, 0x4d])) return 'a BMP image';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'a TIFF image';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return 'a TIFF image';
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'an SVG image';
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'an HTML page';
   if (head.startsWith('{') || head.startsWith('[')) return 'JSON';
@@ -72,14 +74,23 @@ const WORK_SIDE = 1024;
  */
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   if (bytes.byteLength > IMAGE_LIMITS.maxBytes) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`);
+    throw new HttpError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`,
+    );
   }
   const format = sniffFormat(bytes);
   if (!format) {
-    throw invalidImage(`Unsupported image format (${describeUnsupported(bytes)}): only JPEG, PNG and WebP images are accepted`);
+    throw invalidImage(
+      `Unsupported image format (${describeUnsupported(bytes)}): only JPEG, PNG and WebP images are accepted`,
+    );
   }
   // Pixel cap = the documented maximum, so a decompression bomb is refused by the decoder too.
-  const options: SharpOptions = { limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide, failOn: 'error' };
+  const options: SharpOptions = {
+    limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide,
+    failOn: 'error',
+  };
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();
@@ -91,10 +102,16 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   const height = (rotated ? meta.width : meta.height) ?? 0;
   const { minSide, maxSide } = IMAGE_LIMITS;
   if (width < minSide || height < minSide) {
-    throw invalidImage(`Image is ${width}x${height} pixels; the minimum is ${minSide}x${minSide}`, { width, height });
+    throw invalidImage(`Image is ${width}x${height} pixels; the minimum is ${minSide}x${minSide}`, {
+      width,
+      height,
+    });
   }
   if (width > maxSide || height > maxSide) {
-    throw invalidImage(`Image is ${width}x${height} pixels; the maximum is ${maxSide}x${maxSide}`, { width, height });
+    throw invalidImage(`Image is ${width}x${height} pixels; the maximum is ${maxSide}x${maxSide}`, {
+      width,
+      height,
+    });
   }
 
   let work: { data: Buffer; info: OutputInfo };
@@ -110,11 +127,15 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
     throw invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
   }
   return viewsOf(work, format, width, height);
-
 }
 
 /** The view maker over the decoded working pixels (shared by the checked and unchecked decoders). */
-function viewsOf(work: { data: Buffer; info: OutputInfo }, format: ImageFormat, width: number, height: number): DecodedImage {
+function viewsOf(
+  work: { data: Buffer; info: OutputInfo },
+  format: ImageFormat,
+  width: number,
+  height: number,
+): DecodedImage {
   const { data, info } = work;
   const raw = { width: info.width, height: info.height, channels: 3 as const };
   return {
@@ -128,18 +149,36 @@ function viewsOf(work: { data: Buffer; info: OutputInfo }, format: ImageFormat, 
         const [x0, y0, x1, y1] = aug.region;
         const left = Math.round(x0 * raw.width);
         const top = Math.round(y0 * raw.height);
-        cur = { width: Math.max(1, Math.round(x1 * raw.width) - left), height: Math.max(1, Math.round(y1 * raw.height) - top) };
-        img = sharp(await img.extract({ left, top, ...cur }).raw().toBuffer(), { raw: { ...cur, channels: 3 } });
+        cur = {
+          width: Math.max(1, Math.round(x1 * raw.width) - left),
+          height: Math.max(1, Math.round(y1 * raw.height) - top),
+        };
+        img = sharp(
+          await img
+            .extract({ left, top, ...cur })
+            .raw()
+            .toBuffer(),
+          { raw: { ...cur, channels: 3 } },
+        );
       }
       const zoom = aug.zoom ?? 1;
       if (zoom < 1) {
         const w = Math.max(1, Math.round(cur.width * zoom));
         const h = Math.max(1, Math.round(cur.height * zoom));
-        img = img.extract({ left: Math.floor((cur.width - w) / 2), top: Math.floor((cur.height - h) / 2), width: w, height: h });
+        img = img.extract({
+          left: Math.floor((cur.width - w) / 2),
+          top: Math.floor((cur.height - h) / 2),
+          width: w,
+          height: h,
+        });
       }
       if (aug.flip) img = img.flop();
       if (aug.brightness !== undefined && aug.brightness !== 1) img = img.linear(aug.brightness, 0);
-      const out = await img.resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+      const out = await img
+        .resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     },
   };
@@ -150,7 +189,10 @@ function viewsOf(work: { data: Buffer; info: OutputInfo }, format: ImageFormat, 
  * `decodeImage` but without the API's size limits: the datasets hold 128 px photos. `prepare`
  * may alter the decoded pixels first (e.g. greyscale augmentation). Never for request input.
  */
-export async function decodeTrustedImage(bytes: Uint8Array, prepare?: (img: Sharp) => Sharp): Promise<DecodedImage> {
+export async function decodeTrustedImage(
+  bytes: Uint8Array,
+  prepare?: (img: Sharp) => Sharp,
+): Promise<DecodedImage> {
   const format = sniffFormat(bytes) ?? 'jpeg';
   let img = sharp(bytes).rotate();
   if (prepare) img = prepare(img);

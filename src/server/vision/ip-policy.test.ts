@@ -36,7 +36,15 @@ describe('checkAddress', () => {
     if (!verdict.allowed) expect(verdict.reason).toContain(kind);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2001:4860:4860::8888'])('allows public %s', (address) => {
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2001:4860:4860::8888',
+  ])('allows public %s', (address) => {
     expect(checkAddress(address)).toEqual({ allowed: true });
   });
 
@@ -55,10 +63,19 @@ describe('checkAddress', () => {
 
 describe('checkPort', () => {
   it('allows the scheme defaults and explicit 80/443 only', () => {
-    for (const url of ['http://example.com/a.jpg', 'https://example.com/a.jpg', 'http://example.com:443/a.jpg', 'https://example.com:80/a.jpg']) {
+    for (const url of [
+      'http://example.com/a.jpg',
+      'https://example.com/a.jpg',
+      'http://example.com:443/a.jpg',
+      'https://example.com:80/a.jpg',
+    ]) {
       expect(checkPort(new URL(url))).toEqual({ allowed: true });
     }
-    for (const url of ['http://example.com:22/', 'http://example.com:6379/', 'https://example.com:8443/a.jpg']) {
+    for (const url of [
+      'http://example.com:22/',
+      'http://example.com:6379/',
+      'https://example.com:8443/a.jpg',
+    ]) {
       const verdict = checkPort(new URL(url));
       expect(verdict.allowed).toBe(false);
       if (!verdict.allowed) expect(verdict.reason).toMatch(/^port \d+ is not allowed/);
@@ -83,10 +100,15 @@ describe('embeddedIPv4', () => {
 });
 
 describe('checkHostname', () => {
-  it.each(['localhost', 'api.localhost', 'metadata.google.internal', 'metadata', 'instance-data', 'printer.local', 'METADATA.GOOGLE.INTERNAL.'])(
-    'refuses %s',
-    (host) => expect(checkHostname(host).allowed).toBe(false),
-  );
+  it.each([
+    'localhost',
+    'api.localhost',
+    'metadata.google.internal',
+    'metadata',
+    'instance-data',
+    'printer.local',
+    'METADATA.GOOGLE.INTERNAL.',
+  ])('refuses %s', (host) => expect(checkHostname(host).allowed).toBe(false));
   it('allows ordinary names', () => expect(checkHostname('images.example.com').allowed).toBe(true));
   it('allows localhost only with the opt-in', () => {
     expect(checkHostname('localhost', { allowLoopback: true }).allowed).toBe(true);

@@ -10,9 +10,7 @@
 import { BlockList, isIP, isIPv4 } from 'node:net';
 import { ipv6Groups, v4FromGroups } from '../net/ipv6';
 
-export type AddressVerdict =
-  | { allowed: true }
-  | { allowed: false; reason: string };
+export type AddressVerdict = { allowed: true } | { allowed: false; reason: string };
 
 const v4Ranges: [string, number, string][] = [
   ['0.0.0.0', 8, 'an unspecified ("this network") address'],
@@ -45,13 +43,14 @@ const v6Ranges: [string, number, string][] = [
   ['ff00::', 8, 'a multicast address'],
 ];
 
-const lists = [...v4Ranges.map((r) => [...r, 'ipv4'] as const), ...v6Ranges.map((r) => [...r, 'ipv6'] as const)].map(
-  ([net, prefix, reason, type]) => {
-    const list = new BlockList();
-    list.addSubnet(net, prefix, type);
-    return { list, reason, type };
-  },
-);
+const lists = [
+  ...v4Ranges.map((r) => [...r, 'ipv4'] as const),
+  ...v6Ranges.map((r) => [...r, 'ipv6'] as const),
+].map(([net, prefix, reason, type]) => {
+  const list = new BlockList();
+  list.addSubnet(net, prefix, type);
+  return { list, reason, type };
+});
 
 /** The IPv4 address an IPv6 address stands for (mapped, compatible, NAT64, 6to4), if any. */
 export function embeddedIPv4(address: string): string | undefined {
@@ -62,7 +61,8 @@ export function embeddedIPv4(address: string): string | undefined {
   if (zeroTo(5) && g5 === 0xffff) return v4FromGroups(g6, g7); // ::ffff:a.b.c.d
   if (zeroTo(4) && g4 === 0xffff && g5 === 0) return v4FromGroups(g6, g7); // ::ffff:0:a.b.c.d (SIIT)
   if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return v4FromGroups(g6, g7); // ::a.b.c.d (deprecated)
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return v4FromGroups(g6, g7); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return v4FromGroups(g6, g7); // NAT64
   if (g0 === 0x2002) return v4FromGroups(g1, g2); // 6to4
   return undefined;
 }
@@ -95,7 +95,10 @@ export const DEFAULT_IMAGE_PORTS: readonly number[] = [80, 443];
  * scheme's default). Other ports reach mail, database and admin services on public hosts, and
  * answers from them tell an attacker which are open.
  */
-export function checkPort(url: URL, allowed: readonly number[] | 'any' = DEFAULT_IMAGE_PORTS): AddressVerdict {
+export function checkPort(
+  url: URL,
+  allowed: readonly number[] | 'any' = DEFAULT_IMAGE_PORTS,
+): AddressVerdict {
   if (allowed === 'any') return { allowed: true };
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   if (allowed.includes(port)) return { allowed: true };
@@ -120,7 +123,9 @@ export function checkHostname(hostname: string, policy: AddressPolicy = {}): Add
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const local = host === 'localhost' || host.endsWith('.localhost');
   if (local) {
-    return policy.allowLoopback ? { allowed: true } : { allowed: false, reason: `${hostname} is the local machine` };
+    return policy.allowLoopback
+      ? { allowed: true }
+      : { allowed: false, reason: `${hostname} is the local machine` };
   }
   if (BLOCKED_HOSTS.has(host) || host.endsWith('.internal') || host.endsWith('.local')) {
     return { allowed: false, reason: `${hostname} is an internal or metadata host name` };

@@ -112,7 +112,8 @@ function iou(a: RawDetection['box'], b: RawDetection['box']): number {
 export function nonMaxSuppression(dets: RawDetection[], iouThreshold = NMS_IOU): RawDetection[] {
   const kept: RawDetection[] = [];
   for (const det of [...dets].sort((a, b) => b.score - a.score)) {
-    if (!kept.some((k) => k.classIndex === det.classIndex && iou(k.box, det.box) > iouThreshold)) kept.push(det);
+    if (!kept.some((k) => k.classIndex === det.classIndex && iou(k.box, det.box) > iouThreshold))
+      kept.push(det);
   }
   return kept;
 }
@@ -141,7 +142,8 @@ export interface PassResult {
  */
 export async function detectRaw(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): Promise<RawDetection[]> {
   const size = MODEL_INPUT_SIZE;
-  if (rgb.length !== size * size * 3) throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
+  if (rgb.length !== size * size * 3)
+    throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
   const model = await loadModel();
   const rows = tf.tidy(() => {
     const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
@@ -154,11 +156,16 @@ export async function detectRaw(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): 
 /** One pass that returns the detections and the image-level features together. */
 export async function detectWithFeatures(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): Promise<PassResult> {
   const size = MODEL_INPUT_SIZE;
-  if (rgb.length !== size * size * 3) throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
+  if (rgb.length !== size * size * 3)
+    throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
   const model = await loadModel();
   const [rows, head, backbone] = tf.tidy(() => {
     const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
-    const [det, mean, map] = model.execute(input, [OUTPUT_NODE, HEAD_MEAN_NODE, BACKBONE_NODE]) as tf.Tensor[];
+    const [det, mean, map] = model.execute(input, [
+      OUTPUT_NODE,
+      HEAD_MEAN_NODE,
+      BACKBONE_NODE,
+    ]) as tf.Tensor[];
     if (!det || !mean || !map) throw new Error('vision: the model did not return the requested nodes');
     return [
       det.dataSync() as Float32Array,

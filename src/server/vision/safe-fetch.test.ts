@@ -64,8 +64,12 @@ describe('safeFetchImage refuses internal targets', () => {
 
   it('refuses other schemes and credentials', async () => {
     expect((await refusal(safeFetchImage('file:///etc/passwd'))).message).toContain('only http and https');
-    expect((await refusal(safeFetchImage('ftp://example.com/a.jpg'))).message).toContain('only http and https');
-    expect((await refusal(safeFetchImage('http://user:pw@example.com/a.jpg'))).message).toContain('credentials');
+    expect((await refusal(safeFetchImage('ftp://example.com/a.jpg'))).message).toContain(
+      'only http and https',
+    );
+    expect((await refusal(safeFetchImage('http://user:pw@example.com/a.jpg'))).message).toContain(
+      'credentials',
+    );
   });
 
   it('refuses a host name whose DNS answer is private, even if mixed with a public one', async () => {
@@ -73,12 +77,18 @@ describe('safeFetchImage refuses internal targets', () => {
     const error = await refusal(safeFetchImage('http://evil.test/a.jpg', { resolver }));
     expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
     // The refusal names the URL, never what its name resolved to: that would map internal names.
-    expect(error.message).toBe('Image URL http://evil.test/a.jpg is not allowed: its host does not resolve to a public internet address');
+    expect(error.message).toBe(
+      'Image URL http://evil.test/a.jpg is not allowed: its host does not resolve to a public internet address',
+    );
     expect(error.message).not.toContain('10.1.2.3');
   });
 
   it('says nothing of the address an internal name resolves to, whichever range it is in', async () => {
-    const resolver = fakeDns({ 'db.corp.test': ['127.0.0.1'], 'meta.corp.test': ['169.254.169.254'], 'v6.corp.test': ['fd00::5'] });
+    const resolver = fakeDns({
+      'db.corp.test': ['127.0.0.1'],
+      'meta.corp.test': ['169.254.169.254'],
+      'v6.corp.test': ['fd00::5'],
+    });
     for (const host of ['db.corp.test', 'meta.corp.test', 'v6.corp.test']) {
       const error = await refusal(safeFetchImage(`http://${host}/a.jpg`, { resolver }));
       expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
@@ -87,7 +97,9 @@ describe('safeFetchImage refuses internal targets', () => {
   });
 
   it('still says why a literal address is refused (the caller wrote it)', async () => {
-    expect((await refusal(safeFetchImage('http://10.1.2.3/a.jpg'))).message).toContain('10.1.2.3 is a private address');
+    expect((await refusal(safeFetchImage('http://10.1.2.3/a.jpg'))).message).toContain(
+      '10.1.2.3 is a private address',
+    );
   });
 
   it.each([
@@ -140,13 +152,18 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     // images.test exists only in the injected resolver: reaching the server proves the pinned
     // lookup was used for the connection.
     const resolver = fakeDns({ 'images.test': ['127.0.0.1'] });
-    const { bytes } = await safeFetchImage(`http://images.test:${server.port}/images/coffee.jpg`, { ...opts, resolver });
+    const { bytes } = await safeFetchImage(`http://images.test:${server.port}/images/coffee.jpg`, {
+      ...opts,
+      resolver,
+    });
     expect(bytes[0]).toBe(0xff);
   });
 
   it('re-checks every redirect hop: a redirect into the metadata service is refused unvisited', async () => {
     const target = 'http://169.254.169.254/latest/meta-data/iam/';
-    const error = await refusal(safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent(target)}`, opts));
+    const error = await refusal(
+      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent(target)}`, opts),
+    );
     expect(error.code).toBe('IMAGE_URL_NOT_ALLOWED');
     expect(error.message).toContain('redirected to http://169.254.169.254/');
     expect(error.message).toContain('link-local');
@@ -155,7 +172,10 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
   it('re-checks redirect hops that go through DNS', async () => {
     const resolver = fakeDns({ 'internal.test': ['192.168.0.10'] });
     const error = await refusal(
-      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent('http://internal.test/a.jpg')}`, { ...opts, resolver }),
+      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent('http://internal.test/a.jpg')}`, {
+        ...opts,
+        resolver,
+      }),
     );
     expect(error.message).toContain('redirected to http://internal.test/a.jpg');
     expect(error.message).toContain('does not resolve to a public internet address');
@@ -163,7 +183,9 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
   });
 
   it('refuses redirects to other schemes', async () => {
-    const error = await refusal(safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, opts));
+    const error = await refusal(
+      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, opts),
+    );
     expect(error.message).toContain('only http and https');
   });
 
@@ -171,7 +193,10 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     const before = server.hits.length;
     const target = `http://127.0.0.1:${server.port + 1}/a.jpg`;
     const error = await refusal(
-      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent(target)}`, { ...opts, allowedPorts: [server.port] }),
+      safeFetchImage(`${server.origin}/redirect?to=${encodeURIComponent(target)}`, {
+        ...opts,
+        allowedPorts: [server.port],
+      }),
     );
     expect(error.message).toContain(`redirected to ${target}`);
     expect(error.message).toContain(`port ${server.port + 1} is not allowed`);
@@ -179,13 +204,17 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
   });
 
   it('follows up to 3 redirects and refuses a 4th', async () => {
-    await expect(safeFetchImage(`${server.origin}/redirect-n/3`, opts)).resolves.toMatchObject({ finalUrl: `${server.origin}/images/dog.jpg` });
+    await expect(safeFetchImage(`${server.origin}/redirect-n/3`, opts)).resolves.toMatchObject({
+      finalUrl: `${server.origin}/images/dog.jpg`,
+    });
     const error = await refusal(safeFetchImage(`${server.origin}/redirect-n/4`, opts));
     expect(error.message).toContain('more than 3 redirects');
   });
 
   it('caps the body at 10 MB, declared or streamed', async () => {
-    expect((await refusal(safeFetchImage(`${server.origin}/huge-declared`, opts))).message).toContain('10 MB');
+    expect((await refusal(safeFetchImage(`${server.origin}/huge-declared`, opts))).message).toContain(
+      '10 MB',
+    );
     expect((await refusal(safeFetchImage(`${server.origin}/huge`, opts))).message).toContain('10 MB');
   });
 
@@ -203,13 +232,22 @@ describe('safeFetchImage with the loopback opt-in (local tests only)', () => {
     const errors = [];
     for (const url of cases) {
       // Only the slow case gets a short limit, so a busy machine cannot turn the others into timeouts.
-      errors.push(await refusal(safeFetchImage(url, { ...opts, resolver, timeoutMs: url.endsWith('/slow') ? 300 : 10_000 })));
+      errors.push(
+        await refusal(
+          safeFetchImage(url, { ...opts, resolver, timeoutMs: url.endsWith('/slow') ? 300 : 10_000 }),
+        ),
+      );
     }
     expect(errors.map((e, i) => [e.status, e.code, e.message.replace(cases[i] ?? '', 'URL')])).toEqual(
-      cases.map(() => [502, 'IMAGE_FETCH_FAILED', 'Could not fetch image URL: the image could not be downloaded from its server']),
+      cases.map(() => [
+        502,
+        'IMAGE_FETCH_FAILED',
+        'Could not fetch image URL: the image could not be downloaded from its server',
+      ]),
     );
     const logged = warn.mock.calls.map((c) => String(c[0])).join('\n');
-    for (const detail of ['DNS lookup', 'ECONNREFUSED', 'within 300 ms', 'HTTP 404', 'HTTP 503']) expect(logged).toContain(detail);
+    for (const detail of ['DNS lookup', 'ECONNREFUSED', 'within 300 ms', 'HTTP 404', 'HTTP 503'])
+      expect(logged).toContain(detail);
   });
 });
 
@@ -246,14 +284,22 @@ describe('safeFetchImage bounds what it downloads', () => {
   it("stops at the request's deadline, whatever the per-fetch time limit", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const started = performance.now();
-    const error = await refusal(safeFetchImage(`${server.origin}/hang`, { ...opts, timeoutMs: 10_000, signal: AbortSignal.timeout(300) }));
+    const error = await refusal(
+      safeFetchImage(`${server.origin}/hang`, {
+        ...opts,
+        timeoutMs: 10_000,
+        signal: AbortSignal.timeout(300),
+      }),
+    );
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(error.code).toBe('IMAGE_FETCH_FAILED');
   });
 
   it("does not start a fetch once the request's deadline has passed", async () => {
     const before = server.hits.length;
-    const error = await refusal(safeFetchImage(`${server.origin}/images/dog.jpg`, { ...opts, signal: AbortSignal.abort() }));
+    const error = await refusal(
+      safeFetchImage(`${server.origin}/images/dog.jpg`, { ...opts, signal: AbortSignal.abort() }),
+    );
     expect(error.message).toContain('time for fetching images ran out');
     expect(server.hits.length).toBe(before);
   });

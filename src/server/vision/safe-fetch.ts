@@ -20,7 +20,14 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { HttpError } from '../http/errors';
 import { IMAGE_LIMITS } from './image-input';
-import { checkAddress, checkHostname, checkPort, DEFAULT_IMAGE_PORTS, type AddressPolicy, type AddressVerdict } from './ip-policy';
+import {
+  checkAddress,
+  checkHostname,
+  checkPort,
+  DEFAULT_IMAGE_PORTS,
+  type AddressPolicy,
+  type AddressVerdict,
+} from './ip-policy';
 
 export interface ResolvedAddress {
   address: string;
@@ -63,7 +70,9 @@ const systemResolver: Resolver = async (hostname) => {
 export const allowLoopbackFromEnv = (): boolean => process.env['VISION_ALLOW_PRIVATE_URLS'] === '1';
 
 /** `VISION_ALLOWED_PORTS` (comma-separated), else 80 and 443. */
-export function allowedPortsFromEnv(env: Record<string, string | undefined> = process.env): readonly number[] {
+export function allowedPortsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): readonly number[] {
   const ports = (env['VISION_ALLOWED_PORTS'] ?? '')
     .split(',')
     .map((p) => Number(p.trim()))
@@ -80,7 +89,9 @@ export const DEFAULT_FETCH_BUDGET_MS = 25_000;
  */
 export function fetchDeadline(env: Record<string, string | undefined> = process.env): AbortSignal {
   const configured = Number(env['VISION_FETCH_BUDGET_MS']);
-  return AbortSignal.timeout(Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_FETCH_BUDGET_MS);
+  return AbortSignal.timeout(
+    Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_FETCH_BUDGET_MS,
+  );
 }
 
 const notAllowed = (url: string, why: string): HttpError =>
@@ -106,11 +117,18 @@ const outOfTime = (url: string): HttpError =>
  * host names, and a literal address's range. What `safeFetchImage` checks first; callers that
  * take URLs for later (batch jobs, callbacks) check them at submission with it.
  */
-export function checkUrlBeforeLookup(url: URL, opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {}): AddressVerdict {
+export function checkUrlBeforeLookup(
+  url: URL,
+  opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {},
+): AddressVerdict {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { allowed: false, reason: `only http and https URLs are accepted, not ${url.protocol.replace(':', '')}` };
+    return {
+      allowed: false,
+      reason: `only http and https URLs are accepted, not ${url.protocol.replace(':', '')}`,
+    };
   }
-  if (url.username || url.password) return { allowed: false, reason: 'URLs with credentials are not accepted' };
+  if (url.username || url.password)
+    return { allowed: false, reason: 'URLs with credentials are not accepted' };
   const port = checkPort(url, opts.allowedPorts ?? (opts.allowLoopback ? 'any' : allowedPortsFromEnv()));
   if (!port.allowed) return port;
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -122,7 +140,11 @@ export function checkUrlBeforeLookup(url: URL, opts: AddressPolicy & Pick<SafeFe
  * the message, e.g. "Image URL" or "Callback URL"), or null when it may be fetched (its host's
  * addresses are checked when it is).
  */
-export function urlRefusal(rawUrl: string, what: string, opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {}): HttpError | null {
+export function urlRefusal(
+  rawUrl: string,
+  what: string,
+  opts: AddressPolicy & Pick<SafeFetchOptions, 'allowedPorts'> = {},
+): HttpError | null {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -130,11 +152,19 @@ export function urlRefusal(rawUrl: string, what: string, opts: AddressPolicy & P
     return new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', `${what} "${rawUrl}" is not a valid URL`);
   }
   const verdict = checkUrlBeforeLookup(url, opts);
-  return verdict.allowed ? null : new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', `${what} ${rawUrl} is not allowed: ${verdict.reason}`);
+  return verdict.allowed
+    ? null
+    : new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', `${what} ${rawUrl} is not allowed: ${verdict.reason}`);
 }
 
 /** Checks a URL and its host's addresses; returns the address to connect to. */
-async function vet(url: URL, shown: string, opts: SafeFetchOptions, resolver: Resolver, signal: AbortSignal): Promise<ResolvedAddress> {
+async function vet(
+  url: URL,
+  shown: string,
+  opts: SafeFetchOptions,
+  resolver: Resolver,
+  signal: AbortSignal,
+): Promise<ResolvedAddress> {
   const before = checkUrlBeforeLookup(url, opts);
   if (!before.allowed) throw notAllowed(shown, before.reason);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -146,7 +176,10 @@ async function vet(url: URL, shown: string, opts: SafeFetchOptions, resolver: Re
       addresses = await abortable(resolver(host), signal);
     } catch (error) {
       if (signal.aborted) throw error;
-      throw unreachable(shown, `DNS lookup of ${host} failed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw unreachable(
+        shown,
+        `DNS lookup of ${host} failed (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
     }
   }
   if (addresses.length === 0) throw unreachable(shown, `DNS lookup of ${host} found no addresses`);
@@ -189,7 +222,13 @@ interface HopResult {
   bytes?: Uint8Array;
 }
 
-function requestOnce(url: URL, pinned: ResolvedAddress, shown: string, maxBytes: number, signal: AbortSignal): Promise<HopResult> {
+function requestOnce(
+  url: URL,
+  pinned: ResolvedAddress,
+  shown: string,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<HopResult> {
   // Connect to the vetted address whatever the resolver would say now (no DNS rebinding).
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
@@ -220,7 +259,11 @@ function requestOnce(url: URL, pinned: ResolvedAddress, shown: string, maxBytes:
           // The body of a redirect or an error is never needed: close the connection rather
           // than drain it (a 302 with an endless body would otherwise stream until the timeout).
           req.destroy();
-          resolve({ status, location: status >= 300 && status < 400 ? (res.headers.location ?? null) : null, contentType });
+          resolve({
+            status,
+            location: status >= 300 && status < 400 ? (res.headers.location ?? null) : null,
+            contentType,
+          });
           return;
         }
         const declared = Number(res.headers['content-length'] ?? NaN);
@@ -242,7 +285,12 @@ function requestOnce(url: URL, pinned: ResolvedAddress, shown: string, maxBytes:
         });
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status, location: null, contentType, bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+          resolve({
+            status,
+            location: null,
+            contentType,
+            bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+          });
         });
         res.on('error', reject);
       },
@@ -269,7 +317,12 @@ export async function safeFetchImage(rawUrl: string, opts: SafeFetchOptions = {}
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   const stopped = (shown: string): HttpError =>
-    unreachable(shown, timeout.aborted ? `no complete answer within ${timeoutMs} ms` : "the request's deadline passed mid-fetch");
+    unreachable(
+      shown,
+      timeout.aborted
+        ? `no complete answer within ${timeoutMs} ms`
+        : "the request's deadline passed mid-fetch",
+    );
   for (let hop = 0; ; hop++) {
     const shown = hop === 0 ? rawUrl : `${rawUrl} (redirected to ${url.href})`;
     let result: HopResult;
@@ -291,7 +344,8 @@ export async function safeFetchImage(rawUrl: string, opts: SafeFetchOptions = {}
       }
       continue;
     }
-    if (result.status !== 200 || !result.bytes) throw unreachable(shown, `the server answered HTTP ${result.status}`);
+    if (result.status !== 200 || !result.bytes)
+      throw unreachable(shown, `the server answered HTTP ${result.status}`);
     return { bytes: result.bytes, finalUrl: url.href, contentType: result.contentType };
   }
 }
@@ -307,7 +361,12 @@ export interface PostResult {
  * (a 3xx answer is returned as it is), the answer's body is never read. Throws the same
  * `IMAGE_URL_NOT_ALLOWED` / `IMAGE_FETCH_FAILED` errors as `safeFetchImage`.
  */
-export async function safePostJson(rawUrl: string, body: string, headers: Record<string, string>, opts: SafeFetchOptions = {}): Promise<PostResult> {
+export async function safePostJson(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: SafeFetchOptions = {},
+): Promise<PostResult> {
   const resolver = opts.resolver ?? systemResolver;
   let url: URL;
   try {
@@ -315,7 +374,10 @@ export async function safePostJson(rawUrl: string, body: string, headers: Record
   } catch {
     throw new HttpError(422, 'IMAGE_FETCH_FAILED', `URL "${rawUrl}" is not a valid URL`);
   }
-  const signal = AbortSignal.any([AbortSignal.timeout(opts.timeoutMs ?? 10_000), ...(opts.signal ? [opts.signal] : [])]);
+  const signal = AbortSignal.any([
+    AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+    ...(opts.signal ? [opts.signal] : []),
+  ]);
   const pinned = await vet(url, rawUrl, opts, resolver, signal);
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
@@ -330,7 +392,12 @@ export async function safePostJson(rawUrl: string, body: string, headers: Record
         lookup,
         agent: false,
         signal,
-        headers: { 'User-Agent': 'OptiqCallback/1.0 (+https://optiq-vision.netlify.app/docs)', 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+        headers: {
+          'User-Agent': 'OptiqCallback/1.0 (+https://optiq-vision.netlify.app/docs)',
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
       },
       (res) => {
         res.on('error', () => undefined);
@@ -338,7 +405,9 @@ export async function safePostJson(rawUrl: string, body: string, headers: Record
         req.destroy();
       },
     );
-    req.on('error', (error) => reject(signal.aborted ? unreachable(rawUrl, 'timed out') : unreachable(rawUrl, String(error))));
+    req.on('error', (error) =>
+      reject(signal.aborted ? unreachable(rawUrl, 'timed out') : unreachable(rawUrl, String(error))),
+    );
     req.end(body);
   });
 }

@@ -4,8 +4,16 @@ import { readSiteSample, siteOrigins, siteSampleName } from './site-images';
 describe('siteOrigins', () => {
   it('holds the request origin, the Host header origin and the configured site URLs', () => {
     const req = new Request('http://127.0.0.1:4321/api/v1/detect', { headers: { Host: 'localhost:4321' } });
-    const origins = siteOrigins(req, { URL: 'https://optiq.example', DEPLOY_PRIME_URL: 'https://main--optiq.example' });
-    expect([...origins].sort()).toEqual(['http://127.0.0.1:4321', 'http://localhost:4321', 'https://main--optiq.example', 'https://optiq.example']);
+    const origins = siteOrigins(req, {
+      URL: 'https://optiq.example',
+      DEPLOY_PRIME_URL: 'https://main--optiq.example',
+    });
+    expect([...origins].sort()).toEqual([
+      'http://127.0.0.1:4321',
+      'http://localhost:4321',
+      'https://main--optiq.example',
+      'https://optiq.example',
+    ]);
   });
 
   it('ignores a Host header that is not a host', () => {
@@ -38,6 +46,8 @@ describe('readSiteSample', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
   it('answers a missing one with a per-image fetch error', async () => {
-    await expect(readSiteSample('missing.jpg', 'https://optiq.example/images/samples/missing.jpg')).rejects.toMatchObject({ code: 'IMAGE_FETCH_FAILED', status: 422 });
+    await expect(
+      readSiteSample('missing.jpg', 'https://optiq.example/images/samples/missing.jpg'),
+    ).rejects.toMatchObject({ code: 'IMAGE_FETCH_FAILED', status: 422 });
   });
 });

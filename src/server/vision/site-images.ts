@@ -27,7 +27,10 @@ const SAMPLE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(?:jpe?g|png|webp)$/;
  * public origins (`SITE_URL`, Netlify's `URL`, `DEPLOY_URL`, `DEPLOY_PRIME_URL`).
  * Trusting Host here is harmless: a match only ever selects one of our own static files.
  */
-export function siteOrigins(req: Request, env: Record<string, string | undefined> = process.env): Set<string> {
+export function siteOrigins(
+  req: Request,
+  env: Record<string, string | undefined> = process.env,
+): Set<string> {
   const origins = new Set<string>();
   const add = (value: string | null | undefined) => {
     if (!value) return;
@@ -66,6 +69,10 @@ export async function readSiteSample(name: string, shownUrl: string): Promise<Ui
   try {
     return new Uint8Array(await readFile(join(siteSamplesDir(), name)));
   } catch {
-    throw new HttpError(422, 'IMAGE_FETCH_FAILED', `Could not fetch image ${shownUrl}: the site has no such sample image`);
+    throw new HttpError(
+      422,
+      'IMAGE_FETCH_FAILED',
+      `Could not fetch image ${shownUrl}: the site has no such sample image`,
+    );
   }
 }

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toJson } from '../db';
 import { createTestDb, type TestDb } from '../../../tests/support/test-db';
-import { dbVisionStore, DEFAULT_DETECTION_RETENTION_DAYS, detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from './store';
+import {
+  dbVisionStore,
+  DEFAULT_DETECTION_RETENTION_DAYS,
+  detectionRetentionDays,
+  pruneDetectionRuns,
+  scheduleRetention,
+} from './store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -13,7 +19,17 @@ beforeAll(async () => {
   t = await createTestDb();
   await t.db
     .insertInto('apis')
-    .values({ id: 'x', name: 'X', description: 'd', category: 'c', price: 0, status: 'active', icon: 'fa-eye', features: toJson([]), endpoints: toJson([]) })
+    .values({
+      id: 'x',
+      name: 'X',
+      description: 'd',
+      category: 'c',
+      price: 0,
+      status: 'active',
+      icon: 'fa-eye',
+      features: toJson([]),
+      endpoints: toJson([]),
+    })
     .execute();
 });
 afterAll(async () => {
@@ -42,7 +58,8 @@ async function runsAged(ageDays: number, count = 1): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const remaining = async () => (await t.db.selectFrom('detection_results').select('id').execute()).map((r) => r.id).sort();
+const remaining = async () =>
+  (await t.db.selectFrom('detection_results').select('id').execute()).map((r) => r.id).sort();
 
 describe('pruneDetectionRuns', () => {
   it('deletes runs older than the retention period', async () => {
@@ -64,7 +81,9 @@ describe('pruneDetectionRuns', () => {
 
   it('finds old runs through an index on the timestamp', async () => {
     const { rows } = await sql<{ indexdef: string }>`
-      select indexdef from pg_indexes where tablename = 'detection_results' and indexname = 'detection_results_timestamp_idx'`.execute(t.db);
+      select indexdef from pg_indexes where tablename = 'detection_results' and indexname = 'detection_results_timestamp_idx'`.execute(
+      t.db,
+    );
     expect(rows[0]?.indexdef).toMatch(/\(("?)timestamp\1\)/);
   });
 
@@ -109,7 +128,10 @@ describe('scheduleRetention', () => {
 describe('saveDetectionRun', () => {
   it('stores each image URL once: per-image results refer to image_urls by position', async () => {
     // Random paths: like real signed URLs, they do not compress.
-    const urls = Array.from({ length: 20 }, () => `https://example.com/${randomBytes(1500).toString('base64url')}.jpg`);
+    const urls = Array.from(
+      { length: 20 },
+      () => `https://example.com/${randomBytes(1500).toString('base64url')}.jpg`,
+    );
     const objects = { sink: true, none_observed: false };
     const id = crypto.randomUUID();
     const response = {
@@ -121,8 +143,20 @@ describe('saveDetectionRun', () => {
       ],
       result_id: id,
     };
-    await dbVisionStore(t.db).saveDetectionRun({ id, apiId: 'x', imageUrls: urls, category: 'kitchen', mode: 'superset', errorChecks: 3, results: response });
-    const row = await t.db.selectFrom('detection_results').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await dbVisionStore(t.db).saveDetectionRun({
+      id,
+      apiId: 'x',
+      imageUrls: urls,
+      category: 'kitchen',
+      mode: 'superset',
+      errorChecks: 3,
+      results: response,
+    });
+    const row = await t.db
+      .selectFrom('detection_results')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.image_urls).toEqual(urls);
     expect(row.results).toEqual({
       ...response,
@@ -130,7 +164,9 @@ describe('saveDetectionRun', () => {
     });
     // The URLs are held once: the results column is a small part of the row.
     const { rows } = await sql<{ urls: number; results: number }>`
-      select pg_column_size(image_urls) as urls, pg_column_size(results) as results from detection_results where id = ${id}`.execute(t.db);
+      select pg_column_size(image_urls) as urls, pg_column_size(results) as results from detection_results where id = ${id}`.execute(
+      t.db,
+    );
     expect(Number(rows[0]?.results)).toBeLessThan(Number(rows[0]?.urls) / 4);
   });
 });

@@ -32,7 +32,11 @@ export interface VisionStore {
 
 /** Title-cases a key for display: `laundry_room` -> `Laundry Room`. */
 export const categoryDisplayName = (id: string): string =>
-  id.split('_').filter(Boolean).map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' ');
+  id
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]?.toUpperCase() + w.slice(1))
+    .join(' ');
 
 /**
  * What a stored run's `results` keeps: the response, except that a per-image entry whose
@@ -63,9 +67,16 @@ function toStringArray(value: unknown): string[] {
  * or session), the account's own categories are read over the seeded defaults, definitions are
  * written to that account only, and runs are stored under it; without, the defaults alone.
  */
-export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: string | null } = {}): VisionStore {
+export function dbVisionStore(
+  db: Kysely<Database>,
+  { userId }: { userId?: string | null } = {},
+): VisionStore {
   const defaults = async () => {
-    const rows = await db.selectFrom('api_categories').select(['id', 'name', 'objects']).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('api_categories')
+      .select(['id', 'name', 'objects'])
+      .orderBy('id')
+      .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, objects: toStringArray(r.objects) }));
   };
   if (userId) {
@@ -73,10 +84,15 @@ export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: strin
       async listCategories() {
         const [base, own] = await Promise.all([
           defaults(),
-          db.selectFrom('account_categories').select(['category', 'name', 'objects']).where('user_id', '=', userId).execute(),
+          db
+            .selectFrom('account_categories')
+            .select(['category', 'name', 'objects'])
+            .where('user_id', '=', userId)
+            .execute(),
         ]);
         const merged = new Map(base.map((c) => [c.id, c]));
-        for (const r of own) merged.set(r.category, { id: r.category, name: r.name, objects: toStringArray(r.objects) });
+        for (const r of own)
+          merged.set(r.category, { id: r.category, name: r.name, objects: toStringArray(r.objects) });
         return [...merged.values()].sort((a, b) => a.id.localeCompare(b.id));
       },
       async upsertCategories(defs) {
@@ -84,7 +100,12 @@ export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: strin
           const ids = defs.map((d) => d.id);
           const [base, own] = await Promise.all([
             trx.selectFrom('api_categories').select('id').where('id', 'in', ids).execute(),
-            trx.selectFrom('account_categories').select('category as id').where('user_id', '=', userId).where('category', 'in', ids).execute(),
+            trx
+              .selectFrom('account_categories')
+              .select('category as id')
+              .where('user_id', '=', userId)
+              .where('category', 'in', ids)
+              .execute(),
           ]);
           const existing = new Set([...base, ...own].map((r) => r.id));
           for (const def of defs) {
@@ -92,7 +113,9 @@ export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: strin
             await trx
               .insertInto('account_categories')
               .values({ user_id: userId, category: def.id, name: def.name, objects })
-              .onConflict((oc) => oc.columns(['user_id', 'category']).doUpdateSet({ name: def.name, objects }))
+              .onConflict((oc) =>
+                oc.columns(['user_id', 'category']).doUpdateSet({ name: def.name, objects }),
+              )
               .execute();
           }
           return defs.map((d) => ({ id: d.id, created: !existing.has(d.id) }));
@@ -108,7 +131,17 @@ export function dbVisionStore(db: Kysely<Database>, { userId }: { userId?: strin
     async upsertCategories(defs) {
       return db.transaction().execute(async (trx) => {
         const existing = new Set(
-          (await trx.selectFrom('api_categories').select('id').where('id', 'in', defs.map((d) => d.id)).execute()).map((r) => r.id),
+          (
+            await trx
+              .selectFrom('api_categories')
+              .select('id')
+              .where(
+                'id',
+                'in',
+                defs.map((d) => d.id),
+              )
+              .execute()
+          ).map((r) => r.id),
         );
         for (const def of defs) {
           const objects = toJson(def.objects);
@@ -175,14 +208,20 @@ export async function pruneDetectionRuns(
   db: Kysely<Database>,
   { retentionDays, now = new Date(), batchSize = 1_000 }: PruneOptions,
 ): Promise<PruneReport> {
-  if (!(retentionDays > 0) || !(batchSize > 0)) throw new Error('prune: retentionDays and batchSize must be > 0');
+  if (!(retentionDays > 0) || !(batchSize > 0))
+    throw new Error('prune: retentionDays and batchSize must be > 0');
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
   let deleted = 0;
   for (;;) {
     const result = await db
       .deleteFrom('detection_results')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('detection_results').select('id').where('timestamp', '<', cutoff).orderBy('timestamp').limit(batchSize),
+        eb
+          .selectFrom('detection_results')
+          .select('id')
+          .where('timestamp', '<', cutoff)
+          .orderBy('timestamp')
+          .limit(batchSize),
       )
       .executeTakeFirst();
     const n = Number(result.numDeletedRows);
@@ -198,7 +237,11 @@ export async function pruneDetectionRuns(
  */
 export function scheduleRetention(
   job: () => Promise<unknown>,
-  { firstRunMs, intervalMs, onError }: { firstRunMs: number; intervalMs: number; onError: (error: unknown) => void },
+  {
+    firstRunMs,
+    intervalMs,
+    onError,
+  }: { firstRunMs: number; intervalMs: number; onError: (error: unknown) => void },
 ): () => void {
   let interval: NodeJS.Timeout | undefined;
   const runOnce = () => void job().catch(onError);

@@ -16,7 +16,8 @@ export const FORM_OVERHEAD = 64 * 1024;
 /** Largest upload body accepted. */
 export const MAX_UPLOAD_BYTES = IMAGE_LIMITS.maxBytes + FORM_OVERHEAD;
 
-export const isMultipart = (req: Request): boolean => /^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '');
+export const isMultipart = (req: Request): boolean =>
+  /^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '');
 
 /** Bytes an upload may hold while it is read: what it declares, at most the cap. */
 export function uploadReservation(req: Request): number {
@@ -25,7 +26,8 @@ export function uploadReservation(req: Request): number {
 }
 
 /** Reads an image upload form: 413 past the 10 MB image limit, 400 when it does not parse. */
-export const readImageForm = (req: Request): Promise<FormData> => readForm(req, MAX_UPLOAD_BYTES, 'Upload exceeds the 10 MB image limit');
+export const readImageForm = (req: Request): Promise<FormData> =>
+  readForm(req, MAX_UPLOAD_BYTES, 'Upload exceeds the 10 MB image limit');
 
 /** One image to analyse: a URL to fetch, or the bytes of an upload. */
 export type ImageSource = { url: string } | { bytes: Uint8Array };
@@ -70,13 +72,21 @@ export async function readImageRequest<S extends z.ZodType<{ image_url?: string 
     if (!upload) lease?.release();
     const values: Record<string, unknown> = {};
     for (const [key, value] of form) {
-      if (key === 'file' || typeof value !== 'string' || value === '' || (formFields && !formFields.includes(key))) continue;
+      if (
+        key === 'file' ||
+        typeof value !== 'string' ||
+        value === '' ||
+        (formFields && !formFields.includes(key))
+      )
+        continue;
       if (jsonFields.includes(key)) {
         let parsed: unknown;
         try {
           parsed = JSON.parse(value);
         } catch {
-          throw new HttpError(400, 'INVALID_REQUEST', `${key} must be a JSON object`, { details: { fields: { [key]: [`${key} must be a JSON object`] } } });
+          throw new HttpError(400, 'INVALID_REQUEST', `${key} must be a JSON object`, {
+            details: { fields: { [key]: [`${key} must be a JSON object`] } },
+          });
         }
         // `\u0000` escapes become NUL characters only now: the check `readForm` made on the text again.
         refuseUnsafeText(unsafeTextFields(parsed, key));

@@ -18,7 +18,14 @@ describe('vocabulary', () => {
   });
 
   it('reports what the model cannot detect instead of guessing', () => {
-    const { detectable, undetectable } = resolveObjects(['sink', 'toilet', 'walk_in_shower', 'bathtub', 'fireplace', 'Sink']);
+    const { detectable, undetectable } = resolveObjects([
+      'sink',
+      'toilet',
+      'walk_in_shower',
+      'bathtub',
+      'fireplace',
+      'Sink',
+    ]);
     expect([...detectable]).toEqual([
       ['sink', 'sink'],
       ['toilet', 'toilet'],

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import '../schemas/zod-config';
-import { signupRequestSchema, loginRequestSchema, accountResponseSchema, apiKeySummarySchema, createKeyRequestSchema, createdKeySchema, subscriptionSchema, subscribeRequestSchema, usageSchema } from '../schemas/account';
+import {
+  signupRequestSchema,
+  loginRequestSchema,
+  accountResponseSchema,
+  apiKeySummarySchema,
+  createKeyRequestSchema,
+  createdKeySchema,
+  subscriptionSchema,
+  subscribeRequestSchema,
+  usageSchema,
+} from '../schemas/account';
 import { defineOperation } from './operation';
 
 /**
@@ -9,7 +19,14 @@ import { defineOperation } from './operation';
  * the site rely on these paths.
  */
 
-const COMMON_ERRORS = ['INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
+const COMMON_ERRORS = [
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
 
 export const signupOperation = defineOperation({
   operationId: 'signUp',
@@ -17,10 +34,15 @@ export const signupOperation = defineOperation({
   path: '/api/account/signup',
   group: 'account',
   summary: 'Create an account',
-  description: 'Creates an account and signs it in (sets the HttpOnly session cookie). Username and email must not be taken.',
+  description:
+    'Creates an account and signs it in (sets the HttpOnly session cookie). Username and email must not be taken.',
   auth: 'none',
   body: signupRequestSchema,
-  response: { status: 201, description: 'The new account; the session cookie is set.', schema: accountResponseSchema },
+  response: {
+    status: 201,
+    description: 'The new account; the session cookie is set.',
+    schema: accountResponseSchema,
+  },
   errors: ['INVALID_REQUEST', 'CONFLICT', 'FORBIDDEN', ...COMMON_ERRORS],
   rateLimit: 'account-signup',
 });
@@ -34,7 +56,11 @@ export const loginOperation = defineOperation({
   description: 'Signs in with username or email and password; sets the HttpOnly session cookie.',
   auth: 'none',
   body: loginRequestSchema,
-  response: { status: 200, description: 'The signed-in account; the session cookie is set.', schema: accountResponseSchema },
+  response: {
+    status: 200,
+    description: 'The signed-in account; the session cookie is set.',
+    schema: accountResponseSchema,
+  },
   errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS],
   rateLimit: ['account-login', 'account-login-id'],
 });
@@ -47,7 +73,11 @@ export const logoutOperation = defineOperation({
   summary: 'Sign out',
   description: 'Ends the session on the server and clears the cookie. Answers 200 when no session was open.',
   auth: 'session',
-  response: { status: 200, description: 'Signed out.', schema: z.object({ signed_out: z.literal(true).describe('Always true.') }) },
+  response: {
+    status: 200,
+    description: 'Signed out.',
+    schema: z.object({ signed_out: z.literal(true).describe('Always true.') }),
+  },
   errors: ['FORBIDDEN', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
@@ -69,7 +99,8 @@ export const createKeyOperation = defineOperation({
   path: '/api/account/keys',
   group: 'account',
   summary: 'Create an API key',
-  description: 'Creates a key for the account. The full key is in this response only; afterwards it is shown as prefix and last four characters.',
+  description:
+    'Creates a key for the account. The full key is in this response only; afterwards it is shown as prefix and last four characters.',
   auth: 'session',
   body: createKeyRequestSchema,
   response: { status: 201, description: 'The new key, in full this once.', schema: createdKeySchema },
@@ -84,7 +115,11 @@ export const listKeysOperation = defineOperation({
   summary: 'List API keys',
   description: "The account's keys, newest first, revoked ones included.",
   auth: 'session',
-  response: { status: 200, description: 'The keys (never in full).', schema: z.object({ keys: z.array(apiKeySummarySchema).describe('Keys of the account.') }) },
+  response: {
+    status: 200,
+    description: 'The keys (never in full).',
+    schema: z.object({ keys: z.array(apiKeySummarySchema).describe('Keys of the account.') }),
+  },
   errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
@@ -97,7 +132,11 @@ export const revokeKeyOperation = defineOperation({
   description: 'Revokes a key of the account; calls with it are refused with 401 from then on.',
   auth: 'session',
   params: z.object({ id: z.string().describe('Id of the key to revoke.') }),
-  response: { status: 200, description: 'The revoked key.', schema: z.object({ key: apiKeySummarySchema.describe('The key, now revoked.') }) },
+  response: {
+    status: 200,
+    description: 'The revoked key.',
+    schema: z.object({ key: apiKeySummarySchema.describe('The key, now revoked.') }),
+  },
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
@@ -107,10 +146,15 @@ export const subscribeOperation = defineOperation({
   path: '/api/subscriptions',
   group: 'account',
   summary: 'Subscribe to an API',
-  description: 'Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier.',
+  description:
+    'Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier.',
   auth: 'session',
   body: subscribeRequestSchema,
-  response: { status: 201, description: 'The subscription.', schema: z.object({ subscription: subscriptionSchema.describe('The new subscription.') }) },
+  response: {
+    status: 201,
+    description: 'The subscription.',
+    schema: z.object({ subscription: subscriptionSchema.describe('The new subscription.') }),
+  },
   errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', ...COMMON_ERRORS],
 });
 
@@ -122,7 +166,13 @@ export const listSubscriptionsOperation = defineOperation({
   summary: 'List subscriptions',
   description: "The account's subscriptions, active and cancelled, newest first.",
   auth: 'session',
-  response: { status: 200, description: 'The subscriptions.', schema: z.object({ subscriptions: z.array(subscriptionSchema).describe('Subscriptions of the account.') }) },
+  response: {
+    status: 200,
+    description: 'The subscriptions.',
+    schema: z.object({
+      subscriptions: z.array(subscriptionSchema).describe('Subscriptions of the account.'),
+    }),
+  },
   errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
@@ -135,7 +185,11 @@ export const cancelSubscriptionOperation = defineOperation({
   description: 'Cancels a subscription of the account; calls to that API with its keys get 403 from then on.',
   auth: 'session',
   params: z.object({ id: z.string().describe('Id of the subscription to cancel.') }),
-  response: { status: 200, description: 'The cancelled subscription.', schema: z.object({ subscription: subscriptionSchema.describe('The subscription, now cancelled.') }) },
+  response: {
+    status: 200,
+    description: 'The cancelled subscription.',
+    schema: z.object({ subscription: subscriptionSchema.describe('The subscription, now cancelled.') }),
+  },
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
@@ -145,7 +199,8 @@ export const usageOperation = defineOperation({
   path: '/api/account/usage',
   group: 'account',
   summary: "This month's usage",
-  description: 'Usage of the current billing month per API and per key, the remaining quota of each tier, and the last 20 requests.',
+  description:
+    'Usage of the current billing month per API and per key, the remaining quota of each tier, and the last 20 requests.',
   auth: 'session',
   response: { status: 200, description: 'Usage this billing month.', schema: usageSchema },
   errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],

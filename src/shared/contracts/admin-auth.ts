@@ -16,8 +16,23 @@ export const adminLoginOperation = defineOperation({
     username: z.string().min(1, 'Required').max(200).describe('Admin username.'),
     password: z.string().min(1, 'Required').max(1000).describe('Admin password.'),
   }),
-  response: { status: 200, description: 'Signed in; the session cookie is set.', schema: adminSignedInSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: {
+    status: 200,
+    description: 'Signed in; the session cookie is set.',
+    schema: adminSignedInSchema,
+  },
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'auth-login',
 });
 

@@ -5,7 +5,8 @@ import { defineOperation } from './operation';
 /** Catalogue reads: public, cached for a minute (`Cache-Control: public, max-age=60`). */
 const READ_ERRORS = ['METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as const;
 
-const idParams = (what: string) => z.object({ id: z.string().describe(`Id (slug) of the ${what}, e.g. \`image-object-detection\`.`) });
+const idParams = (what: string) =>
+  z.object({ id: z.string().describe(`Id (slug) of the ${what}, e.g. \`image-object-detection\`.`) });
 
 /** GET /api/apis */
 export const listApisOperation = defineOperation({

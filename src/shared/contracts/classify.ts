@@ -32,7 +32,11 @@ export const classifyOperation = defineOperation({
   auth: 'apiKey',
   body: classifyRequestSchema,
   multipartBody: classifyUploadSchema,
-  response: { status: 200, description: 'The top labels with their scores, and what the call counted.', schema: withUsage(classifyResponseSchema) },
+  response: {
+    status: 200,
+    description: 'The top labels with their scores, and what the call counted.',
+    schema: withUsage(classifyResponseSchema),
+  },
   errors: [...IMAGE_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'QUOTA_EXCEEDED'],
   rateLimit: 'single',
   storedExamples: storedExchanges('classify', 'classifyTop1'),
@@ -49,7 +53,11 @@ export const demoClassifyOperation = defineOperation({
   auth: 'none',
   body: classifyRequestSchema,
   multipartBody: classifyUploadSchema,
-  response: { status: 200, description: 'The top room types with their scores.', schema: classifyResponseSchema },
+  response: {
+    status: 200,
+    description: 'The top room types with their scores.',
+    schema: classifyResponseSchema,
+  },
   errors: IMAGE_ERRORS,
   rateLimit: 'demo-image-classification',
   storedExamples: storedExchanges('demoClassify'),
@@ -60,8 +68,20 @@ const sample = (file: string) => `${DEFAULT_SITE_ORIGIN}/images/samples/${file}`
 const labelSetExample: CreateLabelSet = {
   name: 'Animals or space',
   examples: {
-    animals: ['cat-chelsea.jpg', 'od-horses.jpg', 'od-dog-bicycle.jpg', 'wm-scene-sign.jpg', 'validation-camera-exif.jpg'].map(sample),
-    space: ['astronaut.jpg', 'od-astronaut.jpg', 'rocket-launch.jpg', 'wm-tiled-pattern.jpg', 'wm-corner-wordmark.jpg'].map(sample),
+    animals: [
+      'cat-chelsea.jpg',
+      'od-horses.jpg',
+      'od-dog-bicycle.jpg',
+      'wm-scene-sign.jpg',
+      'validation-camera-exif.jpg',
+    ].map(sample),
+    space: [
+      'astronaut.jpg',
+      'od-astronaut.jpg',
+      'rocket-launch.jpg',
+      'wm-tiled-pattern.jpg',
+      'wm-corner-wordmark.jpg',
+    ].map(sample),
   },
 };
 
@@ -78,10 +98,16 @@ export const createLabelSetOperation = defineOperation({
   auth: 'apiKey',
   body: createLabelSetSchema,
   multipartBody: labelSetUploadSchema,
-  response: { status: 201, description: 'The stored set, and what the call counted.', schema: withUsage(createLabelSetResponseSchema) },
+  response: {
+    status: 201,
+    description: 'The stored set, and what the call counted.',
+    schema: withUsage(createLabelSetResponseSchema),
+  },
   errors: [...IMAGE_ERRORS, ...KEY_ERRORS],
   rateLimit: 'batch',
-  examples: { request: [{ summary: 'Two labels from the site sample photos, five each', value: labelSetExample }] },
+  examples: {
+    request: [{ summary: 'Two labels from the site sample photos, five each', value: labelSetExample }],
+  },
 });
 
 /** GET /api/v1/label-sets */
@@ -91,10 +117,22 @@ export const listLabelSetsOperation = defineOperation({
   path: '/api/v1/label-sets',
   group: API_IDS.classification,
   summary: 'List your label sets',
-  description: 'The label sets of your account, newest first, with their labels and example counts. Analyses no image, so it uses no quota (`usage.requests` is 0).',
+  description:
+    'The label sets of your account, newest first, with their labels and example counts. Analyses no image, so it uses no quota (`usage.requests` is 0).',
   auth: 'apiKey',
-  response: { status: 200, description: 'Your label sets, and what the call counted.', schema: withUsage(listLabelSetsResponseSchema) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: {
+    status: 200,
+    description: 'Your label sets, and what the call counted.',
+    schema: withUsage(listLabelSetsResponseSchema),
+  },
+  errors: [
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'results',
 });
 
@@ -105,10 +143,23 @@ export const deleteLabelSetOperation = defineOperation({
   path: '/api/v1/label-sets/{id}',
   group: API_IDS.classification,
   summary: 'Delete a label set',
-  description: "Deletes one of your label sets and its stored example embeddings; classify calls naming it answer 404 from then on. Another account's set id answers 404 too. Uses no quota.",
+  description:
+    "Deletes one of your label sets and its stored example embeddings; classify calls naming it answer 404 from then on. Another account's set id answers 404 too. Uses no quota.",
   auth: 'apiKey',
   params: labelSetIdParamsSchema,
-  response: { status: 200, description: 'The deleted set id, and what the call counted.', schema: withUsage(deleteLabelSetResponseSchema) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: {
+    status: 200,
+    description: 'The deleted set id, and what the call counted.',
+    schema: withUsage(deleteLabelSetResponseSchema),
+  },
+  errors: [
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'results',
 });

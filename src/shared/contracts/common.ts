@@ -23,9 +23,16 @@ export const IMAGE_ERRORS = [
 ] as const satisfies readonly ErrorCode[];
 
 /** What an API key adds: a missing or revoked key, no subscription to the API, the monthly quota spent. */
-export const KEY_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'QUOTA_EXCEEDED'] as const satisfies readonly ErrorCode[];
+export const KEY_ERRORS = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'QUOTA_EXCEEDED',
+] as const satisfies readonly ErrorCode[];
 
 /** Stored exchanges (content/examples) shown as both request and response examples, in this order. */
-export function storedExchanges(...names: ExampleName[]): { request: ExampleName[]; response: ExampleName[] } {
+export function storedExchanges(...names: ExampleName[]): {
+  request: ExampleName[];
+  response: ExampleName[];
+} {
   return { request: names, response: names };
 }

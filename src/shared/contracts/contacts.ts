@@ -1,4 +1,9 @@
-import { contactBodySchema, contactListQuerySchema, contactPageSchema, contactSubmissionSchema } from '../schemas/contact';
+import {
+  contactBodySchema,
+  contactListQuerySchema,
+  contactPageSchema,
+  contactSubmissionSchema,
+} from '../schemas/contact';
 import { defineOperation } from './operation';
 
 /** POST /api/contacts */
@@ -8,17 +13,32 @@ export const createContactOperation = defineOperation({
   path: '/api/contacts',
   group: 'contact',
   summary: 'Send a contact request',
-  description: 'Stores a contact request for the sales team (the Contact Us and sign-up dialogs). Field errors come back in `details.fields`.',
+  description:
+    'Stores a contact request for the sales team (the Contact Us and sign-up dialogs). Field errors come back in `details.fields`.',
   auth: 'none',
   body: contactBodySchema,
   response: { status: 201, description: 'The stored submission.', schema: contactSubmissionSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'contacts',
   examples: {
     request: [
       {
         summary: 'A contact request from the pricing page',
-        value: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'We list 40,000 homes a month; can we try the detect API?', pageName: 'Pricing' },
+        value: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          message: 'We list 40,000 homes a month; can we try the detect API?',
+          pageName: 'Pricing',
+        },
       },
     ],
   },
@@ -31,9 +51,17 @@ export const listContactsOperation = defineOperation({
   path: '/api/contacts',
   group: 'admin',
   summary: 'List contact submissions',
-  description: 'Contact submissions, newest first, a page at a time (keyset pagination with `cursor`). Admin session only.',
+  description:
+    'Contact submissions, newest first, a page at a time (keyset pagination with `cursor`). Admin session only.',
   auth: 'admin',
   query: contactListQuerySchema,
   response: { status: 200, description: 'One page of submissions.', schema: contactPageSchema },
-  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: [
+    'INVALID_REQUEST',
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'METHOD_NOT_ALLOWED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
 });

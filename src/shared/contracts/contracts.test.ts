@@ -15,12 +15,15 @@ function undescribed(schema: unknown, path: string, out: string[] = []): string[
   }
   if (!schema || typeof schema !== 'object') return out;
   const s = schema as JsonSchema;
-  for (const [name, prop] of Object.entries((s['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
+  for (const [name, prop] of Object.entries(
+    (s['properties'] as Record<string, JsonSchema> | undefined) ?? {},
+  )) {
     const described = typeof prop['description'] === 'string' && prop['description'].trim() !== '';
     // A property that is a reused component is described by that component (walked on its own).
     if (!described && typeof prop['$ref'] !== 'string') out.push(`${path}.${name}`);
   }
-  for (const [key, value] of Object.entries(s)) if (key !== 'examples' && key !== 'default') undescribed(value, `${path}/${key}`, out);
+  for (const [key, value] of Object.entries(s))
+    if (key !== 'examples' && key !== 'default') undescribed(value, `${path}/${key}`, out);
   return out;
 }
 
@@ -39,15 +42,22 @@ describe('contracts', () => {
         ['params', op.params, 'input'],
         ['query', op.query, 'input'],
         ['response', op.response.schema, 'output'],
-        ...Object.entries(op.errorDetails ?? {}).map(([code, s]) => [`${code} details`, s, 'output'] as const),
+        ...Object.entries(op.errorDetails ?? {}).map(
+          ([code, s]) => [`${code} details`, s, 'output'] as const,
+        ),
       ] as const) {
         if (!schema) continue;
-        undescribed(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), `${op.operationId} ${part}`, missing);
+        undescribed(
+          z.toJSONSchema(schema, { io, unrepresentable: 'any' }),
+          `${op.operationId} ${part}`,
+          missing,
+        );
       }
     }
     const doc = buildOpenApiDocument(DEFAULT_SITE_ORIGIN);
     undescribed(doc.components.schemas, 'components', missing);
-    for (const [name, schema] of Object.entries(doc.components.schemas)) if (!schema['description'] ) missing.push(`component ${name}`);
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      if (!schema['description']) missing.push(`component ${name}`);
     expect(missing).toEqual([]);
     // One line each: no description runs over a line break.
     const multiline = JSON.stringify(doc).match(/"description":"[^"]*\\n[^"]*"/g) ?? [];
@@ -55,8 +65,15 @@ describe('contracts', () => {
   });
 
   it('are caught by the description check when a field has none', () => {
-    expect(undescribed(z.toJSONSchema(z.object({ a: z.string().describe('A'), b: z.number() })), 'x')).toEqual(['x.b']);
-    expect(undescribed(z.toJSONSchema(z.object({ n: z.array(z.object({ deep: z.string() })).describe('N') })), 'x')).toEqual(['x/properties/n/items.deep']);
+    expect(
+      undescribed(z.toJSONSchema(z.object({ a: z.string().describe('A'), b: z.number() })), 'x'),
+    ).toEqual(['x.b']);
+    expect(
+      undescribed(
+        z.toJSONSchema(z.object({ n: z.array(z.object({ deep: z.string() })).describe('N') })),
+        'x',
+      ),
+    ).toEqual(['x/properties/n/items.deep']);
   });
 
   it('have examples that parse with their own schemas', () => {
@@ -65,12 +82,16 @@ describe('contracts', () => {
       for (const ex of operationExamples(op).request) {
         expect(op.body, `${op.operationId} has a request example but no body`).toBeDefined();
         const parsed = op.body!.safeParse(ex.value);
-        expect(parsed.success, `${op.operationId} request "${ex.summary}": ${parsed.error?.message}`).toBe(true);
+        expect(parsed.success, `${op.operationId} request "${ex.summary}": ${parsed.error?.message}`).toBe(
+          true,
+        );
         count++;
       }
       for (const ex of operationExamples(op).response) {
         const parsed = op.response.schema.safeParse(ex.value);
-        expect(parsed.success, `${op.operationId} response "${ex.summary}": ${parsed.error?.message}`).toBe(true);
+        expect(parsed.success, `${op.operationId} response "${ex.summary}": ${parsed.error?.message}`).toBe(
+          true,
+        );
         count++;
       }
     }
@@ -81,7 +102,12 @@ describe('contracts', () => {
     for (const [name, ex] of Object.entries(storedExamples)) {
       const op = operations.find((o) => o.method === ex.method && o.path === ex.path);
       const response = withOrigin(ex.response, DEFAULT_SITE_ORIGIN);
-      expect((op ? operationExamples(op).response : []).some((e) => JSON.stringify(e.value) === JSON.stringify(response)), name).toBe(true);
+      expect(
+        (op ? operationExamples(op).response : []).some(
+          (e) => JSON.stringify(e.value) === JSON.stringify(response),
+        ),
+        name,
+      ).toBe(true);
     }
     const shown = operations.reduce((n, op) => n + operationExamples(op).response.length, 0);
     // Responses beyond the engine's are the session state, written as the handler answers it.
@@ -89,7 +115,8 @@ describe('contracts', () => {
   });
 
   it('name only documented error codes, each with an example message and a remedy', () => {
-    for (const op of operations) for (const code of op.errors) expect(ERROR_STATUS[code], `${op.operationId}: ${code}`).toBeDefined();
+    for (const op of operations)
+      for (const code of op.errors) expect(ERROR_STATUS[code], `${op.operationId}: ${code}`).toBeDefined();
     for (const code of errorCodes) {
       expect(ERROR_EXAMPLE_MESSAGES[code]).toBeTruthy();
       expect(ERROR_HELP[code].remedy).toBeTruthy();
@@ -98,7 +125,14 @@ describe('contracts', () => {
 
   it('let every operation that takes a body answer the body errors', () => {
     for (const op of operations.filter((o) => o.body)) {
-      expect(op.errors, op.operationId).toEqual(expect.arrayContaining(['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']));
+      expect(op.errors, op.operationId).toEqual(
+        expect.arrayContaining([
+          'INVALID_REQUEST',
+          'INVALID_JSON',
+          'UNSUPPORTED_MEDIA_TYPE',
+          'PAYLOAD_TOO_LARGE',
+        ]),
+      );
     }
   });
 });
@@ -110,7 +144,13 @@ describe('URL fields of the contracts', () => {
       typeof example.value === 'object' && example.value !== null && op.body
         ? Object.entries(example.value as Record<string, unknown>)
             .filter(([key]) => /(^|_)urls?$/.test(key))
-            .map(([key, value]) => ({ name: `${op.operationId} #${i} ${key}`, op, example: example.value as Record<string, unknown>, key, value }))
+            .map(([key, value]) => ({
+              name: `${op.operationId} #${i} ${key}`,
+              op,
+              example: example.value as Record<string, unknown>,
+              key,
+              value,
+            }))
         : [],
     ),
   );
@@ -120,30 +160,46 @@ describe('URL fields of the contracts', () => {
     expect(urlFields.length).toBeGreaterThan(8);
   });
 
-  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_x', 'ftp://example.com/a.jpg', 'data:image/png;base64,AAAA'])(
-    'refuse a URL with another scheme than http(s): %s',
-    (bad) => {
-      for (const { name, op, example, key, value } of urlFields) {
-        const body = { ...example, [key]: Array.isArray(value) ? [...value.slice(1), bad] : bad };
-        const result = op.body!.safeParse(body);
-        expect(result.success, name).toBe(false);
-      }
-      // The batch callback is no example field: checked on its own.
-      const batch = operations.find((op) => op.operationId === 'predictAuthenticityBatch')!;
-      expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: bad }).success).toBe(false);
-      expect(batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: 'https://hooks.example.com/x' }).success).toBe(true);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:70/_x',
+    'ftp://example.com/a.jpg',
+    'data:image/png;base64,AAAA',
+  ])('refuse a URL with another scheme than http(s): %s', (bad) => {
+    for (const { name, op, example, key, value } of urlFields) {
+      const body = { ...example, [key]: Array.isArray(value) ? [...value.slice(1), bad] : bad };
+      const result = op.body!.safeParse(body);
+      expect(result.success, name).toBe(false);
+    }
+    // The batch callback is no example field: checked on its own.
+    const batch = operations.find((op) => op.operationId === 'predictAuthenticityBatch')!;
+    expect(
+      batch.body!.safeParse({ image_urls: ['https://example.com/a.jpg'], callback_url: bad }).success,
+    ).toBe(false);
+    expect(
+      batch.body!.safeParse({
+        image_urls: ['https://example.com/a.jpg'],
+        callback_url: 'https://hooks.example.com/x',
+      }).success,
+    ).toBe(true);
+  });
 });
 
 describe('what the contracts ship to the browser', () => {
   it('carries no stored example bodies: contracts name them, the OpenAPI builder reads them', () => {
     const dirs = ['src/shared/contracts', 'src/shared/schemas', 'src/shared/schemas/photo-authenticity'];
-    const sources = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `${dir}/${f}`));
+    const sources = dirs.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => `${dir}/${f}`),
+    );
     expect(sources.length).toBeGreaterThan(20);
     // A value import of src/shared/examples.ts (a type import is erased) would put every stored
     // exchange into the chunks of the islands that import a contract.
-    const importing = sources.filter((file) => /^import (?!type )[^;]*from '(\.\.\/)+examples';/m.test(readFileSync(file, 'utf8')));
+    const importing = sources.filter((file) =>
+      /^import (?!type )[^;]*from '(\.\.\/)+examples';/m.test(readFileSync(file, 'utf8')),
+    );
     expect(importing).toEqual([]);
   });
 });

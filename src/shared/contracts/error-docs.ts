@@ -23,7 +23,8 @@ export const ERROR_EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   NO_IMAGE_ANALYSED: 'No image could be analysed',
   IMAGE_FETCH_FAILED: 'Could not fetch image https://example.com/room.jpg: HTTP 404',
   IMAGE_URL_NOT_ALLOWED: 'Image URL http://10.0.0.1/a.jpg is not allowed: private address',
-  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.',
+  IDEMPOTENCY_KEY_REUSED:
+    'This Idempotency-Key was already used with a different request body. Use a new key for a new batch.',
   RATE_LIMITED: 'Too many requests. Please try again in 40 seconds.',
   QUOTA_EXCEEDED: 'The monthly request quota of this plan is used up',
   INTERNAL_ERROR: 'Internal server error',
@@ -46,20 +47,38 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     remedy: 'Fix the fields named in `details.fields` against the field table, then send again.',
     retry: false,
   },
-  INVALID_JSON: { meaning: 'The body is not valid JSON.', remedy: 'Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests.', retry: false },
+  INVALID_JSON: {
+    meaning: 'The body is not valid JSON.',
+    remedy: 'Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests.',
+    retry: false,
+  },
   UNAUTHORIZED: {
     meaning: 'The API key is missing, malformed, unknown or revoked.',
-    remedy: 'Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked.',
+    remedy:
+      'Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked.',
     retry: false,
   },
   FORBIDDEN: {
     meaning: 'The key is valid, but its account has no active subscription to this API.',
-    remedy: 'Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key.',
+    remedy:
+      'Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key.',
     retry: false,
   },
-  NOT_FOUND: { meaning: 'The resource does not exist, or is not yours.', remedy: 'Check the id in the path; ids come from the answer that created the resource.', retry: false },
-  METHOD_NOT_ALLOWED: { meaning: 'The path does not accept this method.', remedy: 'Use a method listed in the `Allow` response header.', retry: false },
-  CONFLICT: { meaning: 'The request conflicts with the current state, e.g. the resource already exists.', remedy: 'Read the current state, then change the request to fit it.', retry: false },
+  NOT_FOUND: {
+    meaning: 'The resource does not exist, or is not yours.',
+    remedy: 'Check the id in the path; ids come from the answer that created the resource.',
+    retry: false,
+  },
+  METHOD_NOT_ALLOWED: {
+    meaning: 'The path does not accept this method.',
+    remedy: 'Use a method listed in the `Allow` response header.',
+    retry: false,
+  },
+  CONFLICT: {
+    meaning: 'The request conflicts with the current state, e.g. the resource already exists.',
+    remedy: 'Read the current state, then change the request to fit it.',
+    retry: false,
+  },
   PAYLOAD_TOO_LARGE: {
     meaning: 'The request body or an image is over the size limit.',
     remedy: `Send fewer or smaller images: image URLs up to ${IMAGE_LIMIT_TEXT.size}, uploaded files up to ${UPLOAD_LIMITS.fileBytes / BYTES_PER_MB} MB.`,
@@ -67,7 +86,8 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
   },
   UNSUPPORTED_MEDIA_TYPE: {
     meaning: 'The body is not in a media type this operation accepts.',
-    remedy: 'Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so).',
+    remedy:
+      'Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so).',
     retry: false,
   },
   INVALID_IMAGE: {
@@ -76,22 +96,27 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     retry: false,
   },
   NO_IMAGE_ANALYSED: {
-    meaning: 'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
-    remedy: 'Check each image\'s error in `details.results`: use public, reachable URLs of JPEG, PNG or WebP images.',
+    meaning:
+      'None of the images could be fetched or decoded, so there is no result; `details.results` holds the error of each image.',
+    remedy:
+      "Check each image's error in `details.results`: use public, reachable URLs of JPEG, PNG or WebP images.",
     retry: false,
   },
   IMAGE_FETCH_FAILED: {
     meaning: `An image could not be downloaded: invalid URL, unknown host or over ${IMAGE_LIMIT_TEXT.size} (422), or its host failed or timed out (502).`,
-    remedy: 'Open the URL from outside your network to check it is public and answers with an image; retry a 502 later.',
+    remedy:
+      'Open the URL from outside your network to check it is public and answers with an image; retry a 502 later.',
     retry: true,
   },
   IDEMPOTENCY_KEY_REUSED: {
-    meaning: 'The `Idempotency-Key` header names a batch created earlier with a different body: a retry must repeat the same body to get the same job.',
+    meaning:
+      'The `Idempotency-Key` header names a batch created earlier with a different body: a retry must repeat the same body to get the same job.',
     remedy: 'Send a new key for a new batch, or repeat the original body to get the original job back.',
     retry: false,
   },
   IMAGE_URL_NOT_ALLOWED: {
-    meaning: 'The image URL is refused: only public `http`/`https` hosts on ports 80 and 443, without credentials.',
+    meaning:
+      'The image URL is refused: only public `http`/`https` hosts on ports 80 and 443, without credentials.',
     remedy: 'Host the image on a public address; private, loopback and metadata addresses are blocked.',
     retry: false,
   },
@@ -102,7 +127,8 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
   },
   QUOTA_EXCEEDED: {
     meaning: 'The monthly quota of your tier is used up (`RateLimit-Policy` names it `"monthly"`).',
-    remedy: 'Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard).',
+    remedy:
+      'Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard).',
     retry: true,
   },
   INTERNAL_ERROR: {
@@ -119,5 +145,11 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
 
 /** Help for a code read from a document (an unknown code gets a neutral text rather than nothing). */
 export function errorHelp(code: string): ErrorHelp {
-  return (ERROR_HELP as Record<string, ErrorHelp>)[code] ?? { meaning: 'See `error.message`.', remedy: 'Read `error.message` and `error.details`.', retry: false };
+  return (
+    (ERROR_HELP as Record<string, ErrorHelp>)[code] ?? {
+      meaning: 'See `error.message`.',
+      remedy: 'Read `error.message` and `error.details`.',
+      retry: false,
+    }
+  );
 }

@@ -36,12 +36,16 @@ export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode][number];
 /** The documented error body: `{ error: { code, message, details }, request_id }`. */
 export const errorBodySchema = z
   .object({
-    error: z.object({
-      code: z.string().describe('Machine-readable error code, e.g. INVALID_REQUEST.'),
-      message: z.string().describe('What went wrong, in a sentence a person can act on.'),
-      details: z.unknown().nullable().describe('Extra data for the code, e.g. `fields` for validation errors; null when none.'),
-    })
-    .describe('The error: its code, a readable message and details.'),
+    error: z
+      .object({
+        code: z.string().describe('Machine-readable error code, e.g. INVALID_REQUEST.'),
+        message: z.string().describe('What went wrong, in a sentence a person can act on.'),
+        details: z
+          .unknown()
+          .nullable()
+          .describe('Extra data for the code, e.g. `fields` for validation errors; null when none.'),
+      })
+      .describe('The error: its code, a readable message and details.'),
     request_id: z.string().describe('Id of this request; quote it when you contact support.'),
   })
   .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });

@@ -2,13 +2,38 @@ import { accountOperations } from './account';
 import { adminLoginOperation, adminLogoutOperation, adminSessionOperation } from './admin-auth';
 import { getApiOperation, getUseCaseOperation, listApisOperation, listUseCasesOperation } from './catalogue';
 import { createContactOperation, listContactsOperation } from './contacts';
-import { defineCategoriesOperation, demoDetectOperation, demoObjectDetectionOperation, detectOperation } from './object-detection';
+import {
+  defineCategoriesOperation,
+  demoDetectOperation,
+  demoObjectDetectionOperation,
+  detectOperation,
+} from './object-detection';
 import type { OperationContract } from './operation';
-import { addBrandOperation, demoWatermarkOperation, listBrandsOperation, removeBrandOperation, watermarkOperation } from './watermark';
+import {
+  addBrandOperation,
+  demoWatermarkOperation,
+  listBrandsOperation,
+  removeBrandOperation,
+  watermarkOperation,
+} from './watermark';
 import { captionOperation, demoCaptionOperation } from './caption';
-import { classifyOperation, createLabelSetOperation, deleteLabelSetOperation, demoClassifyOperation, listLabelSetsOperation } from './classify';
+import {
+  classifyOperation,
+  createLabelSetOperation,
+  deleteLabelSetOperation,
+  demoClassifyOperation,
+  listLabelSetsOperation,
+} from './classify';
 import { similarOperations } from './similar';
-import { demoPhotoValidationOperation, errorReportOperation, getPredictBatchOperation, listErrorReportsOperation, predictBatchOperation, predictOperation, whyNotRealOperation } from './photo-authenticity';
+import {
+  demoPhotoValidationOperation,
+  errorReportOperation,
+  getPredictBatchOperation,
+  listErrorReportsOperation,
+  predictBatchOperation,
+  predictOperation,
+  whyNotRealOperation,
+} from './photo-authenticity';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a

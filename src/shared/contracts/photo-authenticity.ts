@@ -6,10 +6,27 @@
 import { z } from 'zod';
 import '../schemas/zod-config';
 import { withUsage } from '../schemas/api-usage';
-import { authenticityImageUrlSchema, predictRequestSchema, predictResponseSchema, whyNotRealResponseSchema } from '../schemas/photo-authenticity/analysis';
-import { predictBatchRequestSchema, batchJobCreatedSchema, batchJobSchema } from '../schemas/photo-authenticity/batch';
-import { errorReportRequestSchema, errorReportResponseSchema, errorReportListSchema } from '../schemas/photo-authenticity/error-reports';
-import { photoValidationRequestSchema, photoValidationUploadSchema, photoValidationResponseSchema } from '../schemas/photo-authenticity/photo-validation';
+import {
+  authenticityImageUrlSchema,
+  predictRequestSchema,
+  predictResponseSchema,
+  whyNotRealResponseSchema,
+} from '../schemas/photo-authenticity/analysis';
+import {
+  predictBatchRequestSchema,
+  batchJobCreatedSchema,
+  batchJobSchema,
+} from '../schemas/photo-authenticity/batch';
+import {
+  errorReportRequestSchema,
+  errorReportResponseSchema,
+  errorReportListSchema,
+} from '../schemas/photo-authenticity/error-reports';
+import {
+  photoValidationRequestSchema,
+  photoValidationUploadSchema,
+  photoValidationResponseSchema,
+} from '../schemas/photo-authenticity/photo-validation';
 import { API_IDS } from '../api-ids';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
 import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
@@ -33,10 +50,16 @@ export const predictOperation = defineOperation({
     'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.',
   auth: 'apiKey',
   body: predictRequestSchema,
-  response: { status: 200, description: 'The analysis, layer by layer, and what the call counted.', schema: withUsage(predictResponseSchema) },
+  response: {
+    status: 200,
+    description: 'The analysis, layer by layer, and what the call counted.',
+    schema: withUsage(predictResponseSchema),
+  },
   errors: API_ERRORS,
   rateLimit: 'single',
-  examples: { request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }] },
+  examples: {
+    request: [{ summary: 'An image that declares itself AI-generated', value: { image_url: SAMPLE_AI } }],
+  },
   // A real answer (npm run examples -- predict): the docs' quick start reads its verdict.
   storedExamples: { response: ['predict'] },
 });
@@ -48,10 +71,15 @@ export const whyNotRealOperation = defineOperation({
   path: '/api/why_not_real',
   group: API_IDS.photoAuthenticity,
   summary: 'Explain the fail tags of an image',
-  description: 'Runs the same analysis as /api/predict and returns, for each fail tag, the evidence behind it in plain words.',
+  description:
+    'Runs the same analysis as /api/predict and returns, for each fail tag, the evidence behind it in plain words.',
   auth: 'apiKey',
   body: z.object({ image_url: authenticityImageUrlSchema }).strict().describe('The image to explain.'),
-  response: { status: 200, description: 'The fail tags and their evidence, and what the call counted.', schema: withUsage(whyNotRealResponseSchema) },
+  response: {
+    status: 200,
+    description: 'The fail tags and their evidence, and what the call counted.',
+    schema: withUsage(whyNotRealResponseSchema),
+  },
   errors: API_ERRORS,
   rateLimit: 'single',
   examples: { request: [{ summary: 'Explain one image', value: { image_url: SAMPLE_AI } }] },
@@ -67,11 +95,31 @@ export const errorReportOperation = defineOperation({
   description: 'Stores a report of a wrong authenticity result; the team reads reports on the admin page.',
   auth: 'apiKey',
   body: errorReportRequestSchema,
-  response: { status: 201, description: 'The report is stored (reports are not metered).', schema: withUsage(errorReportResponseSchema) },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: {
+    status: 201,
+    description: 'The report is stored (reports are not metered).',
+    schema: withUsage(errorReportResponseSchema),
+  },
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'errors',
   examples: {
-    request: [{ summary: 'A result that looks wrong', value: { image_url: SAMPLE_CAMERA, job_id: null, comment: 'Unedited photo from our own adjuster.' } }],
+    request: [
+      {
+        summary: 'A result that looks wrong',
+        value: { image_url: SAMPLE_CAMERA, job_id: null, comment: 'Unedited photo from our own adjuster.' },
+      },
+    ],
   },
 });
 
@@ -86,8 +134,26 @@ export const predictBatchOperation = defineOperation({
     'Queues the images for the same analysis as /api/predict and answers at once with a job to poll. Jobs run on a durable queue: a job survives a server restart, and each image is analysed and counted once. Send an `Idempotency-Key` header (up to 200 characters) to make retries safe: the same key with the same body returns the same job, the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`. With `callback_url`, the final job body is POSTed there when the job ends, signed: header `Optiq-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the hex SHA-256 of the API key that created the job; delivery follows the image-fetching address rules and is retried with backoff. Image and callback URLs meet the address rules of /api/predict at submission: another scheme is a 400 `INVALID_REQUEST`, credentials, another port, an internal host name or a private, loopback or link-local address a 422 `IMAGE_URL_NOT_ALLOWED` naming the field, and no job is made. A host name that resolves to such an address fails only that image, with `IMAGE_URL_NOT_ALLOWED`. The call counts as one request of the monthly quota, with its images (an image refused that way is given back); a repeated Idempotency-Key counts nothing.',
   auth: 'apiKey',
   body: predictBatchRequestSchema,
-  response: { status: 201, description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).', schema: withUsage(batchJobCreatedSchema) },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'IDEMPOTENCY_KEY_REUSED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  response: {
+    status: 201,
+    description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).',
+    schema: withUsage(batchJobCreatedSchema),
+  },
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'METHOD_NOT_ALLOWED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'IMAGE_URL_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'QUOTA_EXCEEDED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'batch',
   storedExamples: storedExchanges('predictBatch'),
 });
@@ -99,11 +165,21 @@ export const getPredictBatchOperation = defineOperation({
   path: '/api/predict_batch/{job_id}',
   group: API_IDS.photoAuthenticity,
   summary: 'Get a batch job and its results',
-  description: 'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404. Reading a job counts nothing against the quota.',
+  description:
+    'The job status and progress, and once completed the result (or the error) of each image in request order. Only the account that created the job can read it; any other gets 404. Reading a job counts nothing against the quota.',
   auth: 'apiKey',
   params: z.object({ job_id: z.string().describe('The job_id returned when the job was created.') }),
   response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: [
+    'UNAUTHORIZED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'METHOD_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'QUOTA_EXCEEDED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'results',
   storedExamples: { response: ['predictBatchCompleted', 'predictBatchPending'] },
 });
@@ -115,7 +191,8 @@ export const listErrorReportsOperation = defineOperation({
   path: '/api/error-reports',
   group: 'admin',
   summary: 'List reports of wrong authenticity results',
-  description: 'The 50 newest reports sent to POST /api/error, shown on /c beside the contact submissions. Admin session only.',
+  description:
+    'The 50 newest reports sent to POST /api/error, shown on /c beside the contact submissions. Admin session only.',
   auth: 'admin',
   response: { status: 200, description: 'The newest reports.', schema: errorReportListSchema },
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
@@ -128,11 +205,24 @@ export const demoPhotoValidationOperation = defineOperation({
   path: '/api/demo/photo-validation',
   group: 'demo',
   summary: 'Validate a photo (demo)',
-  description: 'The keyless endpoint of the /demo/photo-validation page: the same analysis as /api/predict, shaped as the demo shows it, with the ELA heatmap. Strict per-client limit.',
+  description:
+    'The keyless endpoint of the /demo/photo-validation page: the same analysis as /api/predict, shaped as the demo shows it, with the ELA heatmap. Strict per-client limit.',
   auth: 'none',
   body: photoValidationRequestSchema,
   multipartBody: photoValidationUploadSchema,
   response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
-  errors: ['INVALID_REQUEST', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INVALID_IMAGE', 'IMAGE_FETCH_FAILED', 'IMAGE_URL_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: [
+    'INVALID_REQUEST',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+    'METHOD_NOT_ALLOWED',
+    'INVALID_IMAGE',
+    'IMAGE_FETCH_FAILED',
+    'IMAGE_URL_NOT_ALLOWED',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   rateLimit: 'demo-photo-validation',
 });

@@ -42,14 +42,25 @@ export const signupRequestSchema = z.object({
     .string({ message: 'Please enter a password' })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-    .describe(`Password, ${PASSWORD_MIN}-${PASSWORD_MAX} characters, not a common or easily guessed one (checked with zxcvbn against lists of breached passwords, keyboard patterns and your own username and email: 400 with a field error); stored only as a scrypt hash.`),
+    .describe(
+      `Password, ${PASSWORD_MIN}-${PASSWORD_MAX} characters, not a common or easily guessed one (checked with zxcvbn against lists of breached passwords, keyboard patterns and your own username and email: 400 with a field error); stored only as a scrypt hash.`,
+    ),
 });
 
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  login: z.string({ message: 'Please enter your username or email' }).trim().min(1, 'Please enter your username or email').max(254).describe('Username or email address of the account.'),
-  password: z.string({ message: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX).describe('The account password.'),
+  login: z
+    .string({ message: 'Please enter your username or email' })
+    .trim()
+    .min(1, 'Please enter your username or email')
+    .max(254)
+    .describe('Username or email address of the account.'),
+  password: z
+    .string({ message: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_MAX)
+    .describe('The account password.'),
 });
 
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -65,15 +76,26 @@ export const apiKeySummarySchema = z
     prefix: z.string().describe('Recognisable start of the key, e.g. `optiq_live_`.'),
     last4: z.string().describe('Last four characters of the key.'),
     created_at: z.string().describe('When the key was created (ISO 8601).'),
-    last_used_at: z.string().nullable().describe('When the key last authenticated a call (ISO 8601), null if never.'),
-    revoked_at: z.string().nullable().describe('When the key was revoked (ISO 8601), null while it is active.'),
+    last_used_at: z
+      .string()
+      .nullable()
+      .describe('When the key last authenticated a call (ISO 8601), null if never.'),
+    revoked_at: z
+      .string()
+      .nullable()
+      .describe('When the key was revoked (ISO 8601), null while it is active.'),
   })
   .meta({ id: 'ApiKeySummary', description: 'An API key as listed: never the key itself.' });
 
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
 export const createKeyRequestSchema = z.object({
-  name: z.string({ message: 'Please name the key' }).trim().min(1, 'Please name the key').max(64, 'Key name is too long (max 64 characters)').describe('A name to recognise the key by, e.g. `production`.'),
+  name: z
+    .string({ message: 'Please name the key' })
+    .trim()
+    .min(1, 'Please name the key')
+    .max(64, 'Key name is too long (max 64 characters)')
+    .describe('A name to recognise the key by, e.g. `production`.'),
 });
 
 export const createdKeySchema = z.object({
@@ -92,9 +114,17 @@ export const subscriptionSchema = z
     id: z.string().describe('Subscription id (UUID).'),
     api_id: z.string().describe('Catalogue id of the API, e.g. `image-object-detection`.'),
     api_name: z.string().describe('Name of the API.'),
-    tier: z.string().describe('Tier id: `pay-per-use` (every API), or a monthly bundle of an API that has them: `testing`, `standard` or `premium`.'),
+    tier: z
+      .string()
+      .describe(
+        'Tier id: `pay-per-use` (every API), or a monthly bundle of an API that has them: `testing`, `standard` or `premium`.',
+      ),
     tier_name: z.string().describe('Tier name as the pricing shows it.'),
-    monthly_quota: z.number().int().nullable().describe('Requests included each billing month; null when pay per use without a cap.'),
+    monthly_quota: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Requests included each billing month; null when pay per use without a cap.'),
     monthly_price: z.number().nullable().describe('Monthly price in US dollars; null for pay per use.'),
     price_per_request: z.number().describe('Pay-per-use price of one request in US dollars.'),
     is_active: z.boolean().describe('False once cancelled.'),
@@ -106,8 +136,20 @@ export const subscriptionSchema = z
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscribeRequestSchema = z.object({
-  api_id: z.string({ message: 'Please choose an API' }).trim().min(1, 'Please choose an API').max(100).describe('Catalogue id of the API to subscribe to.'),
-  tier: z.string({ message: 'Please choose a tier' }).trim().min(1, 'Please choose a tier').max(32).describe('Tier id: `pay-per-use` (every API; `standard` is also accepted for an API without bundles), or a monthly bundle: `testing`, `standard`, `premium`.'),
+  api_id: z
+    .string({ message: 'Please choose an API' })
+    .trim()
+    .min(1, 'Please choose an API')
+    .max(100)
+    .describe('Catalogue id of the API to subscribe to.'),
+  tier: z
+    .string({ message: 'Please choose a tier' })
+    .trim()
+    .min(1, 'Please choose a tier')
+    .max(32)
+    .describe(
+      'Tier id: `pay-per-use` (every API; `standard` is also accepted for an API without bundles), or a monthly bundle: `testing`, `standard`, `premium`.',
+    ),
 });
 
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;

@@ -9,7 +9,9 @@ export const adminSignedInSchema = z.object({
   expires_at: z.string().describe('When the session ends (ISO 8601).'),
 });
 /** No live admin session. */
-export const adminSignedOutSchema = z.object({ authenticated: z.literal(false).describe('False: no live admin session.') });
+export const adminSignedOutSchema = z.object({
+  authenticated: z.literal(false).describe('False: no live admin session.'),
+});
 
 /** The admin session state `/api/auth/*` answer with. */
 export const adminSessionSchema = z

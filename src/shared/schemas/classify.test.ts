@@ -12,7 +12,11 @@ describe('labelSetUploadSchema (the multipart form of POST /api/v1/label-sets)',
   });
 
   it('refuses a form without a name, or an example that is neither a file nor a URL', () => {
-    expect(labelSetUploadSchema.safeParse({ 'examples.kitchen': 'https://example.com/k.jpg' }).success).toBe(false);
-    expect(labelSetUploadSchema.safeParse({ name: 'x', 'examples.kitchen': 'not a url' }).success).toBe(false);
+    expect(labelSetUploadSchema.safeParse({ 'examples.kitchen': 'https://example.com/k.jpg' }).success).toBe(
+      false,
+    );
+    expect(labelSetUploadSchema.safeParse({ name: 'x', 'examples.kitchen': 'not a url' }).success).toBe(
+      false,
+    );
   });
 });

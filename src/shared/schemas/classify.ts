@@ -12,14 +12,22 @@ const image = imageSourceFields();
 export const ROOM_TYPE_TAXONOMY = 'room_type';
 
 /** Label set limits: labels per set, examples per label, examples per set. */
-export const LABEL_SET_LIMITS = { minLabels: 2, maxLabels: 10, minExamples: 5, maxExamplesPerLabel: 12, maxExamples: 60 } as const;
+export const LABEL_SET_LIMITS = {
+  minLabels: 2,
+  maxLabels: 10,
+  minExamples: 5,
+  maxExamplesPerLabel: 12,
+  maxExamples: 60,
+} as const;
 
 export const classifyRequestSchema = z.strictObject({
   ...image.json,
   taxonomy: z
     .union([z.literal(ROOM_TYPE_TAXONOMY), z.uuid()])
     .default(ROOM_TYPE_TAXONOMY)
-    .describe('`room_type` (kitchen, bathroom, bedroom, living_room, dining_room, office, other: also every photo that is not of a room, such as a close-up object, a pet, a street or a landscape), or the id of one of your label sets.'),
+    .describe(
+      '`room_type` (kitchen, bathroom, bedroom, living_room, dining_room, office, other: also every photo that is not of a room, such as a close-up object, a pet, a street or a landscape), or the id of one of your label sets.',
+    ),
   top_k: z.number().int().min(1).max(7).default(3).describe('How many labels to return, best first (1-7).'),
 });
 export type ClassifyRequest = z.input<typeof classifyRequestSchema>;
@@ -28,7 +36,13 @@ export type ClassifyRequestParsed = z.output<typeof classifyRequestSchema>;
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const classifyUploadSchema = classifyRequestSchema.extend({
   ...image.upload,
-  top_k: z.coerce.number().int().min(1).max(7).default(3).describe('How many labels to return, best first (1-7), as text.'),
+  top_k: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7)
+    .default(3)
+    .describe('How many labels to return, best first (1-7), as text.'),
 });
 
 export const labelScoreSchema = z.object({
@@ -37,7 +51,9 @@ export const labelScoreSchema = z.object({
     .number()
     .min(0)
     .max(1)
-    .describe('A raw score, not a calibrated probability: the share of the evidence for this label (0-1; the scores over all labels sum to 1). How often a top label is right at each score is on the accuracy card.'),
+    .describe(
+      'A raw score, not a calibrated probability: the share of the evidence for this label (0-1; the scores over all labels sum to 1). How often a top label is right at each score is on the accuracy card.',
+    ),
 });
 
 export const classifyResponseSchema = z.object({
@@ -60,8 +76,16 @@ export const labelNameSchema = z
 export const createLabelSetSchema = z.strictObject({
   name: z.string().trim().min(1).max(80).describe('Your name for the set (1-80 characters).'),
   examples: z
-    .record(labelNameSchema, z.array(imageUrlSchema.describe('HTTP(S) URL of an example image.')).min(LABEL_SET_LIMITS.minExamples).max(LABEL_SET_LIMITS.maxExamplesPerLabel))
-    .describe(`Example image URLs by label: ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all.`),
+    .record(
+      labelNameSchema,
+      z
+        .array(imageUrlSchema.describe('HTTP(S) URL of an example image.'))
+        .min(LABEL_SET_LIMITS.minExamples)
+        .max(LABEL_SET_LIMITS.maxExamplesPerLabel),
+    )
+    .describe(
+      `Example image URLs by label: ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all.`,
+    ),
 });
 export type CreateLabelSet = z.input<typeof createLabelSetSchema>;
 
@@ -74,7 +98,9 @@ export const labelSetUploadSchema = z
   .catchall(
     z
       .union([z.file(), imageUrlSchema])
-      .describe(`A field \`examples.<label>\` per example image, repeated for each: the image file (JPEG, PNG or WebP) or its HTTP(S) URL. ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all; the whole form at most 10 MB.`),
+      .describe(
+        `A field \`examples.<label>\` per example image, repeated for each: the image file (JPEG, PNG or WebP) or its HTTP(S) URL. ${LABEL_SET_LIMITS.minLabels}-${LABEL_SET_LIMITS.maxLabels} labels, ${LABEL_SET_LIMITS.minExamples}-${LABEL_SET_LIMITS.maxExamplesPerLabel} images each, at most ${LABEL_SET_LIMITS.maxExamples} in all; the whole form at most 10 MB.`,
+      ),
   );
 
 export const labelSetSchema = z
@@ -91,11 +117,16 @@ export const labelSetSchema = z
       .describe('The labels of the set, in name order.'),
     created_at: z.string().describe('When the set was created (ISO 8601, UTC).'),
   })
-  .meta({ id: 'LabelSet', description: 'A custom label set of your account: its labels and how many example images each has.' });
+  .meta({
+    id: 'LabelSet',
+    description: 'A custom label set of your account: its labels and how many example images each has.',
+  });
 export type LabelSet = z.infer<typeof labelSetSchema>;
 
 export const createLabelSetResponseSchema = labelSetSchema.extend({
-  embedding: z.string().describe('What each example was turned into (the vector nearest neighbours are found over).'),
+  embedding: z
+    .string()
+    .describe('What each example was turned into (the vector nearest neighbours are found over).'),
 });
 
 export const listLabelSetsResponseSchema = z.object({

@@ -28,19 +28,30 @@ export const CONTACT_MESSAGES = {
 
 /** A required, trimmed text field: `missing` for absent, non-text or blank input. */
 function text(max: number, missing: string, tooLong: string) {
-  return z.string({ error: missing }).refine(isSafeText, SAFE_TEXT_MESSAGE).trim().min(1, missing).max(max, tooLong);
+  return z
+    .string({ error: missing })
+    .refine(isSafeText, SAFE_TEXT_MESSAGE)
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong);
 }
 
 export const contactRequestSchema = z.object(
   {
-    name: text(CONTACT_LIMITS.name, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameTooLong).describe("Sender's name (1-100 characters)."),
+    name: text(CONTACT_LIMITS.name, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameTooLong).describe(
+      "Sender's name (1-100 characters).",
+    ),
     email: text(CONTACT_LIMITS.email, CONTACT_MESSAGES.email, CONTACT_MESSAGES.emailTooLong)
       .pipe(z.email({ error: CONTACT_MESSAGES.email }))
       .describe('Business email address to answer to.'),
-    message: text(CONTACT_LIMITS.message, CONTACT_MESSAGES.message, CONTACT_MESSAGES.messageTooLong).describe('What the sender needs (1-5,000 characters).'),
-    pageName: text(CONTACT_LIMITS.pageName, CONTACT_MESSAGES.pageName, CONTACT_MESSAGES.pageNameTooLong).describe(
-      'Name of the page the form was sent from, e.g. `Pricing`.',
+    message: text(CONTACT_LIMITS.message, CONTACT_MESSAGES.message, CONTACT_MESSAGES.messageTooLong).describe(
+      'What the sender needs (1-5,000 characters).',
     ),
+    pageName: text(
+      CONTACT_LIMITS.pageName,
+      CONTACT_MESSAGES.pageName,
+      CONTACT_MESSAGES.pageNameTooLong,
+    ).describe('Name of the page the form was sent from, e.g. `Pricing`.'),
   },
   { error: 'Please send the contact form as a JSON object with name, email, message and pageName' },
 );
@@ -59,7 +70,11 @@ export const HONEYPOT_FIELD = 'website';
 
 /** The request body the endpoint accepts: the contact request plus the optional honeypot. */
 export const contactBodySchema = contactRequestSchema.extend({
-  [HONEYPOT_FIELD]: z.string().max(2000).optional().describe('Leave out: a form field people never see (spam protection).'),
+  [HONEYPOT_FIELD]: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('Leave out: a form field people never see (spam protection).'),
 });
 
 /** A stored contact submission as the API returns it. */
@@ -87,7 +102,12 @@ export const contactListQuerySchema = z.object({
     .max(CONTACT_PAGE.max, `Number must be less than or equal to ${CONTACT_PAGE.max}`)
     .default(CONTACT_PAGE.default)
     .describe('Rows per page (1-100, default 50).'),
-  cursor: z.string().min(1).max(200).optional().describe('`next_cursor` of the previous page; leave out for the first page.'),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('`next_cursor` of the previous page; leave out for the first page.'),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 

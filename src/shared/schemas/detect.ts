@@ -39,9 +39,15 @@ export const detectRequestSchema = z.object({
   mode: z
     .enum(detectModes, { message: 'mode must be per_item or superset' })
     .default('per_item')
-    .describe('`per_item` answers per image; `superset` adds an entry combining all images (an object counts when any image shows it).'),
+    .describe(
+      '`per_item` answers per image; `superset` adds an entry combining all images (an object counts when any image shows it).',
+    ),
   /** Category whose object list is checked; inferred from the images when omitted. */
-  category: categoryKey.optional().describe('Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted.'),
+  category: categoryKey
+    .optional()
+    .describe(
+      'Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted.',
+    ),
   /** Checks on borderline detections (0-10): 1-3 need no extra pass, each above 3 one augmented pass. */
   error_checks: z
     .number({ message: 'error_checks must be an integer from 0 to 10' })
@@ -57,7 +63,7 @@ export const detectRequestSchema = z.object({
     .boolean({ message: 'include_objects must be true or false' })
     .default(false)
     .describe(
-      'When true, each image entry also carries `objects_found`: every detection behind a `true` answer, with its score and box (several boxes of one object name count that many). Off by default: the booleans alone are the spec\'s answer.',
+      "When true, each image entry also carries `objects_found`: every detection behind a `true` answer, with its score and box (several boxes of one object name count that many). Off by default: the booleans alone are the spec's answer.",
     ),
 });
 export type DetectRequest = z.input<typeof detectRequestSchema>;
@@ -79,12 +85,17 @@ export const demoObjectFoundSchema = z
       .number()
       .min(0)
       .max(1)
-      .describe("The detector's raw score for this box, 0 to 1 (not a calibrated probability; each class has its own threshold)."),
+      .describe(
+        "The detector's raw score for this box, 0 to 1 (not a calibrated probability; each class has its own threshold).",
+      ),
     bounding_box: z
       .tuple([z.number(), z.number(), z.number(), z.number()])
       .describe('[x, y, width, height] of the box in source-image pixels.'),
   })
-  .meta({ id: 'DemoObjectFound', description: 'One detected object with its box (the demo and detect with `include_objects`).' });
+  .meta({
+    id: 'DemoObjectFound',
+    description: 'One detected object with its box (the demo and detect with `include_objects`).',
+  });
 
 export const detectionResultSchema = z
   .union([
@@ -104,7 +115,9 @@ export const detectionResultSchema = z
     }),
     z.object({
       image_url: z.string().describe('The image that could not be analysed.'),
-      error: itemErrorSchema.describe('Why this image could not be analysed; the other images are still answered.'),
+      error: itemErrorSchema.describe(
+        'Why this image could not be analysed; the other images are still answered.',
+      ),
     }),
   ])
   .meta({ id: 'DetectionResult', description: 'The answer for one image: its objects, or its error.' });
@@ -113,20 +126,33 @@ export type DetectionResult = z.infer<typeof detectionResultSchema>;
 export const detectResponseSchema = z.object({
   category: z
     .string()
-    .describe('Category used: the requested one, or the room the room classifier infers from the images (`general` when no room is confident).'),
-  category_inferred: z.boolean().describe('True when the category was inferred because the request named none.'),
+    .describe(
+      'Category used: the requested one, or the room the room classifier infers from the images (`general` when no room is confident).',
+    ),
+  category_inferred: z
+    .boolean()
+    .describe('True when the category was inferred because the request named none.'),
   mode: z.enum(detectModes).describe('The mode the images were answered in.'),
-  error_checks: z.number().int().describe('Error checks applied per image (1-3 need no extra pass; see the request field).'),
-  undetectable_objects: z.array(z.string()).describe('Category objects the model has no class for; they are left out of `objects`.'),
+  error_checks: z
+    .number()
+    .int()
+    .describe('Error checks applied per image (1-3 need no extra pass; see the request field).'),
+  undetectable_objects: z
+    .array(z.string())
+    .describe('Category objects the model has no class for; they are left out of `objects`.'),
   analysis_method: z.string().describe('Model and method that produced the answer.'),
-  detection_results: z.array(detectionResultSchema).describe('One entry per image, in request order (plus `superset` in superset mode).'),
+  detection_results: z
+    .array(detectionResultSchema)
+    .describe('One entry per image, in request order (plus `superset` in superset mode).'),
   result_id: z.string().describe('Id of the stored detection run.'),
 });
 export type DetectResponse = z.infer<typeof detectResponseSchema>;
 
 /** `details` of a 422 NO_IMAGE_ANALYSED: why each image failed. */
 export const noImageAnalysedDetailsSchema = z.object({
-  results: z.array(detectionResultSchema).describe('One entry per image of the request, each with its `error`.'),
+  results: z
+    .array(detectionResultSchema)
+    .describe('One entry per image of the request, each with its `error`.'),
 });
 
 /** POST /api/v1/categories body. */
@@ -141,9 +167,16 @@ export const categoryDefinitionsSchema = z.object({
           .max(64, 'category is too long (max 64 characters)')
           .describe('Category key, e.g. `bathroom` or `home_office`.'),
         objects: z
-          .array(z.string({ message: 'Each object must be a non-empty text' }).trim().min(1, 'Each object must be a non-empty text').max(64), {
-            message: 'objects must be a list of texts',
-          })
+          .array(
+            z
+              .string({ message: 'Each object must be a non-empty text' })
+              .trim()
+              .min(1, 'Each object must be a non-empty text')
+              .max(64),
+            {
+              message: 'objects must be a list of texts',
+            },
+          )
           .min(1, 'objects must not be empty')
           .max(100, 'At most 100 objects per category')
           .describe('Object names detect reports for this category (1-100).'),
@@ -163,8 +196,12 @@ export const categoryDefinitionsResponseSchema = z.object({
       z.object({
         category: z.string().describe('Category key.'),
         objects: z.array(z.string()).describe('Object names now defined for the category.'),
-        undetectable_objects: z.array(z.string()).describe('Objects of this category the model cannot detect (reported as not detectable).'),
-        created: z.boolean().describe('True when the category was new, false when an existing definition was replaced.'),
+        undetectable_objects: z
+          .array(z.string())
+          .describe('Objects of this category the model cannot detect (reported as not detectable).'),
+        created: z
+          .boolean()
+          .describe('True when the category was new, false when an existing definition was replaced.'),
       }),
     )
     .describe('The definitions as stored.'),
@@ -172,7 +209,15 @@ export const categoryDefinitionsResponseSchema = z.object({
 export type CategoryDefinitionsResponse = z.infer<typeof categoryDefinitionsResponseSchema>;
 
 /** Room categories the object-detection demo offers. */
-export const demoRoomCategories = ['auto', 'living_room', 'kitchen', 'bedroom', 'bathroom', 'office', 'dining_room'] as const;
+export const demoRoomCategories = [
+  'auto',
+  'living_room',
+  'kitchen',
+  'bedroom',
+  'bathroom',
+  'office',
+  'dining_room',
+] as const;
 
 /** POST /api/demo/object-detection as JSON (multipart: `demoUploadSchema`). */
 export const demoRequestSchema = z.object({
@@ -186,7 +231,9 @@ export const demoRequestSchema = z.object({
   objects_to_find: z
     .string()
     .max(2000, 'objects_to_find is too long')
-    .describe('Comma-separated object names to look for, e.g. `dog, bicycle`; `*` lists everything the model finds, each under its class name.'),
+    .describe(
+      'Comma-separated object names to look for, e.g. `dog, bicycle`; `*` lists everything the model finds, each under its class name.',
+    ),
   room_category: z
     .enum([...demoRoomCategories, 'general'], { message: 'Unknown room category' })
     .optional()
@@ -202,7 +249,9 @@ export const demoUploadSchema = demoRequestSchema.extend({
   file: z
     .file()
     .optional()
-    .describe(`The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`),
+    .describe(
+      `The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`,
+    ),
 });
 export type DemoUpload = z.input<typeof demoUploadSchema>;
 
@@ -219,7 +268,11 @@ export function parseObjectsList(value: string): string[] {
 export const demoResponseSchema = z.object({
   total_objects_detected: z.number().int().describe('Number of boxes in `objects_found`.'),
   processing_time: z.number().describe('Seconds spent on the server, image fetch included.'),
-  room_category: z.string().describe('Room category used: the requested one, or the one the room classifier infers from the photo (`general` when no room is confident).'),
+  room_category: z
+    .string()
+    .describe(
+      'Room category used: the requested one, or the one the room classifier infers from the photo (`general` when no room is confident).',
+    ),
   room_category_inferred: z.boolean().describe('True when the room category was inferred.'),
   objects_found: z.array(demoObjectFoundSchema).describe('Every requested object seen, with its box.'),
   objects_not_found: z.array(z.string()).describe('Requested (detectable) objects that were not seen.'),

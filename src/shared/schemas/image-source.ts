@@ -16,9 +16,18 @@ const IMAGE_URL = `HTTP(S) URL of a JPEG, PNG or WebP image (up to ${IMAGE_LIMIT
  * `file` field its multipart form adds (spread into the form's `.extend`). `imageUrlDescription`
  * replaces the default description of `image_url`.
  */
-export function imageSourceFields({ imageUrlDescription = IMAGE_URL }: { imageUrlDescription?: string } = {}) {
+export function imageSourceFields({
+  imageUrlDescription = IMAGE_URL,
+}: { imageUrlDescription?: string } = {}) {
   return {
     json: { image_url: imageUrlSchema.optional().describe(imageUrlDescription) },
-    upload: { file: z.file().optional().describe(`The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`) },
+    upload: {
+      file: z
+        .file()
+        .optional()
+        .describe(
+          `The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`,
+        ),
+    },
   };
 }

@@ -332,7 +332,11 @@ export const marketingSchema = z.discriminatedUnion('type', [
 export type MarketingPage = z.infer<typeof marketingSchema>;
 
 /** Narrows a marketing page to the kind a route expects, failing the build on a mismatch. */
-export function assertMarketingType<T extends MarketingPage['type']>(page: MarketingPage, type: T): Extract<MarketingPage, { type: T }> {
-  if (page.type !== type) throw new Error(`content/marketing/${page.slug}.json has type "${page.type}", expected "${type}".`);
+export function assertMarketingType<T extends MarketingPage['type']>(
+  page: MarketingPage,
+  type: T,
+): Extract<MarketingPage, { type: T }> {
+  if (page.type !== type)
+    throw new Error(`content/marketing/${page.slug}.json has type "${page.type}", expected "${type}".`);
   return page as Extract<MarketingPage, { type: T }>;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeText, jsonDepthExceeds, SAFE_TEXT_MESSAGE, safeText, unsafeTextFields, unsafeTextPaths } from './safe-text';
+import {
+  isSafeText,
+  jsonDepthExceeds,
+  SAFE_TEXT_MESSAGE,
+  safeText,
+  unsafeTextFields,
+  unsafeTextPaths,
+} from './safe-text';
 
 describe('safe text', () => {
   it('refuses NUL characters with a plain field message', () => {
@@ -12,7 +19,9 @@ describe('safe text', () => {
   });
 
   it('finds every NUL in a JSON value, keys included', () => {
-    expect(unsafeTextPaths({ a: 'x', b: ['ok', 'n\u0000'], c: { d: '\u0000' }, ['k\u0000']: 1, e: 5 })).toEqual(['b.1', 'c.d', 'k\\u0000']);
+    expect(
+      unsafeTextPaths({ a: 'x', b: ['ok', 'n\u0000'], c: { d: '\u0000' }, ['k\u0000']: 1, e: 5 }),
+    ).toEqual(['b.1', 'c.d', 'k\\u0000']);
     expect(unsafeTextPaths('\u0000')).toEqual(['_']);
     expect(unsafeTextPaths({ ok: [1, null, true, 'fine'] })).toEqual([]);
   });

@@ -27,7 +27,8 @@ export function safeText(params?: Parameters<typeof z.string>[0]) {
 export function unsafeTextPaths(value: unknown): string[] {
   const found: string[] = [];
   const stack: { value: unknown; path: string | null }[] = [{ value, path: null }];
-  const join = (path: string | null, key: string | number) => (path === null ? String(key) : `${path}.${key}`);
+  const join = (path: string | null, key: string | number) =>
+    path === null ? String(key) : `${path}.${key}`;
   while (stack.length > 0) {
     const { value: v, path } = stack.pop()!;
     if (typeof v === 'string') {
@@ -57,7 +58,8 @@ export function jsonDepthExceeds(value: unknown, maxDepth: number): boolean {
     const { value: v, depth } = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (depth + 1 > maxDepth) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push({ value: child, depth: depth + 1 });
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      stack.push({ value: child, depth: depth + 1 });
   }
   return false;
 }

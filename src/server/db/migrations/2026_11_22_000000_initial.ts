@@ -67,8 +67,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('results', 'jsonb', (c) => c.notNull())
     .addColumn('timestamp', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('detection_results_api_id_idx').on('detection_results').column('api_id').execute();
-  await db.schema.createIndex('detection_results_user_id_idx').on('detection_results').column('user_id').execute();
+  await db.schema
+    .createIndex('detection_results_api_id_idx')
+    .on('detection_results')
+    .column('api_id')
+    .execute();
+  await db.schema
+    .createIndex('detection_results_user_id_idx')
+    .on('detection_results')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('subscriptions')
@@ -102,7 +110,15 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   // Reverse dependency order: referencing tables first.
-  for (const table of ['contacts', 'subscriptions', 'detection_results', 'api_categories', 'use_cases', 'apis', 'users']) {
+  for (const table of [
+    'contacts',
+    'subscriptions',
+    'detection_results',
+    'api_categories',
+    'use_cases',
+    'apis',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -18,7 +18,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('rate_limit_buckets_pkey', ['bucket', 'key'])
     .execute();
   // The occasional sweep deletes rows by age.
-  await db.schema.createIndex('rate_limit_buckets_window_start_idx').on('rate_limit_buckets').column('window_start').execute();
+  await db.schema
+    .createIndex('rate_limit_buckets_window_start_idx')
+    .on('rate_limit_buckets')
+    .column('window_start')
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

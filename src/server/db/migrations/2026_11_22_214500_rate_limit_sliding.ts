@@ -32,5 +32,9 @@ export async function down(db: AnyDb): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
     .addPrimaryKeyConstraint('rate_limit_buckets_pkey', ['bucket', 'key'])
     .execute();
-  await db.schema.createIndex('rate_limit_buckets_window_start_idx').on('rate_limit_buckets').column('window_start').execute();
+  await db.schema
+    .createIndex('rate_limit_buckets_window_start_idx')
+    .on('rate_limit_buckets')
+    .column('window_start')
+    .execute();
 }

@@ -9,7 +9,11 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('detection_results_timestamp_idx').on('detection_results').column('timestamp').execute();
+  await db.schema
+    .createIndex('detection_results_timestamp_idx')
+    .on('detection_results')
+    .column('timestamp')
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -25,7 +25,11 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   // Pruning deletes by expiry; "sign out everywhere" revokes by subject.
   await db.schema.createIndex('sessions_expires_at_idx').on('sessions').column('expires_at').execute();
-  await db.schema.createIndex('sessions_kind_subject_idx').on('sessions').columns(['kind', 'subject']).execute();
+  await db.schema
+    .createIndex('sessions_kind_subject_idx')
+    .on('sessions')
+    .columns(['kind', 'subject'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

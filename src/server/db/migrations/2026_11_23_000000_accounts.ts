@@ -15,8 +15,18 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').dropColumn('api_keys').execute();
   await db.schema.alterTable('users').dropColumn('subscriptions').execute();
   // Username and email are unique regardless of case (`Ada` and `ada` are one account).
-  await db.schema.createIndex('users_username_lower_idx').unique().on('users').expression(sql`lower(username)`).execute();
-  await db.schema.createIndex('users_email_lower_idx').unique().on('users').expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex('users_username_lower_idx')
+    .unique()
+    .on('users')
+    .expression(sql`lower(username)`)
+    .execute();
+  await db.schema
+    .createIndex('users_email_lower_idx')
+    .unique()
+    .on('users')
+    .expression(sql`lower(email)`)
+    .execute();
 
   await db.schema
     .createTable('api_keys')
@@ -32,7 +42,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('last_used_at', 'timestamptz')
     .addColumn('revoked_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('api_keys_user_id_idx').on('api_keys').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_keys_user_id_idx')
+    .on('api_keys')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .alterTable('subscriptions')
@@ -63,7 +77,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('at', sql`timestamptz(3)`, (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // The dashboard's "last 20 requests".
-  await db.schema.createIndex('usage_events_user_at_idx').on('usage_events').expression(sql`user_id, at desc, id desc`).execute();
+  await db.schema
+    .createIndex('usage_events_user_at_idx')
+    .on('usage_events')
+    .expression(sql`user_id, at desc, id desc`)
+    .execute();
 
   // Per account and API per month: the quota check and the per-API usage.
   await db.schema
@@ -98,7 +116,13 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['account_categories', 'usage_monthly_keys', 'usage_monthly', 'usage_events', 'api_keys']) {
+  for (const table of [
+    'account_categories',
+    'usage_monthly_keys',
+    'usage_monthly',
+    'usage_events',
+    'api_keys',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.dropIndex('subscriptions_one_active_idx').execute();
@@ -107,6 +131,12 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('subscriptions').dropColumn('tier').execute();
   await db.schema.dropIndex('users_email_lower_idx').execute();
   await db.schema.dropIndex('users_username_lower_idx').execute();
-  await db.schema.alterTable('users').addColumn('api_keys', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`)).execute();
-  await db.schema.alterTable('users').addColumn('subscriptions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('api_keys', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('subscriptions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .execute();
 }

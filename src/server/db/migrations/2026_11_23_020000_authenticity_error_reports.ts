@@ -18,7 +18,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('authenticity_error_reports_created_idx').on('authenticity_error_reports').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('authenticity_error_reports_created_idx')
+    .on('authenticity_error_reports')
+    .columns(['created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

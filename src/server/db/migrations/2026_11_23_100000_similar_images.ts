@@ -19,7 +19,9 @@ const DIMS = 480;
 
 /** True when the server can load pgvector. */
 export async function vectorAvailable(db: AnyDb): Promise<boolean> {
-  const { rows } = await sql<{ ok: boolean }>`select exists (select 1 from pg_available_extensions where name = 'vector') as ok`.execute(db);
+  const { rows } = await sql<{
+    ok: boolean;
+  }>`select exists (select 1 from pg_available_extensions where name = 'vector') as ok`.execute(db);
   return rows[0]?.ok === true;
 }
 
@@ -27,8 +29,14 @@ export async function vectorAvailable(db: AnyDb): Promise<boolean> {
 export async function createSimilarTables(db: AnyDb): Promise<boolean> {
   if (!(await vectorAvailable(db))) return false;
   // In `public` (when there is one), so every schema of the database sees one copy.
-  const { rows } = await sql<{ has_public: boolean }>`select exists (select 1 from pg_namespace where nspname = 'public') as has_public`.execute(db);
-  await (rows[0]?.has_public ? sql`create extension if not exists vector with schema public` : sql`create extension if not exists vector`).execute(db);
+  const { rows } = await sql<{
+    has_public: boolean;
+  }>`select exists (select 1 from pg_namespace where nspname = 'public') as has_public`.execute(db);
+  await (
+    rows[0]?.has_public
+      ? sql`create extension if not exists vector with schema public`
+      : sql`create extension if not exists vector`
+  ).execute(db);
   const vector = sql.raw(`vector(${DIMS})`);
   await sql`
     create table if not exists gallery_images (
@@ -65,8 +73,12 @@ export async function createSimilarTables(db: AnyDb): Promise<boolean> {
       primary key (collection_id, image_id)
     )`.execute(db);
   // HNSW on cosine distance; m / ef_construction as measured by `npm run bench:similar`.
-  await sql`create index if not exists gallery_images_embedding_idx on gallery_images using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`.execute(db);
-  await sql`create index if not exists collection_images_embedding_idx on collection_images using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`.execute(db);
+  await sql`create index if not exists gallery_images_embedding_idx on gallery_images using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`.execute(
+    db,
+  );
+  await sql`create index if not exists collection_images_embedding_idx on collection_images using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`.execute(
+    db,
+  );
   return true;
 }
 

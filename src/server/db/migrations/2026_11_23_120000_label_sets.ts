@@ -16,7 +16,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('label_sets_user_idx').on('label_sets').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('label_sets_user_idx')
+    .on('label_sets')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('label_set_examples')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -25,7 +29,11 @@ export async function up(db: AnyDb): Promise<void> {
     // Float32 little-endian values, base64: the same text on PGlite and PostgreSQL.
     .addColumn('embedding', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('label_set_examples_set_idx').on('label_set_examples').column('label_set_id').execute();
+  await db.schema
+    .createIndex('label_set_examples_set_idx')
+    .on('label_set_examples')
+    .column('label_set_id')
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

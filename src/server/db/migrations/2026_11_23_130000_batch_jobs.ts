@@ -23,11 +23,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('callback_url', 'text')
     // Origins whose /images/samples/ URLs are read from disk (the site the job was sent to).
     .addColumn('site_origins', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'processing', 'completed', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'processing', 'completed', 'failed')`),
+    )
     .addColumn('total', 'integer', (c) => c.notNull())
     .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('error', 'text')
-    .addColumn('callback_status', 'text', (c) => c.check(sql`callback_status in ('pending', 'delivered', 'failed')`))
+    .addColumn('callback_status', 'text', (c) =>
+      c.check(sql`callback_status in ('pending', 'delivered', 'failed')`),
+    )
     .addColumn('callback_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('started_at', 'timestamptz')
@@ -35,7 +42,11 @@ export async function up(db: AnyDb): Promise<void> {
     // A retried request with the same key finds its job; no key, no constraint (nulls differ).
     .addUniqueConstraint('batch_jobs_user_idempotency_key', ['user_id', 'idempotency_key'])
     .execute();
-  await db.schema.createIndex('batch_jobs_user_created_idx').on('batch_jobs').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('batch_jobs_user_created_idx')
+    .on('batch_jobs')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('batch_job_items')

@@ -18,10 +18,16 @@ describe('migration 2026_11_23_030000_pay_per_use_tier', () => {
     const payPerUse = await createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'pay-per-use' });
     const bundle = await createTestAccount(t.db, { apiId: 'image-object-detection', tier: 'standard' });
     // As rows were stored before the migration.
-    await t.db.updateTable('subscriptions').set({ tier: 'standard' }).where('id', '=', payPerUse.subscriptionId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'standard' })
+      .where('id', '=', payPerUse.subscriptionId)
+      .execute();
 
     await up(t.db);
-    const tierOf = async (id: string) => (await t.db.selectFrom('subscriptions').select('tier').where('id', '=', id).executeTakeFirstOrThrow()).tier;
+    const tierOf = async (id: string) =>
+      (await t.db.selectFrom('subscriptions').select('tier').where('id', '=', id).executeTakeFirstOrThrow())
+        .tier;
     expect(await tierOf(payPerUse.subscriptionId)).toBe('pay-per-use');
     expect(await tierOf(bundle.subscriptionId)).toBe('standard');
 

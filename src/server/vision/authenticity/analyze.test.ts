@@ -17,7 +17,12 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     expect(r.is_real).toBe(true);
     expect(r.fail_tags).toEqual([]);
     expect(r.evidence.signals.camera_exif).toMatchObject({ present: true, consistent: true });
-    expect(r.evidence.metadata.camera).toMatchObject({ make: 'Canon', model: 'Canon EOS R6', iso: 400, thumbnail: { width: 160, height: 120 } });
+    expect(r.evidence.metadata.camera).toMatchObject({
+      make: 'Canon',
+      model: 'Canon EOS R6',
+      iso: 400,
+      thumbnail: { width: 160, height: 120 },
+    });
   });
 
   it('a crop after capture breaks the thumbnail check: inconclusive, not camera_original', async () => {
@@ -39,7 +44,10 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     expect(r.verdict).toBe('edited');
     expect(r.fail_tags).toEqual(['edited']);
     expect(r.is_real).toBe(false);
-    expect(r.evidence.metadata.history[0]).toMatchObject({ action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)' });
+    expect(r.evidence.metadata.history[0]).toMatchObject({
+      action: 'saved',
+      softwareAgent: 'Adobe Photoshop 25.0 (Windows)',
+    });
     expect(r.findings.map((f) => f.rule)).toEqual(['META-EDITOR']);
   });
 
@@ -47,13 +55,19 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     const r = await analyze(`${FIX}/ai-iptc-declared.jpg`);
     expect(r.verdict).toBe('ai_generated');
     expect(r.evidence.metadata.digitalSourceType).toBe('trainedAlgorithmicMedia');
-    expect(r.evidence.metadata.aiFields).toMatchObject({ AISystemUsed: 'ExampleGen', AISystemVersionUsed: '2.1' });
+    expect(r.evidence.metadata.aiFields).toMatchObject({
+      AISystemUsed: 'ExampleGen',
+      AISystemVersionUsed: '2.1',
+    });
     expect(r.findings.map((f) => f.rule)).toEqual(['META-DST', 'META-AI-FIELDS']);
   });
 
   it('ai_generated from AUTOMATIC1111 and ComfyUI PNG text chunks', async () => {
     const a1111 = await analyze(`${FIX}/a1111-parameters.png`);
-    expect(a1111.evidence.metadata.pngGenerators[0]).toMatchObject({ generator: 'AUTOMATIC1111 / Forge', chunk: 'parameters' });
+    expect(a1111.evidence.metadata.pngGenerators[0]).toMatchObject({
+      generator: 'AUTOMATIC1111 / Forge',
+      chunk: 'parameters',
+    });
     expect(a1111.fail_tags).toEqual(['ai_generated']);
     const comfy = await analyze(`${FIX}/comfyui-prompt.png`);
     expect(comfy.evidence.metadata.pngGenerators[0]).toMatchObject({ generator: 'ComfyUI', chunk: 'prompt' });
@@ -80,8 +94,14 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     expect(r.verdict).toBe('ai_generated');
     expect(r.fail_tags).toEqual(['ai_generated']);
     expect(r.findings.map((f) => f.rule)).toEqual(['C2PA-AI']);
-    expect(r.findings[0]!.explanation).toMatch(/signed by Optiq C2PA Test Signer, declare the image as trainedAlgorithmicMedia .* by Optiq sample maker 1\.0/);
-    expect(r.evidence.c2pa).toMatchObject({ method: 'c2pa-content-credentials', status: 'present', validation: 'untrusted_signer' });
+    expect(r.findings[0]!.explanation).toMatch(
+      /signed by Optiq C2PA Test Signer, declare the image as trainedAlgorithmicMedia .* by Optiq sample maker 1\.0/,
+    );
+    expect(r.evidence.c2pa).toMatchObject({
+      method: 'c2pa-content-credentials',
+      status: 'present',
+      validation: 'untrusted_signer',
+    });
   });
 
   it('signed C2PA with one byte of image data changed: edited (C2PA-TAMPER), its AI claim not relied on', async () => {
@@ -108,19 +128,32 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
   });
 
   it('plain photos without evidence are inconclusive on every layer', async () => {
-    for (const name of ['astronaut.jpg', 'coffee.jpg', 'dog.jpg', 'horses.jpg', 'chelsea.png', 'coffee.webp']) {
+    for (const name of [
+      'astronaut.jpg',
+      'coffee.jpg',
+      'dog.jpg',
+      'horses.jpg',
+      'chelsea.png',
+      'coffee.webp',
+    ]) {
       const r = await analyze(`${PHOTOS}/${name}`);
       expect(r.verdict, name).toBe('inconclusive');
       expect(r.fail_tags, name).toEqual([]);
       expect(r.evidence.c2pa.status, name).toBe('absent');
-      expect(r.evidence.watermark.marks.every((m) => m.status === 'absent'), name).toBe(true);
+      expect(
+        r.evidence.watermark.marks.every((m) => m.status === 'absent'),
+        name,
+      ).toBe(true);
       expect(r.evidence.signals.recapture.level, name).not.toBe('strong');
     }
   });
 
   it('returns an ELA heatmap PNG and the JPEG table comparison', async () => {
     const r = await analyze(`${FIX}/camera-exif.jpg`);
-    const png = Buffer.from(r.evidence.signals.ela.heatmapPng.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const png = Buffer.from(
+      r.evidence.signals.ela.heatmapPng.replace(/^data:image\/png;base64,/, ''),
+      'base64',
+    );
     const meta = await sharp(png).metadata();
     expect(meta.format).toBe('png');
     expect(meta.width).toBe(512);
@@ -130,7 +163,11 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
   });
 
   it('enforces the documented limits', async () => {
-    const small = new Uint8Array(await sharp({ create: { width: 200, height: 300, channels: 3, background: '#888' } }).jpeg().toBuffer());
+    const small = new Uint8Array(
+      await sharp({ create: { width: 200, height: 300, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(),
+    );
     await expect(analyzeAuthenticity(small)).rejects.toMatchObject({ status: 422, code: 'INVALID_IMAGE' });
     const gif = new Uint8Array(Buffer.from('GIF89a0000'));
     await expect(analyzeAuthenticity(gif)).rejects.toBeInstanceOf(HttpError);

@@ -11,7 +11,14 @@ import { errorLevelAnalysis, type ElaEvidence } from './ela';
 import { analyseQuantisation, type QuantisationEvidence } from './jpeg-tables';
 import { readMetadata, type MetadataEvidence } from './metadata';
 import { moireIndicator, type MoireEvidence } from './moire';
-import { applyRules, cameraConsistency, type CameraConsistency, type FailTag, type Finding, type Verdict } from './rules';
+import {
+  applyRules,
+  cameraConsistency,
+  type CameraConsistency,
+  type FailTag,
+  type Finding,
+  type Verdict,
+} from './rules';
 
 export interface AuthenticityReport {
   is_real: boolean;
@@ -37,16 +44,24 @@ export interface AuthenticityReport {
 }
 
 /** Checks the documented limits (10 MB; JPEG, PNG, WebP; 256 to 4096 px a side). */
-export async function checkImage(bytes: Uint8Array): Promise<{ format: ImageFormat; width: number; height: number }> {
+export async function checkImage(
+  bytes: Uint8Array,
+): Promise<{ format: ImageFormat; width: number; height: number }> {
   if (bytes.byteLength > IMAGE_LIMITS.maxBytes) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`);
+    throw new HttpError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`,
+    );
   }
   const format = sniffFormat(bytes);
   if (!format) throw invalidImage('Unsupported image format: only JPEG, PNG and WebP images are accepted');
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide }).metadata();
+    const meta = await sharp(bytes, {
+      limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide,
+    }).metadata();
     const rotated = (meta.orientation ?? 1) >= 5;
     width = (rotated ? meta.height : meta.width) ?? 0;
     height = (rotated ? meta.width : meta.height) ?? 0;
@@ -55,21 +70,33 @@ export async function checkImage(bytes: Uint8Array): Promise<{ format: ImageForm
   }
   const { minSide, maxSide } = IMAGE_LIMITS;
   if (width < minSide || height < minSide || width > maxSide || height > maxSide) {
-    throw invalidImage(`Image is ${width}x${height} pixels; sides must be ${minSide} to ${maxSide} pixels`, { width, height });
+    throw invalidImage(`Image is ${width}x${height} pixels; sides must be ${minSide} to ${maxSide} pixels`, {
+      width,
+      height,
+    });
   }
   return { format, width, height };
 }
 
 async function watermarkLayer(bytes: Uint8Array): Promise<MarkReading[]> {
   // Stored pixel order, no EXIF rotation: the mark lives in the pixels as written.
-  const { data, info } = await sharp(bytes).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return readKnownMarks({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return readKnownMarks({
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  });
 }
 
 /** Runs every layer and the rules on one encoded image. */
 export async function analyzeAuthenticity(bytes: Uint8Array): Promise<AuthenticityReport> {
   const { format, width, height } = await checkImage(bytes);
-  const decodeFailure = () => invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
+  const decodeFailure = () =>
+    invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
   const [c2pa, metadata, marks, ela, moire] = await Promise.all([
     readC2pa(bytes, format),
     readMetadata(bytes),
@@ -79,7 +106,15 @@ export async function analyzeAuthenticity(bytes: Uint8Array): Promise<Authentici
   ]);
   const quantisation = format === 'jpeg' ? analyseQuantisation(bytes) : undefined;
   const camera = cameraConsistency(metadata, width, height);
-  const outcome = applyRules({ c2pa, metadata, watermarks: marks, camera, ...(quantisation ? { quantisation } : {}), ela, moire });
+  const outcome = applyRules({
+    c2pa,
+    metadata,
+    watermarks: marks,
+    camera,
+    ...(quantisation ? { quantisation } : {}),
+    ela,
+    moire,
+  });
   return {
     is_real: outcome.is_real,
     fail_tags: outcome.fail_tags,

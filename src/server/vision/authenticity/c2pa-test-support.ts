@@ -4,7 +4,10 @@
  */
 
 /** JPEG segments before the scan: [marker, start, end) of each, and where the scan data starts. */
-function jpegSegments(jpeg: Uint8Array): { segments: { marker: number; start: number; end: number }[]; scanStart: number } {
+function jpegSegments(jpeg: Uint8Array): {
+  segments: { marker: number; start: number; end: number }[];
+  scanStart: number;
+} {
   const segments: { marker: number; start: number; end: number }[] = [];
   let i = 2;
   for (;;) {

@@ -16,7 +16,9 @@ describe('C2PA reader on a signed file', () => {
       validationErrors: [],
       signer: 'Optiq C2PA Test Signer',
       claimGenerator: 'Optiq sample maker 1.0',
-      actions: [{ action: 'c2pa.created', softwareAgent: 'ExampleGen', digitalSourceType: 'trainedAlgorithmicMedia' }],
+      actions: [
+        { action: 'c2pa.created', softwareAgent: 'ExampleGen', digitalSourceType: 'trainedAlgorithmicMedia' },
+      ],
       digitalSourceType: 'trainedAlgorithmicMedia',
     });
   });
@@ -49,13 +51,22 @@ describe('C2PA reader on a signed file', () => {
 
 describe('C2PA reader', () => {
   it('finds no manifest in a plain JPEG, PNG or WebP', async () => {
-    expect((await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/coffee.jpg')), 'jpeg')).status).toBe('absent');
-    expect((await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/chelsea.png')), 'png')).status).toBe('absent');
-    expect((await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/coffee.webp')), 'webp')).status).toBe('absent');
+    expect(
+      (await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/coffee.jpg')), 'jpeg')).status,
+    ).toBe('absent');
+    expect(
+      (await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/chelsea.png')), 'png')).status,
+    ).toBe('absent');
+    expect(
+      (await readC2pa(new Uint8Array(readFileSync('tests/fixtures/images/coffee.webp')), 'webp')).status,
+    ).toBe('absent');
   });
 
   it('reports a broken manifest store as unreadable with the SDK error', async () => {
-    const r = await readC2pa(new Uint8Array(readFileSync('tests/fixtures/authenticity/corrupted-c2pa.jpg')), 'jpeg');
+    const r = await readC2pa(
+      new Uint8Array(readFileSync('tests/fixtures/authenticity/corrupted-c2pa.jpg')),
+      'jpeg',
+    );
     expect(r.status).toBe('unreadable');
     expect(r.error).toMatch(/Jumbf/);
   });
@@ -76,7 +87,11 @@ describe('C2PA evidence from a manifest store', () => {
             label: 'c2pa.actions.v2',
             data: {
               actions: [
-                { action: 'c2pa.created', digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia', softwareAgent: { name: 'ExampleGen' } },
+                {
+                  action: 'c2pa.created',
+                  digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+                  softwareAgent: { name: 'ExampleGen' },
+                },
                 { action: 'c2pa.color_adjustments' },
               ],
             },
@@ -106,8 +121,12 @@ describe('C2PA evidence from a manifest store', () => {
   });
 
   it('distinguishes trusted, untrusted and invalid', () => {
-    expect(evidenceFromStore(store({ validation_state: 'Trusted', validation_status: [] })).validation).toBe('valid');
-    const tampered = evidenceFromStore(store({ validation_state: 'Invalid', validation_status: [{ code: 'assertion.dataHash.mismatch' }] }));
+    expect(evidenceFromStore(store({ validation_state: 'Trusted', validation_status: [] })).validation).toBe(
+      'valid',
+    );
+    const tampered = evidenceFromStore(
+      store({ validation_state: 'Invalid', validation_status: [{ code: 'assertion.dataHash.mismatch' }] }),
+    );
     expect(tampered.validation).toBe('invalid');
     expect(tampered.validationErrors).toEqual(['assertion.dataHash.mismatch']);
   });

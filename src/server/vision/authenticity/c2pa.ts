@@ -68,13 +68,23 @@ export function evidenceFromStore(store: Json): C2paEvidence {
   const state = (asString(store['validation_state']) ?? '').toLowerCase();
   const failures = statuses
     .map((s) => asString(s['code']))
-    .filter((c): c is string => c !== undefined && !/(\.validated|\.match|\.trusted|\.inside)$/.test(c) && !c.startsWith('signingCredential.untrusted'));
-  const validation: C2paEvidence['validation'] = failures.length > 0 ? 'invalid' : state === 'trusted' ? 'valid' : 'untrusted_signer';
+    .filter(
+      (c): c is string =>
+        c !== undefined &&
+        !/(\.validated|\.match|\.trusted|\.inside)$/.test(c) &&
+        !c.startsWith('signingCredential.untrusted'),
+    );
+  const validation: C2paEvidence['validation'] =
+    failures.length > 0 ? 'invalid' : state === 'trusted' ? 'valid' : 'untrusted_signer';
   const sig = asObject(active['signature_info']);
-  const generatorInfo = Array.isArray(active['claim_generator_info']) ? asObject(active['claim_generator_info'][0]) : {};
+  const generatorInfo = Array.isArray(active['claim_generator_info'])
+    ? asObject(active['claim_generator_info'][0])
+    : {};
   const claimGenerator =
     asString(active['claim_generator']) ??
-    (asString(generatorInfo['name']) ? [generatorInfo['name'], generatorInfo['version']].filter(Boolean).join(' ') : undefined);
+    (asString(generatorInfo['name'])
+      ? [generatorInfo['name'], generatorInfo['version']].filter(Boolean).join(' ')
+      : undefined);
   const actions: C2paAction[] = [];
   for (const assertion of Array.isArray(active['assertions']) ? (active['assertions'] as Json[]) : []) {
     const label = asString(assertion['label']) ?? '';
@@ -92,7 +102,8 @@ export function evidenceFromStore(store: Json): C2paEvidence {
     }
   }
   const created = actions.find((a) => a.action === 'c2pa.created' && a.digitalSourceType);
-  const digitalSourceType = created?.digitalSourceType ?? actions.find((a) => a.digitalSourceType)?.digitalSourceType;
+  const digitalSourceType =
+    created?.digitalSourceType ?? actions.find((a) => a.digitalSourceType)?.digitalSourceType;
   const signer = asString(sig['common_name']) ?? asString(sig['issuer']);
   const signedAt = asString(sig['time']);
   return {
@@ -116,15 +127,22 @@ export interface ReadC2paOptions {
 }
 
 /** Reads the C2PA manifest store embedded in an image, if any. */
-export async function readC2pa(bytes: Uint8Array, format: ImageFormat, options: ReadC2paOptions = {}): Promise<C2paEvidence> {
+export async function readC2pa(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  options: ReadC2paOptions = {},
+): Promise<C2paEvidence> {
   init();
-  const context = options.trustAnchorsPem ? JSON.stringify({ trust: { trust_anchors: options.trustAnchorsPem } }) : undefined;
+  const context = options.trustAnchorsPem
+    ? JSON.stringify({ trust: { trust_anchors: options.trustAnchorsPem } })
+    : undefined;
   let reader: WasmReader;
   try {
     reader = await WasmReader.fromBytes(MIME[format], bytes, context);
   } catch (error) {
     const message = String(error);
-    if (/JumbfNotFound|ProvenanceMissing/.test(message)) return { status: 'absent', validationErrors: [], actions: [] };
+    if (/JumbfNotFound|ProvenanceMissing/.test(message))
+      return { status: 'absent', validationErrors: [], actions: [] };
     return { status: 'unreadable', validationErrors: [], actions: [], error: message.slice(0, 200) };
   }
   try {

@@ -25,11 +25,18 @@ export interface ElaEvidence {
 /** Colour map: black -> red -> yellow -> white, on an amplified error. */
 function heat(v: number): [number, number, number] {
   const t = Math.min(1, v / 255);
-  return [Math.min(255, t * 3 * 255), Math.min(255, Math.max(0, t * 3 - 1) * 255), Math.min(255, Math.max(0, t * 3 - 2) * 255)];
+  return [
+    Math.min(255, t * 3 * 255),
+    Math.min(255, Math.max(0, t * 3 - 1) * 255),
+    Math.min(255, Math.max(0, t * 3 - 2) * 255),
+  ];
 }
 
 export async function errorLevelAnalysis(bytes: Uint8Array): Promise<ElaEvidence> {
-  const base = sharp(bytes, { failOn: 'error' }).rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).removeAlpha();
+  const base = sharp(bytes, { failOn: 'error' })
+    .rotate()
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha();
   const { data: original, info } = await base.clone().raw().toBuffer({ resolveWithObject: true });
   const resaved = await sharp(original, { raw: { width: info.width, height: info.height, channels: 3 } })
     .jpeg({ quality: ELA_QUALITY })
@@ -80,7 +87,9 @@ export async function errorLevelAnalysis(bytes: Uint8Array): Promise<ElaEvidence
     rgb[i * 3 + 1] = g;
     rgb[i * 3 + 2] = b;
   }
-  const png = await sharp(rgb, { raw: { width: info.width, height: info.height, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
+  const png = await sharp(rgb, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
   return {
     heatmapPng: `data:image/png;base64,${png.toString('base64')}`,
     width: info.width,

@@ -12,7 +12,10 @@ export interface ErrorReportInput {
   comment: string | null;
 }
 
-export async function insertErrorReport(db: Kysely<Database>, r: ErrorReportInput): Promise<{ id: string; createdAt: Date }> {
+export async function insertErrorReport(
+  db: Kysely<Database>,
+  r: ErrorReportInput,
+): Promise<{ id: string; createdAt: Date }> {
   const row = await db
     .insertInto('authenticity_error_reports')
     .values({ user_id: r.userId, image_url: r.imageUrl, job_id: r.jobId, comment: r.comment })
@@ -31,7 +34,10 @@ export interface ErrorReportRow {
 }
 
 /** The newest reports first, with the reporting account's email when known. */
-export async function listErrorReports(db: Kysely<Database>, limit = 50): Promise<{ items: ErrorReportRow[]; total: number }> {
+export async function listErrorReports(
+  db: Kysely<Database>,
+  limit = 50,
+): Promise<{ items: ErrorReportRow[]; total: number }> {
   const rows = await db
     .selectFrom('authenticity_error_reports as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
@@ -40,7 +46,10 @@ export async function listErrorReports(db: Kysely<Database>, limit = 50): Promis
     .orderBy('r.id', 'desc')
     .limit(limit)
     .execute();
-  const count = await db.selectFrom('authenticity_error_reports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('authenticity_error_reports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     items: rows.map((r) => ({
       id: r.id,

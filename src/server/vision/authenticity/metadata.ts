@@ -55,7 +55,8 @@ export interface MetadataEvidence {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const obj = (v: unknown): Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 const str = (v: unknown): string | undefined => {
   if (typeof v === 'string' && v.trim()) return v.trim();
   // exifr revives numeric-looking XMP text ("2.1") as numbers.
@@ -87,7 +88,11 @@ function historyEntries(raw: unknown): HistoryEntry[] {
     const o = obj(e);
     const agent = str(o['softwareAgent']);
     const when = o['when'] instanceof Date ? o['when'].toISOString() : str(o['when']);
-    return { action: str(o['action']) ?? 'unknown', ...(agent ? { softwareAgent: agent } : {}), ...(when ? { when } : {}) };
+    return {
+      action: str(o['action']) ?? 'unknown',
+      ...(agent ? { softwareAgent: agent } : {}),
+      ...(when ? { when } : {}),
+    };
   });
 }
 
@@ -123,7 +128,10 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
   const pngText = readPngText(bytes);
   const pngByKey = new Map(pngText.map((t) => [t.keyword.toLowerCase(), t.text]));
 
-  const dst = str(iptcExt['DigitalSourceType']) ?? str(plus['DigitalSourceType']) ?? str(obj(parsed['iptc'])['DigitalSourceType']);
+  const dst =
+    str(iptcExt['DigitalSourceType']) ??
+    str(plus['DigitalSourceType']) ??
+    str(obj(parsed['iptc'])['DigitalSourceType']);
   const aiFields: Record<string, string> = {};
   for (const key of ['AISystemUsed', 'AISystemVersionUsed', 'AIPromptInformation', 'AIPromptWriterName']) {
     const v = str(iptcExt[key]);
@@ -132,10 +140,13 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
   const software = str(ifd0['Software']) ?? pngByKey.get('software');
   const creatorTool = str(xmp['CreatorTool']);
   const history = historyEntries(xmpMM['History']);
-  const named = [software, creatorTool, ...history.map((h) => h.softwareAgent)].filter((s): s is string => Boolean(s));
+  const named = [software, creatorTool, ...history.map((h) => h.softwareAgent)].filter((s): s is string =>
+    Boolean(s),
+  );
   const editors = [...new Set(named.filter((s) => EDITORS.test(s)))];
   if (Object.keys(parsed).some((k) => k === 'crs' || k === 'photoshop')) {
-    if (!editors.some((e) => /photoshop|lightroom|camera raw/i.test(e))) editors.push('Adobe (Photoshop / Camera Raw settings in XMP)');
+    if (!editors.some((e) => /photoshop|lightroom|camera raw/i.test(e)))
+      editors.push('Adobe (Photoshop / Camera Raw settings in XMP)');
   }
   const declaredGenerators = [...new Set(named.filter((s) => GENERATORS.test(s)))];
 
@@ -143,7 +154,10 @@ export async function readMetadata(bytes: Uint8Array): Promise<MetadataEvidence>
   const make = str(ifd0['Make']);
   const model = str(ifd0['Model']);
   const lens = str(exif['LensModel']);
-  const takenAt = exif['DateTimeOriginal'] instanceof Date ? exif['DateTimeOriginal'].toISOString() : str(exif['DateTimeOriginal']);
+  const takenAt =
+    exif['DateTimeOriginal'] instanceof Date
+      ? exif['DateTimeOriginal'].toISOString()
+      : str(exif['DateTimeOriginal']);
   if (make) camera.make = make;
   if (model) camera.model = model;
   if (lens) camera.lens = lens;

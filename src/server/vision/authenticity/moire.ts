@@ -98,7 +98,12 @@ export async function moireIndicator(bytes: Uint8Array): Promise<MoireEvidence> 
   const h = meta.autoOrient?.height ?? meta.height ?? 0;
   let pipeline = sharp(bytes).rotate().greyscale();
   if (w >= N && h >= N) {
-    pipeline = pipeline.extract({ left: Math.floor((w - N) / 2), top: Math.floor((h - N) / 2), width: N, height: N });
+    pipeline = pipeline.extract({
+      left: Math.floor((w - N) / 2),
+      top: Math.floor((h - N) / 2),
+      width: N,
+      height: N,
+    });
   } else {
     pipeline = pipeline.resize(N, N, { fit: 'cover' });
   }
@@ -148,7 +153,8 @@ export async function moireIndicator(bytes: Uint8Array): Promise<MoireEvidence> 
       const val = at(u, v);
       // Local maximum in its 3x3 neighbourhood.
       let isMax = true;
-      for (let dv = -1; dv <= 1 && isMax; dv++) for (let du = -1; du <= 1; du++) if ((du || dv) && at(u + du, v + dv) > val) isMax = false;
+      for (let dv = -1; dv <= 1 && isMax; dv++)
+        for (let du = -1; du <= 1; du++) if ((du || dv) && at(u + du, v + dv) > val) isMax = false;
       if (!isMax) continue;
       const db = 10 * (val - ringMedian[r]!);
       if (db > STRONG_DB) strong++;

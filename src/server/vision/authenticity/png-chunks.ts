@@ -21,7 +21,9 @@ const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8');
 
 function clip(text: string): { text: string; truncated: boolean } {
-  return text.length > MAX_TEXT ? { text: text.slice(0, MAX_TEXT), truncated: true } : { text, truncated: false };
+  return text.length > MAX_TEXT
+    ? { text: text.slice(0, MAX_TEXT), truncated: true }
+    : { text, truncated: false };
 }
 
 /** Reads every text chunk of a PNG; returns [] for anything else or a malformed file. */
@@ -40,7 +42,11 @@ export function readPngText(bytes: Uint8Array): PngText[] {
     try {
       if (type === 'tEXt') {
         const nul = data.indexOf(0);
-        if (nul > 0) out.push({ keyword: latin1.decode(data.subarray(0, nul)), ...clip(latin1.decode(data.subarray(nul + 1))) });
+        if (nul > 0)
+          out.push({
+            keyword: latin1.decode(data.subarray(0, nul)),
+            ...clip(latin1.decode(data.subarray(nul + 1))),
+          });
       } else if (type === 'zTXt') {
         const nul = data.indexOf(0);
         if (nul > 0) {
@@ -57,7 +63,9 @@ export function readPngText(bytes: Uint8Array): PngText[] {
           p = transEnd + 1;
           if (langEnd >= 0 && transEnd >= 0) {
             const raw = data.subarray(p);
-            const text = compressed ? utf8.decode(inflateSync(raw, { maxOutputLength: MAX_TEXT * 4 })) : utf8.decode(raw);
+            const text = compressed
+              ? utf8.decode(inflateSync(raw, { maxOutputLength: MAX_TEXT * 4 }))
+              : utf8.decode(raw);
             out.push({ keyword: latin1.decode(data.subarray(0, nul)), ...clip(text) });
           }
         }
@@ -77,7 +85,11 @@ export function writePngText(png: Uint8Array, entries: Record<string, string>): 
   const iend = png.length - 12;
   const chunks: Uint8Array[] = [png.subarray(0, iend)];
   for (const [keyword, text] of Object.entries(entries)) {
-    const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]);
+    const data = Buffer.concat([
+      Buffer.from(keyword, 'latin1'),
+      Buffer.from([0]),
+      Buffer.from(text, 'latin1'),
+    ]);
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
     head.write('tEXt', 4, 'latin1');
@@ -91,7 +103,14 @@ export function writePngText(png: Uint8Array, entries: Record<string, string>): 
 
 export interface GeneratorTrace {
   /** The tool the chunk belongs to. */
-  generator: 'AUTOMATIC1111 / Forge' | 'ComfyUI' | 'InvokeAI' | 'NovelAI' | 'Fooocus' | 'Midjourney' | 'other generator';
+  generator:
+    | 'AUTOMATIC1111 / Forge'
+    | 'ComfyUI'
+    | 'InvokeAI'
+    | 'NovelAI'
+    | 'Fooocus'
+    | 'Midjourney'
+    | 'other generator';
   /** The chunk keyword that says so. */
   chunk: string;
   /** The start of the chunk's text (prompt, settings), at most 300 characters. */
@@ -122,7 +141,11 @@ export function generatorTraces(texts: readonly PngText[]): GeneratorTrace[] {
   const software = byKey.get('software');
   if (software && /novelai/i.test(software.text)) {
     const comment = byKey.get('comment');
-    traces.push({ generator: 'NovelAI', chunk: software.keyword, excerpt: excerpt(comment?.text ?? software.text) });
+    traces.push({
+      generator: 'NovelAI',
+      chunk: software.keyword,
+      excerpt: excerpt(comment?.text ?? software.text),
+    });
   }
   const fooocus = byKey.get('fooocus_scheme');
   if (fooocus) traces.push({ generator: 'Fooocus', chunk: fooocus.keyword, excerpt: excerpt(fooocus.text) });

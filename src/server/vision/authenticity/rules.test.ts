@@ -3,7 +3,16 @@ import type { C2paEvidence } from './c2pa';
 import type { MetadataEvidence } from './metadata';
 import { applyRules, cameraConsistency, type RuleInput } from './rules';
 
-const noMeta: MetadataEvidence = { aiFields: {}, history: [], editors: [], declaredGenerators: [], pngGenerators: [], camera: {}, gps: false, hasMetadata: false };
+const noMeta: MetadataEvidence = {
+  aiFields: {},
+  history: [],
+  editors: [],
+  declaredGenerators: [],
+  pngGenerators: [],
+  camera: {},
+  gps: false,
+  hasMetadata: false,
+};
 const noC2pa: C2paEvidence = { status: 'absent', validationErrors: [], actions: [] };
 const base: RuleInput = {
   c2pa: noC2pa,
@@ -13,7 +22,13 @@ const base: RuleInput = {
   ela: { hotTileShare: 0 },
   moire: { peakProminenceDb: 10, peakPeriodPx: 3, strongPeaks: 0, level: 'none' },
 };
-const c2pa = (over: Partial<C2paEvidence>): C2paEvidence => ({ status: 'present', validation: 'untrusted_signer', validationErrors: [], actions: [], ...over });
+const c2pa = (over: Partial<C2paEvidence>): C2paEvidence => ({
+  status: 'present',
+  validation: 'untrusted_signer',
+  validationErrors: [],
+  actions: [],
+  ...over,
+});
 
 describe('authenticity rules', () => {
   it('no evidence at all is inconclusive and real', () => {
@@ -22,28 +37,50 @@ describe('authenticity rules', () => {
 
   it('C2PA-AI fires on an intact manifest, not on an invalid one', () => {
     const ai = c2pa({ digitalSourceType: 'compositeWithTrainedAlgorithmicMedia', signer: 'Example' });
-    expect(applyRules({ ...base, c2pa: ai })).toMatchObject({ verdict: 'ai_generated', fail_tags: ['ai_generated'] });
-    const broken = applyRules({ ...base, c2pa: { ...ai, validation: 'invalid', validationErrors: ['claimSignature.mismatch'] } });
+    expect(applyRules({ ...base, c2pa: ai })).toMatchObject({
+      verdict: 'ai_generated',
+      fail_tags: ['ai_generated'],
+    });
+    const broken = applyRules({
+      ...base,
+      c2pa: { ...ai, validation: 'invalid', validationErrors: ['claimSignature.mismatch'] },
+    });
     expect(broken.fail_tags).toEqual([]);
     expect(broken.indicators.join(' ')).toMatch(/does not validate/);
   });
 
   it('C2PA-TAMPER: a hash mismatch means edited after signing', () => {
-    const r = applyRules({ ...base, c2pa: c2pa({ validation: 'invalid', validationErrors: ['assertion.dataHash.mismatch'] }) });
+    const r = applyRules({
+      ...base,
+      c2pa: c2pa({ validation: 'invalid', validationErrors: ['assertion.dataHash.mismatch'] }),
+    });
     expect(r).toMatchObject({ verdict: 'edited', fail_tags: ['edited'] });
   });
 
   it('a C2PA digitalCapture without edits is camera_original; with edits it is edited', () => {
-    const capture = c2pa({ digitalSourceType: 'digitalCapture', actions: [{ action: 'c2pa.created', digitalSourceType: 'digitalCapture' }] });
+    const capture = c2pa({
+      digitalSourceType: 'digitalCapture',
+      actions: [{ action: 'c2pa.created', digitalSourceType: 'digitalCapture' }],
+    });
     expect(applyRules({ ...base, c2pa: capture }).verdict).toBe('camera_original');
-    const cropped = { ...capture, actions: [...capture.actions, { action: 'c2pa.cropped', softwareAgent: 'Lightroom' }] };
-    expect(applyRules({ ...base, c2pa: cropped }).findings[0]).toMatchObject({ rule: 'C2PA-EDIT', tag: 'edited' });
+    const cropped = {
+      ...capture,
+      actions: [...capture.actions, { action: 'c2pa.cropped', softwareAgent: 'Lightroom' }],
+    };
+    expect(applyRules({ ...base, c2pa: cropped }).findings[0]).toMatchObject({
+      rule: 'C2PA-EDIT',
+      tag: 'edited',
+    });
   });
 
   it('ai_generated outranks edited and photo_of_photo; all tags are listed', () => {
     const r = applyRules({
       ...base,
-      metadata: { ...noMeta, digitalSourceType: 'trainedAlgorithmicMedia', editors: ['Adobe Photoshop 25.0'] },
+      metadata: {
+        ...noMeta,
+        digitalSourceType: 'trainedAlgorithmicMedia',
+        editors: ['Adobe Photoshop 25.0'],
+      },
       moire: { peakProminenceDb: 40, peakPeriodPx: 4, strongPeaks: 3, level: 'strong' },
     });
     expect(r.fail_tags).toEqual(['ai_generated', 'edited', 'photo_of_photo']);
@@ -54,14 +91,27 @@ describe('authenticity rules', () => {
   it('a watermark trace is an indicator, not a tag', () => {
     const r = applyRules({
       ...base,
-      watermarks: [{ id: 'sdxl', generator: 'SDXL', payload: '0b1', matchingBits: 38, totalBits: 48, match: 0.79, status: 'trace' }],
+      watermarks: [
+        {
+          id: 'sdxl',
+          generator: 'SDXL',
+          payload: '0b1',
+          matchingBits: 38,
+          totalBits: 48,
+          match: 0.79,
+          status: 'trace',
+        },
+      ],
     });
     expect(r.fail_tags).toEqual([]);
     expect(r.indicators[0]).toMatch(/weak trace/);
   });
 
   it('CAMERA needs make, model, time and two exposure values', () => {
-    const full = { ...noMeta, camera: { make: 'Canon', model: 'R6', takenAt: '2024-05-01T10:00:00Z', exposureTime: 0.004, iso: 400 } };
+    const full = {
+      ...noMeta,
+      camera: { make: 'Canon', model: 'R6', takenAt: '2024-05-01T10:00:00Z', exposureTime: 0.004, iso: 400 },
+    };
     expect(cameraConsistency(full, 4000, 3000)).toEqual({ present: true, consistent: true, issues: [] });
     const partial = cameraConsistency({ ...noMeta, camera: { make: 'Canon' } }, 4000, 3000);
     expect(partial.consistent).toBe(false);

@@ -58,7 +58,13 @@ export interface CameraConsistency {
 }
 
 const AI_DST = new Set(['trainedAlgorithmicMedia', 'compositeWithTrainedAlgorithmicMedia']);
-const EDIT_DST = new Set(['compositeCapture', 'compositeSynthetic', 'humanEdits', 'minorHumanEdits', 'algorithmicallyEnhanced']);
+const EDIT_DST = new Set([
+  'compositeCapture',
+  'compositeSynthetic',
+  'humanEdits',
+  'minorHumanEdits',
+  'algorithmicallyEnhanced',
+]);
 const EDIT_ACTIONS = new Set([
   'c2pa.edited',
   'c2pa.edited.metadata',
@@ -87,7 +93,9 @@ export function cameraConsistency(meta: MetadataEvidence, width: number, height:
     const a = width / height;
     const t = c.thumbnail.width / c.thumbnail.height;
     if (Math.abs(a - t) / a > 0.05 && Math.abs(1 / a - t) / (1 / a) > 0.05) {
-      issues.push(`EXIF thumbnail ${c.thumbnail.width}x${c.thumbnail.height} has a different aspect ratio from the ${width}x${height} image (cropped or replaced after capture)`);
+      issues.push(
+        `EXIF thumbnail ${c.thumbnail.width}x${c.thumbnail.height} has a different aspect ratio from the ${width}x${height} image (cropped or replaced after capture)`,
+      );
     }
   }
   return { present, consistent: present && issues.length === 0, issues };
@@ -161,7 +169,9 @@ export function applyRules(e: RuleInput): RuleOutcome {
         explanation: `It carries the invisible watermark of ${w.generator}: ${w.matchingBits} of ${w.totalBits} bits of the payload ${w.payload} decode from its pixels.`,
       });
     } else if (w.status === 'trace') {
-      indicators.push(`A weak trace of the ${w.generator} watermark (${w.matchingBits} of ${w.totalBits} bits): too weak to decide anything.`);
+      indicators.push(
+        `A weak trace of the ${w.generator} watermark (${w.matchingBits} of ${w.totalBits} bits): too weak to decide anything.`,
+      );
     }
   }
 
@@ -183,11 +193,15 @@ export function applyRules(e: RuleInput): RuleOutcome {
           explanation: `Its C2PA Content Credentials no longer match the image (${mismatch.join(', ')}): the pixels or file changed after signing.`,
         });
       } else {
-        indicators.push(`Its C2PA manifest does not validate (${e.c2pa.validationErrors.join(', ') || 'invalid'}); nothing it declares is relied on.`);
+        indicators.push(
+          `Its C2PA manifest does not validate (${e.c2pa.validationErrors.join(', ') || 'invalid'}); nothing it declares is relied on.`,
+        );
       }
     }
   } else if (e.c2pa.status === 'unreadable') {
-    indicators.push('It carries a C2PA manifest store that cannot be read (damaged or truncated); nothing it declares is relied on.');
+    indicators.push(
+      'It carries a C2PA manifest store that cannot be read (damaged or truncated); nothing it declares is relied on.',
+    );
   }
   if (e.metadata.digitalSourceType && EDIT_DST.has(e.metadata.digitalSourceType)) {
     findings.push({
@@ -200,7 +214,14 @@ export function applyRules(e: RuleInput): RuleOutcome {
     findings.push({
       rule: 'META-EDITOR',
       tag: 'edited',
-      explanation: `Its metadata names editing software: ${e.metadata.editors.join(', ')}${e.metadata.history.length ? ` (XMP history: ${e.metadata.history.map((h) => `${h.action}${h.softwareAgent ? ` with ${h.softwareAgent}` : ''}`).slice(0, 5).join('; ')})` : ''}.`,
+      explanation: `Its metadata names editing software: ${e.metadata.editors.join(', ')}${
+        e.metadata.history.length
+          ? ` (XMP history: ${e.metadata.history
+              .map((h) => `${h.action}${h.softwareAgent ? ` with ${h.softwareAgent}` : ''}`)
+              .slice(0, 5)
+              .join('; ')})`
+          : ''
+      }.`,
     });
   }
 
@@ -211,22 +232,30 @@ export function applyRules(e: RuleInput): RuleOutcome {
       explanation: `Its spectrum has strong periodic peaks (${e.moire.peakProminenceDb} dB above the surrounding frequencies, period ${e.moire.peakPeriodPx} px): the moire typical of a photo taken of a screen or a print.`,
     });
   } else if (e.moire.level === 'weak') {
-    indicators.push(`Mild periodic peaks in the spectrum (${e.moire.peakProminenceDb} dB): fine regular texture or a faint screen pattern; not enough for a recapture.`);
+    indicators.push(
+      `Mild periodic peaks in the spectrum (${e.moire.peakProminenceDb} dB): fine regular texture or a faint screen pattern; not enough for a recapture.`,
+    );
   }
 
   if (e.quantisation) {
     if (e.quantisation.standardTables && e.camera.present) {
-      indicators.push(`Its JPEG tables are the standard libjpeg tables at quality ${e.quantisation.quality}, which software encoders write: with camera EXIF present this suggests a re-save after capture (some phones use these tables too).`);
+      indicators.push(
+        `Its JPEG tables are the standard libjpeg tables at quality ${e.quantisation.quality}, which software encoders write: with camera EXIF present this suggests a re-save after capture (some phones use these tables too).`,
+      );
     }
   }
   if (e.ela.hotTileShare > 0.02) {
-    indicators.push(`Error level analysis shows ${Math.round(e.ela.hotTileShare * 100)}% of the image re-compressing much more than the rest: look at the heatmap for pasted or retouched regions (edges and fine texture light up too).`);
+    indicators.push(
+      `Error level analysis shows ${Math.round(e.ela.hotTileShare * 100)}% of the image re-compressing much more than the rest: look at the heatmap for pasted or retouched regions (edges and fine texture light up too).`,
+    );
   }
   if (e.camera.present && !e.camera.consistent) {
     indicators.push(`Camera EXIF is incomplete or inconsistent: ${e.camera.issues.join('; ')}.`);
   }
   if (!e.metadata.hasMetadata && e.c2pa.status === 'absent') {
-    indicators.push('The file carries no metadata at all (stripped, as most sites and messengers do): that proves nothing either way.');
+    indicators.push(
+      'The file carries no metadata at all (stripped, as most sites and messengers do): that proves nothing either way.',
+    );
   }
 
   const fail_tags = FAIL_TAGS.filter((t) => findings.some((f) => f.tag === t));

@@ -3,14 +3,16 @@
  * from disk, anything else through the SSRF-safe fetcher, within the in-flight image budget),
  * analyse it, and shape the documented responses.
  */
-import type { PredictResponse, WhyNotRealResponse } from '../../../shared/schemas/photo-authenticity/analysis';
+import type {
+  PredictResponse,
+  WhyNotRealResponse,
+} from '../../../shared/schemas/photo-authenticity/analysis';
 import { analyzeAuthenticityBytes } from '../engine';
 import { withImageBudget } from '../engine/image-budget';
 import { allowLoopbackFromEnv, safeFetchImage, type SafeFetchOptions } from '../safe-fetch';
 import { readSiteSample, siteSampleName } from '../site-images';
 import type { AuthenticityReport } from './analyze';
 import type { FailTag } from './rules';
-
 
 export interface AuthenticityDeps {
   fetch?: SafeFetchOptions;
@@ -20,13 +22,21 @@ export interface AuthenticityDeps {
 export type ImageSource = { url: string } | { bytes: Uint8Array; shownAs: string };
 
 /** The bytes of an image URL: the site's own samples from disk, anything else fetched safely. */
-export async function loadImageBytes(source: { url: string }, deps: AuthenticityDeps = {}): Promise<Uint8Array> {
+export async function loadImageBytes(
+  source: { url: string },
+  deps: AuthenticityDeps = {},
+): Promise<Uint8Array> {
   const sample = deps.siteOrigins && siteSampleName(source.url, deps.siteOrigins);
-  return sample ? readSiteSample(sample, source.url) : (await safeFetchImage(source.url, { allowLoopback: allowLoopbackFromEnv(), ...deps.fetch })).bytes;
+  return sample
+    ? readSiteSample(sample, source.url)
+    : (await safeFetchImage(source.url, { allowLoopback: allowLoopbackFromEnv(), ...deps.fetch })).bytes;
 }
 
 /** Loads an image and runs the analysis. */
-export async function analyzeSource(source: ImageSource, deps: AuthenticityDeps = {}): Promise<{ report: AuthenticityReport; imageUrl: string; seconds: number }> {
+export async function analyzeSource(
+  source: ImageSource,
+  deps: AuthenticityDeps = {},
+): Promise<{ report: AuthenticityReport; imageUrl: string; seconds: number }> {
   const started = performance.now();
   const report = await withImageBudget(async (lease) => {
     const bytes = 'bytes' in source ? source.bytes : await loadImageBytes(source, deps);
@@ -34,11 +44,21 @@ export async function analyzeSource(source: ImageSource, deps: AuthenticityDeps 
     // The engine moves the bytes to its worker: keep the caller's copy usable.
     return analyzeAuthenticityBytes(bytes.slice());
   });
-  return { report, imageUrl: 'url' in source ? source.url : source.shownAs, seconds: Math.round(performance.now() - started) / 1000 };
+  return {
+    report,
+    imageUrl: 'url' in source ? source.url : source.shownAs,
+    seconds: Math.round(performance.now() - started) / 1000,
+  };
 }
 
 /** The /api/predict body. The ELA heatmap only when asked for (it is 50-200 KB). */
-export function predictBody(report: AuthenticityReport, imageUrl: string, seconds: number, requestId: string, includeHeatmap = false): PredictResponse {
+export function predictBody(
+  report: AuthenticityReport,
+  imageUrl: string,
+  seconds: number,
+  requestId: string,
+  includeHeatmap = false,
+): PredictResponse {
   const { heatmapPng, ...elaRest } = report.evidence.signals.ela;
   return {
     image_url: imageUrl,
@@ -64,7 +84,11 @@ const TAG_WORDS: Record<FailTag, string> = {
 };
 
 /** The /api/why_not_real body: each fail tag with the evidence behind it. */
-export function whyNotRealBody(report: AuthenticityReport, imageUrl: string, requestId: string): WhyNotRealResponse {
+export function whyNotRealBody(
+  report: AuthenticityReport,
+  imageUrl: string,
+  requestId: string,
+): WhyNotRealResponse {
   const explanations = report.fail_tags.map((tag) => {
     const evidence = report.findings.filter((f) => f.tag === tag).map((f) => f.explanation);
     return { tag, reason: evidence.join(' '), evidence };
@@ -74,5 +98,13 @@ export function whyNotRealBody(report: AuthenticityReport, imageUrl: string, req
       ? 'No rule found it AI-generated, edited or recaptured, and its camera evidence is consistent. That is what the evidence shows, not proof: metadata can be forged.'
       : 'No rule found it AI-generated, edited or recaptured, but no evidence shows it is a camera original either. Missing metadata or credentials prove nothing: most sites strip them, and most generators write none.'
     : `Judged ${report.fail_tags.map((t) => TAG_WORDS[t]).join(', and ')}: ${explanations.map((e) => e.reason).join(' ')}`;
-  return { image_url: imageUrl, is_real: report.is_real, fail_tags: report.fail_tags, verdict: report.verdict, explanations, summary, request_id: requestId };
+  return {
+    image_url: imageUrl,
+    is_real: report.is_real,
+    fail_tags: report.fail_tags,
+    verdict: report.verdict,
+    explanations,
+    summary,
+    request_id: requestId,
+  };
 }

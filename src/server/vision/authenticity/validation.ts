@@ -41,7 +41,11 @@ const RULE_CONFIDENCE: Record<string, number> = {
 const confidenceOf = (findings: Finding[], report: AuthenticityReport): number =>
   Math.max(
     0,
-    ...findings.map((f) => (f.rule === 'WATERMARK' ? Math.max(...report.evidence.watermark.marks.map((m) => m.match)) : (RULE_CONFIDENCE[f.rule] ?? 0.8))),
+    ...findings.map((f) =>
+      f.rule === 'WATERMARK'
+        ? Math.max(...report.evidence.watermark.marks.map((m) => m.match))
+        : (RULE_CONFIDENCE[f.rule] ?? 0.8),
+    ),
   );
 
 export interface PhotoValidationResult {
@@ -56,7 +60,12 @@ export interface PhotoValidationResult {
     manipulation_detected: { detected: boolean; confidence: number; types: string[] };
     photo_of_photo?: { detected: boolean; confidence: number; indicators: string[] };
     specific_issues: string[];
-    metadata_analysis: { camera_info_present: boolean; gps_data: boolean; edit_history: string[]; creation_date: string | null };
+    metadata_analysis: {
+      camera_info_present: boolean;
+      gps_data: boolean;
+      edit_history: string[];
+      creation_date: string | null;
+    };
     people?: { count: number; method: string; note: string };
   };
   evidence: AuthenticityReport['evidence'];
@@ -74,16 +83,35 @@ export function photoValidation(
   const tags = new Set(findings.map((f) => f.tag));
   const by = (tag: FailTag) => findings.filter((f) => f.tag === tag);
   const c2pa = report.evidence.c2pa;
-  const intactCapture = c2pa.status === 'present' && c2pa.validation !== 'invalid' && c2pa.digitalSourceType === 'digitalCapture';
+  const intactCapture =
+    c2pa.status === 'present' && c2pa.validation !== 'invalid' && c2pa.digitalSourceType === 'digitalCapture';
   const cameraOriginal = tags.size === 0 && (report.evidence.signals.camera_exif.consistent || intactCapture);
-  const raw = 0.5 + (cameraOriginal ? 0.4 : 0) + (tags.size === 0 && intactCapture ? 0.1 : 0) - (tags.has('ai_generated') ? 0.45 : 0) - (tags.has('edited') ? 0.3 : 0) - (tags.has('photo_of_photo') ? 0.3 : 0);
+  const raw =
+    0.5 +
+    (cameraOriginal ? 0.4 : 0) +
+    (tags.size === 0 && intactCapture ? 0.1 : 0) -
+    (tags.has('ai_generated') ? 0.45 : 0) -
+    (tags.has('edited') ? 0.3 : 0) -
+    (tags.has('photo_of_photo') ? 0.3 : 0);
   const meta = report.evidence.metadata;
   const editHistory = [
-    ...meta.history.map((h) => `${h.action}${h.softwareAgent ? ` with ${h.softwareAgent}` : ''}${h.when ? ` (${h.when})` : ''}`),
-    ...c2pa.actions.filter((a) => a.action !== 'c2pa.created').map((a) => `${a.action}${a.softwareAgent ? ` with ${a.softwareAgent}` : ''} (C2PA)`),
+    ...meta.history.map(
+      (h) => `${h.action}${h.softwareAgent ? ` with ${h.softwareAgent}` : ''}${h.when ? ` (${h.when})` : ''}`,
+    ),
+    ...c2pa.actions
+      .filter((a) => a.action !== 'c2pa.created')
+      .map((a) => `${a.action}${a.softwareAgent ? ` with ${a.softwareAgent}` : ''} (C2PA)`),
     ...(meta.software && meta.history.length === 0 ? [`saved with ${meta.software}`] : []),
   ];
-  const verdict = tags.has('ai_generated') ? 'ai_generated' : tags.has('edited') ? 'edited' : tags.has('photo_of_photo') ? 'recaptured' : cameraOriginal ? 'camera_original' : 'inconclusive';
+  const verdict = tags.has('ai_generated')
+    ? 'ai_generated'
+    : tags.has('edited')
+      ? 'edited'
+      : tags.has('photo_of_photo')
+        ? 'recaptured'
+        : cameraOriginal
+          ? 'camera_original'
+          : 'inconclusive';
   const analysis: PhotoValidationResult['analysis'] = {
     ai_generated: {
       detected: tags.has('ai_generated'),
@@ -93,7 +121,17 @@ export function photoValidation(
     manipulation_detected: {
       detected: tags.has('edited'),
       confidence: confidenceOf(by('edited'), report),
-      types: [...new Set(by('edited').map((f) => (f.rule.startsWith('C2PA') ? 'recorded edits (C2PA)' : f.rule === 'META-DST-EDIT' ? 'declared composite or edit' : 'editing software')))],
+      types: [
+        ...new Set(
+          by('edited').map((f) =>
+            f.rule.startsWith('C2PA')
+              ? 'recorded edits (C2PA)'
+              : f.rule === 'META-DST-EDIT'
+                ? 'declared composite or edit'
+                : 'editing software',
+          ),
+        ),
+      ],
     },
     specific_issues: [...findings.map((f) => f.explanation), ...report.indicators],
     metadata_analysis: {
@@ -108,7 +146,9 @@ export function photoValidation(
     analysis.photo_of_photo = {
       detected: tags.has('photo_of_photo'),
       confidence: tags.has('photo_of_photo') ? RULE_CONFIDENCE['MOIRE']! : 0,
-      indicators: [`strongest periodic spectral peak ${rec.peakProminenceDb} dB (strong from 30 dB), period ${rec.peakPeriodPx} px`],
+      indicators: [
+        `strongest periodic spectral peak ${rec.peakProminenceDb} dB (strong from 30 dB), period ${rec.peakPeriodPx} px`,
+      ],
     };
   }
   if (input.checkType === 'deepfake') {

@@ -3,7 +3,15 @@ import { CAPTION_STYLE_VALUES } from '../../../shared/schemas/caption';
 import type { RoomScore } from '../rooms/classifier';
 import { summarisePixels } from '../scene/pixels';
 import { classThreshold } from '../checks';
-import { composeCaption, counted, countedNumber, cutAtWords, detectLanguage, positionOf, type CaptionFacts } from './compose';
+import {
+  composeCaption,
+  counted,
+  countedNumber,
+  cutAtWords,
+  detectLanguage,
+  positionOf,
+  type CaptionFacts,
+} from './compose';
 
 const rooms = (label: RoomScore['label'], score: number): RoomScore[] => [
   { label, score },
@@ -61,7 +69,18 @@ describe('composeCaption', () => {
   it('keeps more detail for longer limits and never exceeds the limit', () => {
     const many: CaptionFacts = {
       ...kitchen,
-      detections: ['cup', 'bowl', 'bottle', 'vase', 'book', 'clock', 'sink', 'toaster', 'microwave', 'oven'].map((label, i) => ({
+      detections: [
+        'cup',
+        'bowl',
+        'bottle',
+        'vase',
+        'book',
+        'clock',
+        'sink',
+        'toaster',
+        'microwave',
+        'oven',
+      ].map((label, i) => ({
         label,
         confidence: 0.5 + i / 100,
         box: [i * 90, 100, 80, 80] as [number, number, number, number],
@@ -80,13 +99,25 @@ describe('composeCaption', () => {
   });
 
   it('names a scene, not a room, when the classifier is not sure', () => {
-    const street: CaptionFacts = { ...kitchen, rooms: rooms('kitchen', 0.3), detections: [{ label: 'car', confidence: 0.9, box: [0, 0, 300, 200] }], text: [] };
-    expect(composeCaption(street, 'descriptive', 50).caption).toMatch(/^A street scene with a car in the upper left\./);
-    expect(composeCaption(street, 'technical', 50).caption).toContain('Scene: street scene (no room type above 0.50).');
+    const street: CaptionFacts = {
+      ...kitchen,
+      rooms: rooms('kitchen', 0.3),
+      detections: [{ label: 'car', confidence: 0.9, box: [0, 0, 300, 200] }],
+      text: [],
+    };
+    expect(composeCaption(street, 'descriptive', 50).caption).toMatch(
+      /^A street scene with a car in the upper left\./,
+    );
+    expect(composeCaption(street, 'technical', 50).caption).toContain(
+      'Scene: street scene (no room type above 0.50).',
+    );
   });
 
   it('rests its confidence on the parts named, and is low on pixels alone', () => {
-    expect(composeCaption(kitchen, 'descriptive', 100).confidence).toBeCloseTo((0.8 + 0.82 + 0.7 + 0.9 + 0.55 + 0.95) / 6, 3);
+    expect(composeCaption(kitchen, 'descriptive', 100).confidence).toBeCloseTo(
+      (0.8 + 0.82 + 0.7 + 0.9 + 0.55 + 0.95) / 6,
+      3,
+    );
     const bare: CaptionFacts = { ...kitchen, detections: [], rooms: rooms('other', 0.9), text: [] };
     const c = composeCaption(bare, 'descriptive', 50);
     expect(c.confidence).toBe(0.3);
@@ -122,7 +153,14 @@ describe('captions that never invent', () => {
   });
 
   it('names no room when a room wins but below the room score bar', () => {
-    const unsure: CaptionFacts = { ...catCloseUp, rooms: [{ label: 'bedroom', score: 0.45 }, { label: 'other', score: 0.4 }, { label: 'kitchen', score: 0.15 }] };
+    const unsure: CaptionFacts = {
+      ...catCloseUp,
+      rooms: [
+        { label: 'bedroom', score: 0.45 },
+        { label: 'other', score: 0.4 },
+        { label: 'kitchen', score: 0.15 },
+      ],
+    };
     expect(composeCaption(unsure, 'descriptive', 100).caption).not.toMatch(/bedroom/);
     expect(composeCaption(unsure, 'technical', 100).caption).toContain('no room type above 0.50');
   });
@@ -142,7 +180,10 @@ describe('captions that never invent', () => {
       expect(c.caption, style).toMatch(/refrigerator/);
       expect(c.named.objects).toEqual(['refrigerator']);
     }
-    const atThreshold: CaptionFacts = { ...faint, detections: [{ label: 'couch', confidence: t, box: box(100) }] };
+    const atThreshold: CaptionFacts = {
+      ...faint,
+      detections: [{ label: 'couch', confidence: t, box: box(100) }],
+    };
     expect(composeCaption(atThreshold, 'descriptive', 100).caption).toMatch(/a couch/);
   });
 
@@ -158,7 +199,11 @@ describe('captions that never invent', () => {
     const n = (k: number): CaptionFacts => ({
       ...kitchen,
       text: [],
-      detections: Array.from({ length: k }, (_, i) => ({ label: 'bottle', confidence: 0.9, box: box(i * 50) })),
+      detections: Array.from({ length: k }, (_, i) => ({
+        label: 'bottle',
+        confidence: 0.9,
+        box: box(i * 50),
+      })),
     });
     const none = composeCaption(n(0), 'descriptive', 150).caption;
     expect(none).toContain('A kitchen with no clearly recognisable objects.');
@@ -169,7 +214,9 @@ describe('captions that never invent', () => {
     for (const style of CAPTION_STYLE_VALUES) {
       for (const k of [0, 1, 3]) {
         const c = composeCaption(n(k), style, 150).caption;
-        expect(c, `${style} ${k}`).not.toMatch(/\bone \w+s\b(?<!\bone glass)|\ba \w+s\b|\b(two|three) bottle\b|\b1 \w+s\b/);
+        expect(c, `${style} ${k}`).not.toMatch(
+          /\bone \w+s\b(?<!\bone glass)|\ba \w+s\b|\b(two|three) bottle\b|\b1 \w+s\b/,
+        );
       }
     }
   });
@@ -178,9 +225,13 @@ describe('captions that never invent', () => {
     const seven: CaptionFacts = {
       ...kitchen,
       text: [],
-      detections: ['cup', 'bowl', 'bottle', 'vase', 'book', 'clock', 'sink', 'toaster', 'microwave'].map((label, i) => ({ label, confidence: 0.9, box: box(i * 90) })),
+      detections: ['cup', 'bowl', 'bottle', 'vase', 'book', 'clock', 'sink', 'toaster', 'microwave'].map(
+        (label, i) => ({ label, confidence: 0.9, box: box(i * 90) }),
+      ),
     };
-    expect(composeCaption(seven, 'descriptive', 150).caption).toContain('In all, nine objects were recognised.');
+    expect(composeCaption(seven, 'descriptive', 150).caption).toContain(
+      'In all, nine objects were recognised.',
+    );
   });
 });
 

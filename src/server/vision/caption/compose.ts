@@ -24,7 +24,11 @@ import type { PixelSummary } from '../scene/pixels';
 export interface CaptionFacts {
   width: number;
   height: number;
-  detections: readonly { label: string; confidence: number; box: readonly [number, number, number, number] }[];
+  detections: readonly {
+    label: string;
+    confidence: number;
+    box: readonly [number, number, number, number];
+  }[];
   rooms: readonly RoomScore[];
   pixels: PixelSummary;
   /** Lines of text read in the image, in reading order (absent when not read). */
@@ -57,8 +61,32 @@ const ROOM_NAMES: Record<string, string> = {
   office: 'office',
 };
 
-const VEHICLES = new Set(['car', 'bus', 'truck', 'train', 'motorcycle', 'bicycle', 'airplane', 'boat', 'traffic light', 'stop sign', 'fire hydrant', 'parking meter']);
-const ANIMALS = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
+const VEHICLES = new Set([
+  'car',
+  'bus',
+  'truck',
+  'train',
+  'motorcycle',
+  'bicycle',
+  'airplane',
+  'boat',
+  'traffic light',
+  'stop sign',
+  'fire hydrant',
+  'parking meter',
+]);
+const ANIMALS = new Set([
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+]);
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const countWord = (n: number): string => NUMBER_WORDS[n] ?? String(n);
@@ -72,15 +100,18 @@ const IRREGULAR_PLURALS: Record<string, string> = {
   bus: 'buses',
   couch: 'couches',
   sandwich: 'sandwiches',
-  'skis': 'skis',
+  skis: 'skis',
   'hair drier': 'hair driers',
 };
-const plural = (label: string): string => IRREGULAR_PLURALS[label] ?? (/(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`);
+const plural = (label: string): string =>
+  IRREGULAR_PLURALS[label] ?? (/(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`);
 const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 /** "no chairs", "a chair", "two chairs". */
-export const counted = (label: string, n: number): string => (n === 1 ? `${article(label)} ${label}` : `${countWord(n)} ${plural(label)}`);
+export const counted = (label: string, n: number): string =>
+  n === 1 ? `${article(label)} ${label}` : `${countWord(n)} ${plural(label)}`;
 /** "no objects", "one object", "two objects": a count as a number word. */
-export const countedNumber = (label: string, n: number): string => `${countWord(n)} ${n === 1 ? label : plural(label)}`;
+export const countedNumber = (label: string, n: number): string =>
+  `${countWord(n)} ${n === 1 ? label : plural(label)}`;
 
 /** "a, b and c". */
 export function listing(items: readonly string[]): string {
@@ -88,10 +119,23 @@ export function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export type Position = 'upper left' | 'top' | 'upper right' | 'left' | 'centre' | 'right' | 'lower left' | 'bottom' | 'lower right';
+export type Position =
+  | 'upper left'
+  | 'top'
+  | 'upper right'
+  | 'left'
+  | 'centre'
+  | 'right'
+  | 'lower left'
+  | 'bottom'
+  | 'lower right';
 
 /** Where a box's centre falls in a 3x3 grid of the image. */
-export function positionOf(box: readonly [number, number, number, number], width: number, height: number): Position {
+export function positionOf(
+  box: readonly [number, number, number, number],
+  width: number,
+  height: number,
+): Position {
   const cx = (box[0] + box[2] / 2) / width;
   const cy = (box[1] + box[3] / 2) / height;
   const col = cx < 0.36 ? 0 : cx > 0.64 ? 2 : 1;
@@ -104,7 +148,16 @@ export function positionOf(box: readonly [number, number, number, number], width
   return grid[row]?.[col] ?? 'centre';
 }
 
-const where = (p: Position): string => (p === 'centre' ? 'in the centre' : p === 'top' ? 'at the top' : p === 'bottom' ? 'at the bottom' : p === 'left' || p === 'right' ? `on the ${p}` : `in the ${p}`);
+const where = (p: Position): string =>
+  p === 'centre'
+    ? 'in the centre'
+    : p === 'top'
+      ? 'at the top'
+      : p === 'bottom'
+        ? 'at the bottom'
+        : p === 'left' || p === 'right'
+          ? `on the ${p}`
+          : `in the ${p}`;
 
 interface ObjectGroup {
   label: string;
@@ -124,7 +177,14 @@ export function groupObjects(facts: CaptionFacts): ObjectGroup[] {
   for (const d of facts.detections) {
     const area = (d.box[2] * d.box[3]) / imageArea;
     const g = groups.get(d.label);
-    if (!g) groups.set(d.label, { label: d.label, count: 1, confidence: d.confidence, position: positionOf(d.box, facts.width, facts.height), area });
+    if (!g)
+      groups.set(d.label, {
+        label: d.label,
+        count: 1,
+        confidence: d.confidence,
+        position: positionOf(d.box, facts.width, facts.height),
+        area,
+      });
     else {
       g.count++;
       g.confidence = Math.max(g.confidence, d.confidence);
@@ -134,7 +194,9 @@ export function groupObjects(facts: CaptionFacts): ObjectGroup[] {
       }
     }
   }
-  return [...groups.values()].sort((a, b) => b.area * b.confidence - a.area * a.confidence || a.label.localeCompare(b.label));
+  return [...groups.values()].sort(
+    (a, b) => b.area * b.confidence - a.area * a.confidence || a.label.localeCompare(b.label),
+  );
 }
 
 export interface Scene {
@@ -148,7 +210,8 @@ export interface Scene {
 /** What the photo is of: a room the classifier is sure of, else a scene named from the objects. */
 export function sceneOf(facts: CaptionFacts): Scene {
   const top = facts.rooms[0];
-  if (top && top.label !== 'other' && top.score >= ROOM_MIN_SCORE && ROOM_NAMES[top.label]) return { noun: ROOM_NAMES[top.label] ?? 'room', room: top };
+  if (top && top.label !== 'other' && top.score >= ROOM_MIN_SCORE && ROOM_NAMES[top.label])
+    return { noun: ROOM_NAMES[top.label] ?? 'room', room: top };
   const labels = new Set(facts.detections.map((d) => d.label));
   if ([...labels].some((l) => VEHICLES.has(l))) return { noun: 'street scene', room: undefined };
   const animals = [...labels].filter((l) => ANIMALS.has(l));
@@ -175,7 +238,10 @@ export function detectLanguage(lines: readonly string[]): string {
   const text = lines.join(' ');
   if (!/[\p{L}]/u.test(text)) return 'none';
   if (HAN.test(text)) return 'zh';
-  const words = text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
   let best = 'und';
   let bestHits = 0;
   for (const [lang, list] of Object.entries(STOPWORDS)) {
@@ -214,7 +280,9 @@ const detailFor = (maxWords: number): number => (maxWords <= 50 ? 3 : maxWords <
 
 function descriptive(f: CaptionFacts, p: Parts): string[] {
   const s: string[] = [];
-  const things = p.groups.filter((g) => g.label !== 'person' && g.label !== p.scene.subject).slice(0, p.detail);
+  const things = p.groups
+    .filter((g) => g.label !== 'person' && g.label !== p.scene.subject)
+    .slice(0, p.detail);
   const subject = p.scene.subject ? p.groups.find((g) => g.label === p.scene.subject) : undefined;
   const head = things.length
     ? `${cap(article(p.scene.noun))} ${p.scene.noun}${subject ? ` ${where(subject.position)},` : ''} with ${listing(things.map((g) => `${counted(g.label, g.count)} ${where(g.position)}`))}.`
@@ -222,12 +290,24 @@ function descriptive(f: CaptionFacts, p: Parts): string[] {
       ? `${cap(article(p.scene.noun))} ${p.scene.noun} ${where(subject.position)}.`
       : `${cap(article(p.scene.noun))} ${p.scene.noun} with no clearly recognisable objects.`;
   s.push(head);
-  if (p.people > 0) s.push(p.people === 1 ? 'One person is in the picture.' : `${cap(countWord(p.people))} people are in the picture.`);
+  if (p.people > 0)
+    s.push(
+      p.people === 1
+        ? 'One person is in the picture.'
+        : `${cap(countWord(p.people))} people are in the picture.`,
+    );
   const colours = colourWords(f.pixels, p.detail > 3 ? 3 : 2);
-  if (colours.length) s.push(`The colours are mostly ${listing(colours)}, under ${f.pixels.light} ${f.pixels.warmth === 'neutral' ? '' : `${f.pixels.warmth} `}light.`.replace('  ', ' '));
+  if (colours.length)
+    s.push(
+      `The colours are mostly ${listing(colours)}, under ${f.pixels.light} ${f.pixels.warmth === 'neutral' ? '' : `${f.pixels.warmth} `}light.`.replace(
+        '  ',
+        ' ',
+      ),
+    );
   if (p.text.length) s.push(`Visible text reads ${listing(p.text.map((t) => `"${t}"`))}.`);
   const total = p.groups.reduce((n, g) => n + g.count, 0);
-  if (p.detail > 5 && total > things.length) s.push(`In all, ${countedNumber('object', total)} ${total === 1 ? 'was' : 'were'} recognised.`);
+  if (p.detail > 5 && total > things.length)
+    s.push(`In all, ${countedNumber('object', total)} ${total === 1 ? 'was' : 'were'} recognised.`);
   return s;
 }
 
@@ -256,28 +336,48 @@ function creative(f: CaptionFacts, p: Parts): string[] {
   const palette = colours.length ? `a ${listing(colours)} ` : 'a ';
   // A room is named; any other photo is a "scene" here (its subjects follow).
   const setting = p.scene.room ? p.scene.noun : 'scene';
-  s.push(`${LIGHT_IMAGES[f.pixels.light] ?? 'Light falls across'} ${palette}${setting}${warmth ? `, its tones ${warmth.trim()}` : ''}.`);
+  s.push(
+    `${LIGHT_IMAGES[f.pixels.light] ?? 'Light falls across'} ${palette}${setting}${warmth ? `, its tones ${warmth.trim()}` : ''}.`,
+  );
   const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
   things.forEach((g, i) => {
     const [one, many] = CREATIVE_VERBS[i % CREATIVE_VERBS.length] ?? ['rests', 'rest'];
-    const subject = g.count === 1 ? `${cap(article(g.label))} ${g.label}` : `${cap(countWord(g.count))} ${plural(g.label)}`;
+    const subject =
+      g.count === 1 ? `${cap(article(g.label))} ${g.label}` : `${cap(countWord(g.count))} ${plural(g.label)}`;
     s.push(`${subject} ${g.count === 1 ? one : many} ${where(g.position)}.`);
   });
-  if (p.people > 0) s.push(p.people === 1 ? 'A lone figure gives the frame its story.' : `${cap(countWord(p.people))} figures share the moment.`);
+  if (p.people > 0)
+    s.push(
+      p.people === 1
+        ? 'A lone figure gives the frame its story.'
+        : `${cap(countWord(p.people))} figures share the moment.`,
+    );
   if (p.text.length) s.push(`Words catch the eye: ${listing(p.text.map((t) => `"${t}"`))}.`);
-  if (!things.length && !p.people) s.push('Nothing in particular claims the stage; the light and colour do the talking.');
+  if (!things.length && !p.people)
+    s.push('Nothing in particular claims the stage; the light and colour do the talking.');
   return s;
 }
 
 function technical(f: CaptionFacts, p: Parts): string[] {
   const s: string[] = [];
-  s.push(p.scene.room ? `Scene: ${p.scene.noun} (room score ${p.scene.room.score.toFixed(2)}).` : `Scene: ${p.scene.noun} (no room type above ${ROOM_MIN_SCORE.toFixed(2)}).`);
+  s.push(
+    p.scene.room
+      ? `Scene: ${p.scene.noun} (room score ${p.scene.room.score.toFixed(2)}).`
+      : `Scene: ${p.scene.noun} (no room type above ${ROOM_MIN_SCORE.toFixed(2)}).`,
+  );
   const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
-  s.push(things.length ? `Objects: ${things.map((g) => `${g.count} x ${g.label} (${g.position}, ${g.confidence.toFixed(2)})`).join('; ')}.` : 'Objects: none at their class thresholds.');
+  s.push(
+    things.length
+      ? `Objects: ${things.map((g) => `${g.count} x ${g.label} (${g.position}, ${g.confidence.toFixed(2)})`).join('; ')}.`
+      : 'Objects: none at their class thresholds.',
+  );
   s.push(`People: ${p.people}.`);
   const colours = f.pixels.colours.slice(0, p.detail > 3 ? 4 : 2);
-  if (colours.length) s.push(`Dominant colours: ${colours.map((c) => `${c.name} ${pct(c.share)}`).join(', ')}.`);
-  s.push(`Mean luminance ${f.pixels.brightness.toFixed(2)} (${f.pixels.light}), contrast ${f.pixels.contrast.toFixed(2)}, ${f.pixels.warmth} cast.`);
+  if (colours.length)
+    s.push(`Dominant colours: ${colours.map((c) => `${c.name} ${pct(c.share)}`).join(', ')}.`);
+  s.push(
+    `Mean luminance ${f.pixels.brightness.toFixed(2)} (${f.pixels.light}), contrast ${f.pixels.contrast.toFixed(2)}, ${f.pixels.warmth} cast.`,
+  );
   if (p.text.length) s.push(`Text (OCR): ${p.text.map((t) => `"${t}"`).join(', ')}.`);
   if (p.detail > 3) s.push(`Image: ${f.width}x${f.height} px.`);
   return s;
@@ -297,22 +397,41 @@ function emotional(f: CaptionFacts, p: Parts): string[] {
   const things = p.groups.filter((g) => g.label !== 'person').slice(0, p.detail);
   const one = things.length === 1 && things[0]?.count === 1;
   // "Lived in" is said of a room only; any other photo's things simply hold the eye.
-  if (things.length) s.push(`${cap(listing(things.map((g) => counted(g.label, g.count))))} ${p.scene.room ? `${one ? 'makes' : 'make'} it feel lived in, a place someone cares about` : `${one ? 'holds' : 'hold'} the eye`}.`);
+  if (things.length)
+    s.push(
+      `${cap(listing(things.map((g) => counted(g.label, g.count))))} ${p.scene.room ? `${one ? 'makes' : 'make'} it feel lived in, a place someone cares about` : `${one ? 'holds' : 'hold'} the eye`}.`,
+    );
   if (p.people === 1) s.push('One person is here, and the moment feels personal.');
-  else if (p.people > 1) s.push(`${cap(countWord(p.people))} people share the space, and it feels alive with company.`);
+  else if (p.people > 1)
+    s.push(`${cap(countWord(p.people))} people share the space, and it feels alive with company.`);
   else if (!things.length) s.push('It is empty of people and things, which leaves room to breathe.');
   const colours = colourWords(f.pixels, 2);
-  if (colours.length) s.push(`The ${listing(colours)} tones ${f.pixels.warmth === 'warm' ? 'wrap it in warmth' : f.pixels.warmth === 'cool' ? 'keep it cool and still' : 'keep it gentle'}.`);
+  if (colours.length)
+    s.push(
+      `The ${listing(colours)} tones ${f.pixels.warmth === 'warm' ? 'wrap it in warmth' : f.pixels.warmth === 'cool' ? 'keep it cool and still' : 'keep it gentle'}.`,
+    );
   if (p.text.length) s.push(`The words ${listing(p.text.map((t) => `"${t}"`))} add a human voice.`);
   return s;
 }
 
-const STYLES: Record<CaptionStyleValue, (f: CaptionFacts, p: Parts) => string[]> = { descriptive, creative, technical, emotional };
+const STYLES: Record<CaptionStyleValue, (f: CaptionFacts, p: Parts) => string[]> = {
+  descriptive,
+  creative,
+  technical,
+  emotional,
+};
 
 /** Composes the caption of `facts` in `style`, at most `maxWords` words. */
-export function composeCaption(input: CaptionFacts, style: CaptionStyleValue, maxWords: number): ComposedCaption {
+export function composeCaption(
+  input: CaptionFacts,
+  style: CaptionStyleValue,
+  maxWords: number,
+): ComposedCaption {
   // Only objects at or above their class's calibrated threshold are ever named or counted.
-  const facts: CaptionFacts = { ...input, detections: input.detections.filter((d) => d.confidence >= classThreshold(d.label)) };
+  const facts: CaptionFacts = {
+    ...input,
+    detections: input.detections.filter((d) => d.confidence >= classThreshold(d.label)),
+  };
   const scene = sceneOf(facts);
   const groups = groupObjects(facts);
   const people = facts.detections.filter((d) => d.label === 'person').length;
@@ -329,7 +448,22 @@ export function composeCaption(input: CaptionFacts, style: CaptionStyleValue, ma
   const confidence = parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : PIXELS_ONLY_CONFIDENCE;
   const named = {
     room: scene.room?.label,
-    objects: [...new Set([...(scene.subject ? [scene.subject] : []), ...groups.filter((g) => g.label !== 'person').slice(0, detail).map((g) => g.label), ...(people > 0 ? ['person'] : [])])],
+    objects: [
+      ...new Set([
+        ...(scene.subject ? [scene.subject] : []),
+        ...groups
+          .filter((g) => g.label !== 'person')
+          .slice(0, detail)
+          .map((g) => g.label),
+        ...(people > 0 ? ['person'] : []),
+      ]),
+    ],
   };
-  return { caption: cut.text, wordCount: cut.words, confidence: Math.round(confidence * 1000) / 1000, language: detectLanguage(lines.map((l) => l.text)), named };
+  return {
+    caption: cut.text,
+    wordCount: cut.words,
+    confidence: Math.round(confidence * 1000) / 1000,
+    language: detectLanguage(lines.map((l) => l.text)),
+    named,
+  };
 }

@@ -7,9 +7,12 @@ import type { BudgetLease } from '../engine/image-budget';
 import { analyzeSceneBytes } from '../engine';
 import { warmOnServerless } from '../engine/runner';
 import { withImageBytes, type ImageDeps, type ImageSource } from '../scene/request';
-import { CAPTION_METHOD, type CaptionRequestParsed, type CaptionResponse } from '../../../shared/schemas/caption';
+import {
+  CAPTION_METHOD,
+  type CaptionRequestParsed,
+  type CaptionResponse,
+} from '../../../shared/schemas/caption';
 import { composeCaption } from './compose';
-
 
 // A function instance loads CenterNet and the OCR together as it starts (every caption reads text).
 warmOnServerless(
@@ -18,7 +21,13 @@ warmOnServerless(
 );
 
 /** Captions one image. */
-export async function runCaption(image: ImageSource, req: CaptionRequestParsed, requestId: string, deps: ImageDeps = {}, lease?: BudgetLease): Promise<CaptionResponse> {
+export async function runCaption(
+  image: ImageSource,
+  req: CaptionRequestParsed,
+  requestId: string,
+  deps: ImageDeps = {},
+  lease?: BudgetLease,
+): Promise<CaptionResponse> {
   const started = performance.now();
   const scene = await withImageBytes(image, deps, (bytes) => analyzeSceneBytes(bytes, { text: true }), lease);
   const composed = composeCaption(scene, req.style, req.max_length);

@@ -13,11 +13,13 @@
  */
 
 export const EMBEDDING_SIZE = 480;
-export const EMBEDDING_METHOD = 'CenterNet MobileNetV3 backbone features (tower_0/extern1, global average pool, 480 values), L2-normalised';
+export const EMBEDDING_METHOD =
+  'CenterNet MobileNetV3 backbone features (tower_0/extern1, global average pool, 480 values), L2-normalised';
 
 /** The embedding of a pass's pooled backbone features (`mean`, when given, is subtracted first: for measuring). */
 export function embed(backbone: Float32Array, mean?: Float32Array): Float32Array {
-  if (backbone.length !== EMBEDDING_SIZE) throw new Error(`vision: expected ${EMBEDDING_SIZE} backbone values, got ${backbone.length}`);
+  if (backbone.length !== EMBEDDING_SIZE)
+    throw new Error(`vision: expected ${EMBEDDING_SIZE} backbone values, got ${backbone.length}`);
   const out = new Float32Array(EMBEDDING_SIZE);
   let norm = 0;
   for (let i = 0; i < EMBEDDING_SIZE; i++) {

@@ -7,7 +7,10 @@ const vec = (f: (i: number) => number) => Float32Array.from({ length: EMBEDDING_
 describe('embedding', () => {
   it('subtracts the mean and normalises to unit length', () => {
     const mean = vec(() => 1);
-    const e = embed(vec((i) => 1 + (i === 0 ? 3 : 0) + (i === 1 ? 4 : 0)), mean);
+    const e = embed(
+      vec((i) => 1 + (i === 0 ? 3 : 0) + (i === 1 ? 4 : 0)),
+      mean,
+    );
     expect(e[0]).toBeCloseTo(0.6);
     expect(e[1]).toBeCloseTo(0.8);
     expect(cosine(e, e)).toBeCloseTo(1);
@@ -17,8 +20,14 @@ describe('embedding', () => {
     expect(decodeEmbedding(encodeEmbedding(e))).toEqual(e);
   });
   it('subtracts a given mean before normalising (used only to measure)', () => {
-    const a = embed(vec((i) => (i % 2 ? 1 : 0)), vec(() => 0.5));
-    const b = embed(vec((i) => (i % 2 ? 0 : 1)), vec(() => 0.5));
+    const a = embed(
+      vec((i) => (i % 2 ? 1 : 0)),
+      vec(() => 0.5),
+    );
+    const b = embed(
+      vec((i) => (i % 2 ? 0 : 1)),
+      vec(() => 0.5),
+    );
     expect(cosine(a, b)).toBeCloseTo(-1);
     expect(cosine(embed(vec((i) => (i % 2 ? 1 : 0))), embed(vec((i) => (i % 2 ? 0 : 1))))).toBeCloseTo(0);
   });
@@ -36,7 +45,7 @@ describe('knnScores', () => {
     ...[0, 1, 2, 3, 4].map((k) => ({ label: 'b', embedding: mix(1, 20 + k, 0.3) })),
   ];
 
-  it('gives the nearest examples\' label most of the score, scores summing to 1, best first', () => {
+  it("gives the nearest examples' label most of the score, scores summing to 1, best first", () => {
     const scores = knnScores(unit(0), examples, ['a', 'b', 'c']);
     expect(scores.map((s) => s.label)).toEqual(['a', 'b', 'c']);
     expect(scores[0]!.score).toBeGreaterThan(0.99);

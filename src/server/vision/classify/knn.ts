@@ -16,8 +16,14 @@ export interface LabelledEmbedding {
 }
 
 /** Scores for every label of the set, best first (ties by label name). */
-export function knnScores(query: Float32Array, examples: readonly LabelledEmbedding[], labels: readonly string[]): { label: string; score: number }[] {
-  const ranked = examples.map((e) => ({ label: e.label, sim: cosine(query, e.embedding) })).sort((a, b) => b.sim - a.sim);
+export function knnScores(
+  query: Float32Array,
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+): { label: string; score: number }[] {
+  const ranked = examples
+    .map((e) => ({ label: e.label, sim: cosine(query, e.embedding) }))
+    .sort((a, b) => b.sim - a.sim);
   const near = ranked.slice(0, Math.min(KNN_K, ranked.length));
   const best = near[0]?.sim ?? 0;
   const votes = new Map<string, number>(labels.map((l) => [l, 0]));

@@ -11,14 +11,34 @@ import type { LabelSet } from '../../../shared/schemas/classify';
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
 /** Stores a set with its example embeddings; answers the set as listed. */
-export async function createLabelSet(db: Kysely<Database>, userId: string, name: string, examples: readonly LabelledEmbedding[]): Promise<LabelSet> {
+export async function createLabelSet(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+  examples: readonly LabelledEmbedding[],
+): Promise<LabelSet> {
   return db.transaction().execute(async (trx) => {
-    const set = await trx.insertInto('label_sets').values({ user_id: userId, name }).returning(['id', 'name', 'created_at']).executeTakeFirstOrThrow();
+    const set = await trx
+      .insertInto('label_sets')
+      .values({ user_id: userId, name })
+      .returning(['id', 'name', 'created_at'])
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('label_set_examples')
-      .values(examples.map((e) => ({ label_set_id: set.id, label: e.label, embedding: encodeEmbedding(e.embedding) })))
+      .values(
+        examples.map((e) => ({
+          label_set_id: set.id,
+          label: e.label,
+          embedding: encodeEmbedding(e.embedding),
+        })),
+      )
       .execute();
-    return { id: set.id, name: set.name, labels: countLabels(examples.map((e) => e.label)), created_at: iso(set.created_at) };
+    return {
+      id: set.id,
+      name: set.name,
+      labels: countLabels(examples.map((e) => e.label)),
+      created_at: iso(set.created_at),
+    };
   });
 }
 
@@ -30,7 +50,13 @@ function countLabels(labels: readonly string[]): LabelSet['labels'] {
 
 /** The account's sets, newest first. */
 export async function listLabelSets(db: Kysely<Database>, userId: string): Promise<LabelSet[]> {
-  const sets = await db.selectFrom('label_sets').select(['id', 'name', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const sets = await db
+    .selectFrom('label_sets')
+    .select(['id', 'name', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
   if (sets.length === 0) return [];
   const counts = await db
     .selectFrom('label_set_examples')
@@ -54,16 +80,34 @@ export async function listLabelSets(db: Kysely<Database>, userId: string): Promi
 }
 
 /** A set's examples, or undefined when the account has no such set. */
-export async function labelSetExamples(db: Kysely<Database>, userId: string, id: string): Promise<{ labels: string[]; examples: LabelledEmbedding[] } | undefined> {
-  const set = await db.selectFrom('label_sets').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function labelSetExamples(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<{ labels: string[]; examples: LabelledEmbedding[] } | undefined> {
+  const set = await db
+    .selectFrom('label_sets')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!set) return undefined;
-  const rows = await db.selectFrom('label_set_examples').select(['label', 'embedding']).where('label_set_id', '=', id).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('label_set_examples')
+    .select(['label', 'embedding'])
+    .where('label_set_id', '=', id)
+    .orderBy('id')
+    .execute();
   const examples = rows.map((r) => ({ label: r.label, embedding: decodeEmbedding(r.embedding) }));
   return { labels: [...new Set(examples.map((e) => e.label))].sort(), examples };
 }
 
 /** Deletes a set of the account; false when it has no such set. */
 export async function deleteLabelSet(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('label_sets').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('label_sets')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }

@@ -10,11 +10,16 @@ import { labelSetExamples } from './label-set-store';
 import type { BudgetLease } from '../engine/image-budget';
 import { analyzeSceneBytes } from '../engine';
 import { withImageBytes, type ImageDeps, type ImageSource } from '../scene/request';
-import { ROOM_TYPE_TAXONOMY, type ClassifyRequestParsed, type ClassifyResponse } from '../../../shared/schemas/classify';
+import {
+  ROOM_TYPE_TAXONOMY,
+  type ClassifyRequestParsed,
+  type ClassifyResponse,
+} from '../../../shared/schemas/classify';
 import { embed } from './embedding';
 import { KNN_METHOD, knnScores } from './knn';
 
-export const ROOM_TYPE_METHOD = 'room classifier over the features and detections of one CenterNet MobileNetV3 pass (TensorFlow.js WASM)';
+export const ROOM_TYPE_METHOD =
+  'room classifier over the features and detections of one CenterNet MobileNetV3 pass (TensorFlow.js WASM)';
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -31,18 +36,32 @@ export interface ClassifyCaller {
 }
 
 const noSuchSet = (id: string): HttpError =>
-  new HttpError(404, 'NOT_FOUND', `No label set ${id} on this account`, { details: { fields: { taxonomy: ['No label set with this id on this account'] } } });
+  new HttpError(404, 'NOT_FOUND', `No label set ${id} on this account`, {
+    details: { fields: { taxonomy: ['No label set with this id on this account'] } },
+  });
 
 /** Classifies one image; a label-set taxonomy is looked up before the image is fetched. */
-export async function runClassify(image: ImageSource, req: ClassifyRequestParsed, requestId: string, caller: ClassifyCaller, deps: ImageDeps = {}, lease?: BudgetLease): Promise<ClassifyResponse> {
+export async function runClassify(
+  image: ImageSource,
+  req: ClassifyRequestParsed,
+  requestId: string,
+  caller: ClassifyCaller,
+  deps: ImageDeps = {},
+  lease?: BudgetLease,
+): Promise<ClassifyResponse> {
   const started = performance.now();
   let set: Awaited<ReturnType<typeof labelSetExamples>>;
   if (req.taxonomy !== ROOM_TYPE_TAXONOMY) {
     if (!caller.userId) {
       lease?.release();
-      throw new HttpError(400, 'INVALID_REQUEST', 'Label sets need an API key: the keyless demo classifies room types only', {
-        details: { fields: { taxonomy: ['Only room_type without an API key'] } },
-      });
+      throw new HttpError(
+        400,
+        'INVALID_REQUEST',
+        'Label sets need an API key: the keyless demo classifies room types only',
+        {
+          details: { fields: { taxonomy: ['Only room_type without an API key'] } },
+        },
+      );
     }
     set = await labelSetExamples(caller.db, caller.userId, req.taxonomy);
     if (!set) {

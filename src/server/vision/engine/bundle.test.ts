@@ -27,7 +27,9 @@ describe('bundled engine', () => {
       outfile,
       packages: 'external',
       logLevel: 'error',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
     });
     const script = `
       const { readFileSync } = await import('node:fs');
@@ -43,7 +45,11 @@ describe('bundled engine', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { mode: { workers: number }; stats: { workers: number }; labels: string[] };
+    const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
+      mode: { workers: number };
+      stats: { workers: number };
+      labels: string[];
+    };
     expect(result.mode.workers).toBe(1);
     expect(result.stats.workers).toBe(1); // the analysis ran in a worker thread
     expect(result.labels).toContain('dog');

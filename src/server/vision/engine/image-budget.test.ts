@@ -5,7 +5,10 @@ import { ByteBudget, DECODE_BYTES } from './image-budget';
 const MB = 1024 * 1024;
 const settled = async (p: Promise<unknown>) => {
   let done = false;
-  void p.then(() => (done = true), () => (done = true));
+  void p.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await new Promise((r) => setTimeout(r, 10));
   return done;
 };
@@ -53,7 +56,11 @@ describe('ByteBudget', () => {
     const held = await budget.acquire(10 * MB);
     const error = await budget.acquire(1 * MB).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      headers: { 'Retry-After': '1' },
+    });
     expect(budget.waiting).toBe(0);
     held.release();
     held.release(); // twice is harmless

@@ -72,9 +72,14 @@ export class ByteBudget {
         this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
         const seconds = Math.max(1, Math.ceil(this.maxWaitMs / 2000));
         reject(
-          new HttpError(503, 'SERVICE_UNAVAILABLE', `Too many images are being processed; retry in ${seconds} s`, {
-            headers: { 'Retry-After': String(seconds) },
-          }),
+          new HttpError(
+            503,
+            'SERVICE_UNAVAILABLE',
+            `Too many images are being processed; retry in ${seconds} s`,
+            {
+              headers: { 'Retry-After': String(seconds) },
+            },
+          ),
         );
         this.#grant(); // a large waiter timing out may unblock smaller ones behind it
       }, this.maxWaitMs);
@@ -149,6 +154,9 @@ export function resetImageBudget(): void {
 }
 
 /** Runs `fn` holding a worst-case image share (`MAX_IMAGE_COST` unless told) of the process budget. */
-export function withImageBudget<T>(fn: (lease: BudgetLease) => Promise<T>, bytes: number = MAX_IMAGE_COST): Promise<T> {
+export function withImageBudget<T>(
+  fn: (lease: BudgetLease) => Promise<T>,
+  bytes: number = MAX_IMAGE_COST,
+): Promise<T> {
   return imageBudget().with(bytes, fn);
 }

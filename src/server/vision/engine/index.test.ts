@@ -38,7 +38,9 @@ describe('engineConfig', () => {
   it('uses one worker on a server and in-process analysis on Netlify, unless told', () => {
     expect(engineConfig({})).toEqual({ workers: 1, maxQueue: 16 });
     expect(engineConfig({ AWS_LAMBDA_FUNCTION_NAME: 'detect' })).toMatchObject({ workers: 0 });
-    expect(engineConfig({ LAMBDA_TASK_ROOT: '/var/task', VISION_WORKERS: '2', VISION_QUEUE_MAX: '4' })).toEqual({ workers: 2, maxQueue: 4 });
+    expect(
+      engineConfig({ LAMBDA_TASK_ROOT: '/var/task', VISION_WORKERS: '2', VISION_QUEUE_MAX: '4' }),
+    ).toEqual({ workers: 2, maxQueue: 4 });
     expect(() => engineConfig({ VISION_WORKERS: 'two' })).toThrow(/VISION_WORKERS/);
   });
 });
@@ -71,9 +73,15 @@ describe('analyzeImageBytes in the worker pool', () => {
     const bytes = fixture('coffee.jpg');
     await analyzeImageBytes(bytes, { errorChecks: 0 });
     expect(bytes.byteLength).toBe(0);
-    const error = await analyzeImageBytes(new TextEncoder().encode('<!doctype html><p>hi'), { errorChecks: 0 }).catch((e: unknown) => e);
+    const error = await analyzeImageBytes(new TextEncoder().encode('<!doctype html><p>hi'), {
+      errorChecks: 0,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 422, code: 'INVALID_IMAGE', message: expect.stringContaining('an HTML page') });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'INVALID_IMAGE',
+      message: expect.stringContaining('an HTML page'),
+    });
   });
 
   it('refuses at once when the queue is full, which the HTTP layer answers 503 with Retry-After', async () => {
@@ -82,11 +90,17 @@ describe('analyzeImageBytes in the worker pool', () => {
     const running = analyzeImageBytes(fixture('horses.jpg'), { errorChecks: 4 });
     const queued = analyzeImageBytes(fixture('dog.jpg'), { errorChecks: 0 });
     expect(engineStats()).toMatchObject({ busy: 1, queued: 1 });
-    const refused = await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: 0 }).catch((e: unknown) => e);
+    const refused = await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: 0 }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(PoolBusyError);
     expect(refused).toMatchObject({ queue: 'image analysis' });
     const answer = toHttpError(refused);
-    expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^The image analysis queue is full; retry in \d+ s$/) });
+    expect(answer).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/^The image analysis queue is full; retry in \d+ s$/),
+    });
     expect(Number(answer!.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
     await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
     vi.stubEnv('VISION_QUEUE_MAX', '16');
@@ -96,7 +110,8 @@ describe('analyzeImageBytes in the worker pool', () => {
   it("holds the worker's tensor count across runs (every pass is disposed)", async () => {
     await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: 0 });
     const before = await engineTensorCount();
-    for (let i = 0; i < 6; i++) await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: i % 2 === 0 ? 2 : 0 });
+    for (let i = 0; i < 6; i++)
+      await analyzeImageBytes(fixture('coffee.jpg'), { errorChecks: i % 2 === 0 ? 2 : 0 });
     expect(await engineTensorCount()).toBe(before);
   }, 90_000);
 });

@@ -41,9 +41,11 @@ if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null
 /** In-process work: the engine's modules load on first use (a function imports only what it runs). */
 async function runInline(task: EngineTask): Promise<EngineResult> {
   if (task.kind === 'tensors') return (await import('../model')).liveTensorCount();
-  if (task.kind === 'authenticity') return (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
+  if (task.kind === 'authenticity')
+    return (await import('../authenticity/analyze')).analyzeAuthenticity(task.bytes);
   if (task.kind === 'scene') return (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
-  if (task.kind === 'embed') return (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
+  if (task.kind === 'embed')
+    return (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
   return decodeAndAnalyze(task.bytes, task.options);
 }
 
@@ -81,7 +83,10 @@ export async function analyzeAuthenticityBytes(bytes: Uint8Array): Promise<Authe
  * (with `text`) the text read, off the event loop: what classify and caption need. The bytes
  * are moved to the worker.
  */
-export async function analyzeSceneBytes(bytes: Uint8Array, options: SceneOptions = {}): Promise<SceneAnalysis> {
+export async function analyzeSceneBytes(
+  bytes: Uint8Array,
+  options: SceneOptions = {},
+): Promise<SceneAnalysis> {
   return (await engine.get().run({ kind: 'scene', bytes, options })) as SceneAnalysis;
 }
 

@@ -26,7 +26,8 @@ type Payload = { value?: number; sleep?: number; fail?: string; exit?: boolean; 
 type Result = { echo: number; threadId: number; bytes?: number };
 
 let pool: WorkerPool<Payload, Result> | undefined;
-const makePool = (size: number, maxQueue: number) => (pool = new WorkerPool<Payload, Result>({ file, size, maxQueue, initialTaskMs: 200 }));
+const makePool = (size: number, maxQueue: number) =>
+  (pool = new WorkerPool<Payload, Result>({ file, size, maxQueue, initialTaskMs: 200 }));
 afterEach(async () => {
   await pool?.close();
   pool = undefined;
@@ -43,7 +44,11 @@ describe('WorkerPool', () => {
 
   it('refuses a task past the queue bound at once, with a Retry-After estimate', async () => {
     const p = makePool(1, 2);
-    const running = [p.run({ value: 1, sleep: 300 }), p.run({ value: 2, sleep: 10 }), p.run({ value: 3, sleep: 10 })];
+    const running = [
+      p.run({ value: 1, sleep: 300 }),
+      p.run({ value: 2, sleep: 10 }),
+      p.run({ value: 3, sleep: 10 }),
+    ];
     const refused = await p.run({ value: 4 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PoolBusyError);
     expect((refused as PoolBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);

@@ -18,7 +18,8 @@ export interface SerializedError {
   fields?: Record<string, unknown>;
 }
 
-export type WorkerReply<T> = { id: number; ok: true; value: T } | { id: number; ok: false; error: SerializedError };
+export type WorkerReply<T> =
+  { id: number; ok: true; value: T } | { id: number; ok: false; error: SerializedError };
 
 /**
  * The queue is full: the caller should come back after `retryAfterSeconds`. `queue` names what
@@ -124,11 +125,13 @@ export class WorkerPool<Payload, Result> {
   async close(): Promise<void> {
     this.#closed = true;
     for (const t of this.#queue.splice(0)) t.reject(new WorkerCrashError('worker pool is closed'));
-    await Promise.all(this.#slots.splice(0).map((s) => {
-      s.task?.task.reject(new WorkerCrashError('worker pool is closed'));
-      s.task = undefined;
-      return s.worker.terminate();
-    }));
+    await Promise.all(
+      this.#slots.splice(0).map((s) => {
+        s.task?.task.reject(new WorkerCrashError('worker pool is closed'));
+        s.task = undefined;
+        return s.worker.terminate();
+      }),
+    );
   }
 
   #idleSlot(): Slot | undefined {
@@ -148,8 +151,15 @@ export class WorkerPool<Payload, Result> {
     // An idle worker must not keep the process alive; a busy one must (a reply is awaited).
     worker.unref();
     worker.on('message', (reply: WorkerReply<Result>) => this.#onReply(slot, reply));
-    worker.on('error', (error) => this.#onDeath(slot, new WorkerCrashError(`${this.#opts.name ?? 'worker'} failed: ${error.message}`, { cause: error })));
-    worker.on('exit', (code) => this.#onDeath(slot, new WorkerCrashError(`${this.#opts.name ?? 'worker'} exited with code ${code}`)));
+    worker.on('error', (error) =>
+      this.#onDeath(
+        slot,
+        new WorkerCrashError(`${this.#opts.name ?? 'worker'} failed: ${error.message}`, { cause: error }),
+      ),
+    );
+    worker.on('exit', (code) =>
+      this.#onDeath(slot, new WorkerCrashError(`${this.#opts.name ?? 'worker'} exited with code ${code}`)),
+    );
     this.#slots.push(slot);
     return slot;
   }
@@ -216,11 +226,15 @@ export function deserializeError(s: SerializedError): Error {
 }
 
 /** The worker side of the protocol: answers each `{ id, payload }` arriving on `port` with `work`'s result or error. */
-export function serveTasks<Payload, Result>(port: MessagePort, work: (payload: Payload) => Promise<Result>): void {
+export function serveTasks<Payload, Result>(
+  port: MessagePort,
+  work: (payload: Payload) => Promise<Result>,
+): void {
   port.on('message', ({ id, payload }: { id: number; payload: Payload }) => {
     work(payload).then(
       (value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply<Result>),
-      (error: unknown) => port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply<Result>),
+      (error: unknown) =>
+        port.postMessage({ id, ok: false, error: serializeError(error) } satisfies WorkerReply<Result>),
     );
   });
 }

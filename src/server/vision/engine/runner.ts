@@ -32,7 +32,8 @@ function intFromEnv(value: string | undefined, name: string): number | undefined
 }
 
 /** True inside a Netlify (AWS Lambda) function instance. */
-const onServerless = (env: NodeJS.ProcessEnv): boolean => Boolean(env['AWS_LAMBDA_FUNCTION_NAME'] ?? env['LAMBDA_TASK_ROOT']);
+const onServerless = (env: NodeJS.ProcessEnv): boolean =>
+  Boolean(env['AWS_LAMBDA_FUNCTION_NAME'] ?? env['LAMBDA_TASK_ROOT']);
 
 /**
  * Starts `loads` (model loads) at once, at import time, in a Netlify function instance that runs
@@ -95,7 +96,12 @@ function movable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 /** Brings back an HttpError that crossed the thread boundary (class instances do not survive cloning). */
 function revive(error: unknown): unknown {
   if (error instanceof Error && error.name === 'HttpError' && !(error instanceof HttpError)) {
-    const e = error as Error & { status: ErrorStatus; code: ErrorCode; details: unknown; headers: Record<string, string> };
+    const e = error as Error & {
+      status: ErrorStatus;
+      code: ErrorCode;
+      details: unknown;
+      headers: Record<string, string>;
+    };
     return new HttpError(e.status, e.code, e.message, { details: e.details, headers: e.headers });
   }
   return error;
@@ -132,7 +138,12 @@ class InlineRunner<Task, Result> {
   }
 
   stats(): PoolStats {
-    return { workers: 0, busy: this.#running ? 1 : 0, queued: this.#waiting.length, taskMs: Math.round(this.#taskMs) };
+    return {
+      workers: 0,
+      busy: this.#running ? 1 : 0,
+      queued: this.#waiting.length,
+      taskMs: Math.round(this.#taskMs),
+    };
   }
 
   #retryAfter(): number {
@@ -141,7 +152,9 @@ class InlineRunner<Task, Result> {
 }
 
 /** Makes a runner with the current environment's configuration (engineConfig). */
-export function createEngineRunner<Task extends object, Result>(opts: RunnerOptions<Task, Result>): EngineRunner<Task, Result> {
+export function createEngineRunner<Task extends object, Result>(
+  opts: RunnerOptions<Task, Result>,
+): EngineRunner<Task, Result> {
   const config = engineConfig();
   let run: (task: Task) => Promise<Result>;
   let stats: () => PoolStats;
@@ -196,7 +209,9 @@ export interface LazyEngineRunner<Task, Result> {
   close(): Promise<void>;
 }
 
-export function lazyEngineRunner<Task extends object, Result>(opts: RunnerOptions<Task, Result>): LazyEngineRunner<Task, Result> {
+export function lazyEngineRunner<Task extends object, Result>(
+  opts: RunnerOptions<Task, Result>,
+): LazyEngineRunner<Task, Result> {
   let runner: EngineRunner<Task, Result> | undefined;
   return {
     get: () => (runner ??= createEngineRunner(opts)),

@@ -49,7 +49,7 @@ describe('dwtDct against the library', () => {
     expect(r.decodedText).toMatch(/Diffu.*ionV1$/);
   });
 
-  it("reads the library-written SDXL mark (float pixels, as diffusers calls it)", async () => {
+  it('reads the library-written SDXL mark (float pixels, as diffusers calls it)', async () => {
     const r = reading(await pixels(`${FIXTURES}/imwatermark-sdxl-chelsea.png`), 'sdxl');
     expect(r.status).toBe('detected');
     expect(r.matchingBits).toBeGreaterThanOrEqual(44);
@@ -58,7 +58,14 @@ describe('dwtDct against the library', () => {
 
 describe('dwtDct round trips with our encoder', () => {
   it('finds no mark on unmarked photos', async () => {
-    for (const name of ['astronaut.jpg', 'coffee.jpg', 'dog.jpg', 'horses.jpg', 'chelsea.png', 'coffee.webp']) {
+    for (const name of [
+      'astronaut.jpg',
+      'coffee.jpg',
+      'dog.jpg',
+      'horses.jpg',
+      'chelsea.png',
+      'coffee.webp',
+    ]) {
       const found = readKnownMarks(await pixels(`${PHOTOS}/${name}`)).filter((r) => r.status !== 'absent');
       expect(found, name).toEqual([]);
     }

@@ -160,7 +160,11 @@ function maxEntry(ll: Float64Array, llWidth: number, bi: number, bj: number): nu
  * Embeds `bits` into an RGB image the way `WatermarkEncoder().encode(bgr, 'dwtDct')` does.
  * Returns new RGB bytes of the same size.
  */
-export function encodeDwtDct(img: RgbPixels, bits: readonly number[], options: DwtDctOptions = {}): Uint8Array {
+export function encodeDwtDct(
+  img: RgbPixels,
+  bits: readonly number[],
+  options: DwtDctOptions = {},
+): Uint8Array {
   const scales = options.scales ?? DEFAULT_SCALES;
   const arithmetic = options.arithmetic ?? 'uint8';
   if (bits.length === 0) throw new Error('the watermark needs at least one bit');
@@ -285,7 +289,13 @@ export function readerBands(img: RgbPixels, options: DwtDctOptions & { uDelta?: 
       }
     }
     const llw = cols / 2;
-    bands.push({ ll: haarLL(plane, img.width, rows, cols), width: llw, blocksY: Math.floor(rows / 2 / BLOCK), blocksX: Math.floor(llw / BLOCK), scale });
+    bands.push({
+      ll: haarLL(plane, img.width, rows, cols),
+      width: llw,
+      blocksY: Math.floor(rows / 2 / BLOCK),
+      blocksX: Math.floor(llw / BLOCK),
+      scale,
+    });
   }
   return bands;
 }
@@ -320,6 +330,10 @@ export function decodeBands(bands: readonly LLBand[], length: number): DwtDctRea
  * Reads a `length`-bit dwtDct mark as `WatermarkDecoder('bits', length).decode(bgr, 'dwtDct')`
  * does (`uDelta` as in `readerBands`).
  */
-export function decodeDwtDct(img: RgbPixels, length: number, options: DwtDctOptions & { uDelta?: number } = {}): DwtDctReading {
+export function decodeDwtDct(
+  img: RgbPixels,
+  length: number,
+  options: DwtDctOptions & { uDelta?: number } = {},
+): DwtDctReading {
   return decodeBands(readerBands(img, options), length);
 }

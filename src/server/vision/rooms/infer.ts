@@ -5,7 +5,15 @@
  */
 import type { CocoLabel } from '../coco-labels';
 
-export const ROOM_TYPES = ['bathroom', 'kitchen', 'bedroom', 'living_room', 'dining_room', 'office', 'general'] as const;
+export const ROOM_TYPES = [
+  'bathroom',
+  'kitchen',
+  'bedroom',
+  'living_room',
+  'dining_room',
+  'office',
+  'general',
+] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 
 /** Evidence weights: a toilet, bed or kitchen appliance is decisive; a sink or chair alone is not. */

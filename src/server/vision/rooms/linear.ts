@@ -6,7 +6,15 @@
  */
 
 /** The room labels, in the order of the room head's rows (re-exported by ./classifier). */
-export const ROOM_LABELS = ['kitchen', 'bathroom', 'bedroom', 'living_room', 'dining_room', 'office', 'other'] as const;
+export const ROOM_LABELS = [
+  'kitchen',
+  'bathroom',
+  'bedroom',
+  'living_room',
+  'dining_room',
+  'office',
+  'other',
+] as const;
 export type RoomLabel = (typeof ROOM_LABELS)[number];
 
 /**
@@ -21,15 +29,44 @@ export const HEAD_LABELS = [...ROOM_LABELS, NOT_ROOM] as const;
 /** Head probabilities (in `labels` order) as room-label probabilities: `not_room` counts as `other`. */
 export function foldToRooms(p: readonly number[], labels: readonly string[]): number[] {
   return ROOM_LABELS.map((l) =>
-    l === 'other' ? labels.reduce((sum, hl, i) => sum + (hl === 'other' || hl === NOT_ROOM ? (p[i] ?? 0) : 0), 0) : (p[labels.indexOf(l)] ?? 0),
+    l === 'other'
+      ? labels.reduce((sum, hl, i) => sum + (hl === 'other' || hl === NOT_ROOM ? (p[i] ?? 0) : 0), 0)
+      : (p[labels.indexOf(l)] ?? 0),
   );
 }
 
 /** COCO classes whose best score (at the product threshold) joins the image features. */
 export const EVIDENCE_CLASSES = [
-  'person', 'chair', 'couch', 'bed', 'dining table', 'toilet', 'tv', 'laptop', 'mouse', 'keyboard', 'remote',
-  'sink', 'oven', 'microwave', 'refrigerator', 'toaster', 'potted plant', 'book', 'clock', 'vase', 'bottle',
-  'cup', 'wine glass', 'bowl', 'car', 'bench', 'cell phone', 'teddy bear', 'hair drier', 'toothbrush',
+  'person',
+  'chair',
+  'couch',
+  'bed',
+  'dining table',
+  'toilet',
+  'tv',
+  'laptop',
+  'mouse',
+  'keyboard',
+  'remote',
+  'sink',
+  'oven',
+  'microwave',
+  'refrigerator',
+  'toaster',
+  'potted plant',
+  'book',
+  'clock',
+  'vase',
+  'bottle',
+  'cup',
+  'wine glass',
+  'bowl',
+  'car',
+  'bench',
+  'cell phone',
+  'teddy bear',
+  'hair drier',
+  'toothbrush',
 ] as const;
 
 /** Detections below this never reach the heads: the same floor the product's pass uses. */
@@ -102,7 +139,14 @@ export function softmax(z: readonly number[]): number[] {
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 /** Fixtures with presence labels in the room dataset, each with a trained head. */
-export const FIXTURES = ['bathtub', 'shower', 'walk_in_shower', 'fireplace', 'kitchen_island', 'mirror'] as const;
+export const FIXTURES = [
+  'bathtub',
+  'shower',
+  'walk_in_shower',
+  'fireplace',
+  'kitchen_island',
+  'mirror',
+] as const;
 export type Fixture = (typeof FIXTURES)[number];
 
 /**
@@ -114,4 +158,3 @@ export function applyOtherFloor(p: readonly number[], otherIndex: number, floor:
   const sum = lifted.reduce((a, b) => a + b, 0);
   return lifted.map((v) => v / sum);
 }
-

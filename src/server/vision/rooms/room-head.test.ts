@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachePresent, datasetPresent, NONROOM_CACHE_FILE, readCache, readLabels } from '../../../../scripts/lib/rooms-data';
+import {
+  cachePresent,
+  datasetPresent,
+  NONROOM_CACHE_FILE,
+  readCache,
+  readLabels,
+} from '../../../../scripts/lib/rooms-data';
 import { HELDOUT_PACKAGES } from '../../../../scripts/lib/nonroom-photos';
 import { decodeImage } from '../image-input';
 import { analyzeImage } from '../detector';
@@ -40,29 +46,49 @@ describe('trained room head', () => {
     expect(accuracy).toBeGreaterThan(0.6);
   });
 
-  it.runIf(datasetPresent() && cachePresent())('reproduces the dev accuracy from the cached features of the dataset', () => {
-    const { images } = readLabels();
-    const dev = readCache().filter((r) => r.view === 'plain' && images[r.id]?.split === 'dev');
-    expect(dev.length).toBe(ROOM_HEAD.dev.images);
-    const correct = dev.filter((r) => {
-      const x = headInput({ backbone: r.backbone, head: r.head, detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })) });
-      return ROOM_LABELS[argmax(roomProbabilities(x))] === images[r.id]!.room;
-    }).length;
-    expect(Math.abs(correct / dev.length - ROOM_HEAD.dev.accuracy)).toBeLessThanOrEqual(0.01);
-  });
-  it.runIf(readCache(NONROOM_CACHE_FILE).length > 0)('reproduces the held-out non-room other rate from the cached features', () => {
-    const held = readCache(NONROOM_CACHE_FILE).filter((r) => r.view === 'plain' && (HELDOUT_PACKAGES as readonly string[]).includes(r.id.slice(3).split('/')[0]!));
-    expect(held.length).toBe(ROOM_HEAD.dev.non_room!.images);
-    const other = held.filter((r) => {
-      const x = headInput({ backbone: r.backbone, head: r.head, detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })) });
-      return ROOM_LABELS[argmax(roomProbabilities(x))] === 'other';
-    }).length;
-    expect(other).toBe(ROOM_HEAD.dev.non_room!.other);
-    // The bar the head is held to: at least 90% of held-out non-room photos answer other.
-    expect(other / held.length).toBeGreaterThanOrEqual(0.9);
-  });
+  it.runIf(datasetPresent() && cachePresent())(
+    'reproduces the dev accuracy from the cached features of the dataset',
+    () => {
+      const { images } = readLabels();
+      const dev = readCache().filter((r) => r.view === 'plain' && images[r.id]?.split === 'dev');
+      expect(dev.length).toBe(ROOM_HEAD.dev.images);
+      const correct = dev.filter((r) => {
+        const x = headInput({
+          backbone: r.backbone,
+          head: r.head,
+          detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })),
+        });
+        return ROOM_LABELS[argmax(roomProbabilities(x))] === images[r.id]!.room;
+      }).length;
+      expect(Math.abs(correct / dev.length - ROOM_HEAD.dev.accuracy)).toBeLessThanOrEqual(0.01);
+    },
+  );
+  it.runIf(readCache(NONROOM_CACHE_FILE).length > 0)(
+    'reproduces the held-out non-room other rate from the cached features',
+    () => {
+      const held = readCache(NONROOM_CACHE_FILE).filter(
+        (r) =>
+          r.view === 'plain' &&
+          (HELDOUT_PACKAGES as readonly string[]).includes(r.id.slice(3).split('/')[0]!),
+      );
+      expect(held.length).toBe(ROOM_HEAD.dev.non_room!.images);
+      const other = held.filter((r) => {
+        const x = headInput({
+          backbone: r.backbone,
+          head: r.head,
+          detections: r.dets.map((d) => ({ label: d.l, confidence: d.s })),
+        });
+        return ROOM_LABELS[argmax(roomProbabilities(x))] === 'other';
+      }).length;
+      expect(other).toBe(ROOM_HEAD.dev.non_room!.other);
+      // The bar the head is held to: at least 90% of held-out non-room photos answer other.
+      expect(other / held.length).toBeGreaterThanOrEqual(0.9);
+    },
+  );
   if (!(datasetPresent() && cachePresent())) {
-    console.info('room-head.test: dataset or feature cache absent (npm run rooms:features); checked the committed fixture rows only');
+    console.info(
+      'room-head.test: dataset or feature cache absent (npm run rooms:features); checked the committed fixture rows only',
+    );
   }
 });
 

@@ -55,7 +55,15 @@ export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}
   let text: SceneText[] | undefined;
   if (options.text) text = await readText(bytes);
   const detections = analysis.detections.filter((d) => d.confirmed);
-  return { width: analysis.width, height: analysis.height, detections, features, rooms, pixels, ...(text && { text }) };
+  return {
+    width: analysis.width,
+    height: analysis.height,
+    detections,
+    features,
+    rooms,
+    pixels,
+    ...(text && { text }),
+  };
 }
 
 /**
@@ -72,10 +80,16 @@ async function readText(bytes: Uint8Array): Promise<SceneText[] | undefined> {
       .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    lines = await recognizeText({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
+    lines = await recognizeText({
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    });
   } catch (error) {
     console.warn('caption: the OCR engine is not available; captions go without the text in images', error);
     return undefined;
   }
-  return lines.filter((l) => l.confidence >= MIN_TEXT_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(l.text)).map((l) => ({ text: l.text, confidence: l.confidence }));
+  return lines
+    .filter((l) => l.confidence >= MIN_TEXT_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(l.text))
+    .map((l) => ({ text: l.text, confidence: l.confidence }));
 }

@@ -5,7 +5,21 @@
  */
 
 /** The colour families a caption can name. */
-export const COLOUR_NAMES = ['white', 'grey', 'black', 'red', 'orange', 'brown', 'beige', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const COLOUR_NAMES = [
+  'white',
+  'grey',
+  'black',
+  'red',
+  'orange',
+  'brown',
+  'beige',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'pink',
+] as const;
 export type ColourName = (typeof COLOUR_NAMES)[number];
 
 export interface DominantColour {
@@ -79,7 +93,8 @@ export function summarisePixels(rgb: Uint8Array, step = 4): PixelSummary {
     counts.set(name, (counts.get(name) ?? 0) + 1);
     n++;
   }
-  if (n === 0) return { colours: [], brightness: 0, contrast: 0, saturation: 0, light: 'dark', warmth: 'neutral' };
+  if (n === 0)
+    return { colours: [], brightness: 0, contrast: 0, saturation: 0, light: 'dark', warmth: 'neutral' };
   const brightness = sum / n;
   const contrast = Math.sqrt(Math.max(0, sumSq / n - brightness * brightness));
   const warmth = warm / n;

@@ -19,14 +19,25 @@ export interface ImageDeps {
 export async function fetchImageBytes(url: string, deps: ImageDeps = {}): Promise<Uint8Array> {
   const sample = deps.siteOrigins && siteSampleName(url, deps.siteOrigins);
   if (sample) return readSiteSample(sample, url);
-  return (await safeFetchImage(url, { allowLoopback: allowLoopbackFromEnv(), signal: fetchDeadline(), ...deps.fetch })).bytes;
+  return (
+    await safeFetchImage(url, {
+      allowLoopback: allowLoopbackFromEnv(),
+      signal: fetchDeadline(),
+      ...deps.fetch,
+    })
+  ).bytes;
 }
 
 /**
  * Runs `analyse` on the image's bytes within the in-flight image budget: an upload with the lease
  * it was read under, a URL with a lease of its own once fetched.
  */
-export function withImageBytes<T>(image: ImageSource, deps: ImageDeps, analyse: (bytes: Uint8Array) => Promise<T>, lease?: BudgetLease): Promise<T> {
+export function withImageBytes<T>(
+  image: ImageSource,
+  deps: ImageDeps,
+  analyse: (bytes: Uint8Array) => Promise<T>,
+  lease?: BudgetLease,
+): Promise<T> {
   if ('bytes' in image && lease) {
     lease.holdImage(image.bytes.byteLength);
     return analyse(image.bytes);

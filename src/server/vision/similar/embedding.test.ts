@@ -7,7 +7,10 @@ const NEAR = '0000000000000000';
 
 describe('judgeMatch', () => {
   it('flags a perceptual-hash match as a near duplicate, at 0.9 at least, whatever the embedding says', () => {
-    expect(judgeMatch(hash(NEAR), '0000000000000003', 0)).toEqual({ similarity: NEAR_DUPLICATE_SIMILARITY, near_duplicate: true });
+    expect(judgeMatch(hash(NEAR), '0000000000000003', 0)).toEqual({
+      similarity: NEAR_DUPLICATE_SIMILARITY,
+      near_duplicate: true,
+    });
   });
 
   it('flags a crop (hash far away) once its similarity reaches the documented 0.9, and not below', () => {

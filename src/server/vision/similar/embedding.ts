@@ -80,7 +80,10 @@ export interface EmbeddedImage {
   phash: PerceptualHash;
 }
 
-export const embedded = (features: ImageFeatures): EmbeddedImage => ({ embedding: embed(features), phash: hashThumb(features.grey) });
+export const embedded = (features: ImageFeatures): EmbeddedImage => ({
+  embedding: embed(features),
+  phash: hashThumb(features.grey),
+});
 
 const interpolate = (points: readonly [number, number][], x: number, from: 0 | 1): number => {
   const to = from === 0 ? 1 : 0;
@@ -94,7 +97,8 @@ const interpolate = (points: readonly [number, number][], x: number, from: 0 | 1
 };
 
 /** Reported similarity (0-1) of a raw cosine score. */
-export const similarityOf = (cosine: number): number => Math.round(interpolate(CAL.anchors, cosine, 0) * 1000) / 1000;
+export const similarityOf = (cosine: number): number =>
+  Math.round(interpolate(CAL.anchors, cosine, 0) * 1000) / 1000;
 
 /** The raw cosine score a reported similarity corresponds to (for filtering in SQL). */
 export const cosineFor = (similarity: number): number => interpolate(CAL.anchors, similarity, 1);
@@ -112,11 +116,18 @@ export const NEAR_DUPLICATE_SIMILARITY = 0.9;
  * similarity then reads at least 0.9) or an embedding similarity of 0.9 and above (crops, which
  * move the hash), so the flag and the documented 0.9 level always agree.
  */
-export function judgeMatch(query: PerceptualHash, storedPhash: string, cosine: number): { similarity: number; near_duplicate: boolean } {
+export function judgeMatch(
+  query: PerceptualHash,
+  storedPhash: string,
+  cosine: number,
+): { similarity: number; near_duplicate: boolean } {
   const byHash = hashDistance(query, storedPhash) <= NEAR_DUPLICATE_BITS;
-  const similarity = byHash ? Math.max(NEAR_DUPLICATE_SIMILARITY, similarityOf(cosine)) : similarityOf(cosine);
+  const similarity = byHash
+    ? Math.max(NEAR_DUPLICATE_SIMILARITY, similarityOf(cosine))
+    : similarityOf(cosine);
   return { similarity, near_duplicate: byHash || similarity >= NEAR_DUPLICATE_SIMILARITY };
 }
 
 /** pgvector's text form of a vector. */
-export const toVector = (v: readonly number[]): string => `[${v.map((x) => (Math.round(x * 1e6) / 1e6).toString()).join(',')}]`;
+export const toVector = (v: readonly number[]): string =>
+  `[${v.map((x) => (Math.round(x * 1e6) / 1e6).toString()).join(',')}]`;

@@ -20,7 +20,10 @@ export interface ImageFeatures {
 }
 
 /** Validates and decodes the bytes (the API's image limits apply), then runs the pass(es). */
-export async function imageFeatures(bytes: Uint8Array, { mirror = false }: { mirror?: boolean } = {}): Promise<ImageFeatures> {
+export async function imageFeatures(
+  bytes: Uint8Array,
+  { mirror = false }: { mirror?: boolean } = {},
+): Promise<ImageFeatures> {
   const image = await decodeImage(bytes);
   const view = await image.view();
   const { features: plain } = await detectWithFeatures(view);

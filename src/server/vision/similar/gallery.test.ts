@@ -10,7 +10,8 @@ describe('gallery manifest', () => {
     const images = await loadGalleryManifest();
     expect(images.length).toBeGreaterThanOrEqual(120);
     const count = (c: string) => images.filter((i) => i.category === c).length;
-    for (const c of ['architecture', 'nature', 'vehicles', 'people', 'food', 'technology']) expect(count(c), c).toBeGreaterThanOrEqual(10);
+    for (const c of ['architecture', 'nature', 'vehicles', 'people', 'food', 'technology'])
+      expect(count(c), c).toBeGreaterThanOrEqual(10);
     expect(count('food')).toBeGreaterThanOrEqual(20);
     expect(count('vehicles')).toBeGreaterThanOrEqual(20);
   });

@@ -17,7 +17,10 @@ export const DEFAULT_GALLERY_CONTENT = resolve('content/gallery');
 
 export const galleryEmbeddingsSchema = z.strictObject({
   variant: z.string(),
-  images: z.record(z.string(), z.strictObject({ phash: z.string().regex(/^[0-9a-f]{16}$/), embedding: z.array(z.number()) })),
+  images: z.record(
+    z.string(),
+    z.strictObject({ phash: z.string().regex(/^[0-9a-f]{16}$/), embedding: z.array(z.number()) }),
+  ),
 });
 export type GalleryEmbeddings = z.infer<typeof galleryEmbeddingsSchema>;
 
@@ -36,17 +39,26 @@ export type GallerySeedReport = { skipped: string } | { galleryImages: number; r
  * longer in the manifest are removed). Creates the similar-search tables first when pgvector
  * became available after the migration ran; without pgvector it does nothing and says why.
  */
-export async function seedGallery(db: Kysely<Database>, { dir = DEFAULT_GALLERY_CONTENT }: { dir?: string } = {}): Promise<GallerySeedReport> {
-  if (!(await createSimilarTables(db))) return { skipped: 'pgvector is not available on this database server' };
+export async function seedGallery(
+  db: Kysely<Database>,
+  { dir = DEFAULT_GALLERY_CONTENT }: { dir?: string } = {},
+): Promise<GallerySeedReport> {
+  if (!(await createSimilarTables(db)))
+    return { skipped: 'pgvector is not available on this database server' };
   const [images, stored] = await Promise.all([loadGalleryManifest(dir), loadGalleryEmbeddings(dir)]);
   if (stored.variant !== EMBEDDING_VARIANT) {
-    throw new Error(`content/gallery/embeddings.json holds ${stored.variant} embeddings, the search uses ${EMBEDDING_VARIANT}: run npx tsx scripts/data/embed-gallery.ts`);
+    throw new Error(
+      `content/gallery/embeddings.json holds ${stored.variant} embeddings, the search uses ${EMBEDDING_VARIANT}: run npx tsx scripts/data/embed-gallery.ts`,
+    );
   }
   return db.transaction().execute(async (trx) => {
     let changed = 0;
     for (const img of images) {
       const e = stored.images[img.id];
-      if (!e || e.embedding.length !== EMBEDDING_DIMS) throw new Error(`content/gallery/embeddings.json has no embedding for ${img.id}: run npx tsx scripts/data/embed-gallery.ts`);
+      if (!e || e.embedding.length !== EMBEDDING_DIMS)
+        throw new Error(
+          `content/gallery/embeddings.json has no embedding for ${img.id}: run npx tsx scripts/data/embed-gallery.ts`,
+        );
       const row = {
         id: img.id,
         category: img.category,
@@ -66,14 +78,20 @@ export async function seedGallery(db: Kysely<Database>, { dir = DEFAULT_GALLERY_
           oc
             .column('id')
             .doUpdateSet(rest)
-            .where(sql<boolean>`(gallery_images.category, gallery_images.title, gallery_images.url, gallery_images.credit, gallery_images.license, gallery_images.source, gallery_images.phash, gallery_images.embedding) is distinct from (excluded.category, excluded.title, excluded.url, excluded.credit, excluded.license, excluded.source, excluded.phash, excluded.embedding)`),
+            .where(
+              sql<boolean>`(gallery_images.category, gallery_images.title, gallery_images.url, gallery_images.credit, gallery_images.license, gallery_images.source, gallery_images.phash, gallery_images.embedding) is distinct from (excluded.category, excluded.title, excluded.url, excluded.credit, excluded.license, excluded.source, excluded.phash, excluded.embedding)`,
+            ),
         )
         .executeTakeFirst();
       changed += Number(res.numInsertedOrUpdatedRows ?? 0);
     }
     const removed = await trx
       .deleteFrom('gallery_images')
-      .where('id', 'not in', images.map((i) => i.id))
+      .where(
+        'id',
+        'not in',
+        images.map((i) => i.id),
+      )
       .executeTakeFirst();
     return { galleryImages: changed, removed: Number(removed.numDeletedRows ?? 0) };
   });

@@ -13,7 +13,8 @@ const K = 8;
 /** cos((2x+1) u pi / 2N) for x, u < N. */
 const COS: Float64Array = (() => {
   const t = new Float64Array(N * N);
-  for (let u = 0; u < N; u++) for (let x = 0; x < N; x++) t[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
+  for (let u = 0; u < N; u++)
+    for (let x = 0; x < N; x++) t[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
   return t;
 })();
 
@@ -49,7 +50,10 @@ export function dctHash(grey: ArrayLike<number>, mirror = false): string {
 }
 
 /** 32x32 grey pixels of an encoded image or a raw RGB buffer. */
-export async function greyThumb(input: Buffer | Uint8Array, raw?: { width: number; height: number; channels: 3 }): Promise<Uint8Array> {
+export async function greyThumb(
+  input: Buffer | Uint8Array,
+  raw?: { width: number; height: number; channels: 3 },
+): Promise<Uint8Array> {
   const img = raw ? sharp(input, { raw }) : sharp(input).rotate();
   const out = await img.greyscale().resize(N, N, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
   return new Uint8Array(out.buffer, out.byteOffset, N * N);

@@ -12,12 +12,24 @@ describe('searchPlan', () => {
   });
 
   it('asks the HNSW index at EF_SEARCH for a large unfiltered gallery', () => {
-    expect(searchPlan(100_000, false, true)).toEqual({ exact: false, efSearch: EF_SEARCH, iterativeScan: false });
+    expect(searchPlan(100_000, false, true)).toEqual({
+      exact: false,
+      efSearch: EF_SEARCH,
+      iterativeScan: false,
+    });
   });
 
   it('keeps scanning the graph when a category filter applies (iterative scan), else over-fetches', () => {
-    expect(searchPlan(100_000, true, true)).toEqual({ exact: false, efSearch: EF_SEARCH, iterativeScan: true });
-    expect(searchPlan(100_000, true, false)).toEqual({ exact: false, efSearch: FILTERED_EF_SEARCH, iterativeScan: false });
+    expect(searchPlan(100_000, true, true)).toEqual({
+      exact: false,
+      efSearch: EF_SEARCH,
+      iterativeScan: true,
+    });
+    expect(searchPlan(100_000, true, false)).toEqual({
+      exact: false,
+      efSearch: FILTERED_EF_SEARCH,
+      iterativeScan: false,
+    });
     expect(FILTERED_EF_SEARCH).toBeGreaterThan(EF_SEARCH);
   });
 });

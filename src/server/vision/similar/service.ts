@@ -52,10 +52,18 @@ export interface SearchPlan {
  * How one search runs: `rows` it may return (after the filters), whether a filter applies, the
  * scope, and whether pgvector has iterative scans (>= 0.8).
  */
-export function searchPlan(rows: number, filtered: boolean, iterative: boolean, scope: SearchScope['kind'] = 'gallery'): SearchPlan {
-  if (scope === 'collection' || rows <= EXACT_SCAN_ROWS) return { exact: true, efSearch: EF_SEARCH, iterativeScan: false };
+export function searchPlan(
+  rows: number,
+  filtered: boolean,
+  iterative: boolean,
+  scope: SearchScope['kind'] = 'gallery',
+): SearchPlan {
+  if (scope === 'collection' || rows <= EXACT_SCAN_ROWS)
+    return { exact: true, efSearch: EF_SEARCH, iterativeScan: false };
   if (!filtered) return { exact: false, efSearch: EF_SEARCH, iterativeScan: false };
-  return iterative ? { exact: false, efSearch: EF_SEARCH, iterativeScan: true } : { exact: false, efSearch: FILTERED_EF_SEARCH, iterativeScan: false };
+  return iterative
+    ? { exact: false, efSearch: EF_SEARCH, iterativeScan: true }
+    : { exact: false, efSearch: FILTERED_EF_SEARCH, iterativeScan: false };
 }
 
 export type QueryImage = ImageSource;
@@ -101,7 +109,11 @@ async function availability(db: Kysely<Database>): Promise<Availability> {
 /** Throws 503 when this database has no pgvector (the tables were not created). */
 export async function requireSimilarSearch(db: Kysely<Database>): Promise<void> {
   if (!(await availability(db)).ok) {
-    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Similar-image search is not available on this server: its database has no pgvector extension. Install pgvector (Debian: postgresql-15-pgvector) and run the seed again.');
+    throw new HttpError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'Similar-image search is not available on this server: its database has no pgvector extension. Install pgvector (Debian: postgresql-15-pgvector) and run the seed again.',
+    );
   }
 }
 
@@ -111,7 +123,10 @@ export const galleryDir = (): string => locate('GALLERY_DIR', 'public/gallery', 
 const GALLERY_NAME = /^\/gallery\/([a-z0-9][a-z0-9-]{0,80}\.jpg)$/;
 
 /** Reads a URL naming a gallery photo on the site's own origin from disk, else undefined. */
-async function readGalleryPhoto(rawUrl: string, origins: ReadonlySet<string>): Promise<Uint8Array | undefined> {
+async function readGalleryPhoto(
+  rawUrl: string,
+  origins: ReadonlySet<string>,
+): Promise<Uint8Array | undefined> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -123,12 +138,20 @@ async function readGalleryPhoto(rawUrl: string, origins: ReadonlySet<string>): P
   try {
     return new Uint8Array(await readFile(join(galleryDir(), name)));
   } catch {
-    throw new HttpError(422, 'IMAGE_FETCH_FAILED', `Could not fetch image ${rawUrl}: the gallery has no such photo`);
+    throw new HttpError(
+      422,
+      'IMAGE_FETCH_FAILED',
+      `Could not fetch image ${rawUrl}: the gallery has no such photo`,
+    );
   }
 }
 
 /** Loads (within the image budget) and embeds one image. */
-export function embedImage(image: QueryImage, deps: SimilarDeps = {}, lease?: BudgetLease): Promise<EmbeddedImage> {
+export function embedImage(
+  image: QueryImage,
+  deps: SimilarDeps = {},
+  lease?: BudgetLease,
+): Promise<EmbeddedImage> {
   const run = async (bytes: Uint8Array, holder: BudgetLease) => {
     holder.holdImage(bytes.byteLength);
     return embedded(await imageFeaturesBytes(bytes, EMBEDDING_NEEDS_MIRROR));
@@ -141,7 +164,13 @@ export function embedImage(image: QueryImage, deps: SimilarDeps = {}, lease?: Bu
     const bytes = sample
       ? await readSiteSample(sample, image.url)
       : ((await readGalleryPhoto(image.url, origins)) ??
-        (await safeFetchImage(image.url, { allowLoopback: allowLoopbackFromEnv(), signal: fetchDeadline(), ...deps.fetch })).bytes);
+        (
+          await safeFetchImage(image.url, {
+            allowLoopback: allowLoopbackFromEnv(),
+            signal: fetchDeadline(),
+            ...deps.fetch,
+          })
+        ).bytes);
     return run(bytes, own);
   });
 }
@@ -181,9 +210,12 @@ export async function searchSimilar(
   const limit = Math.min(100, params.max_results * 2);
   const { rows, total } = await db.transaction().execute(async (trx) => {
     const filter = category === 'all' ? sql`true` : sql`category = ${category}`;
-    const where = scope.kind === 'gallery' ? filter : sql`collection_id = ${scope.collectionId} and ${filter}`;
+    const where =
+      scope.kind === 'gallery' ? filter : sql`collection_id = ${scope.collectionId} and ${filter}`;
     const table = sql.raw(scope.kind === 'gallery' ? 'gallery_images' : 'collection_images');
-    const count = await sql<{ n: number }>`select count(*)::int as n from ${table} where ${where}`.execute(trx);
+    const count = await sql<{ n: number }>`select count(*)::int as n from ${table} where ${where}`.execute(
+      trx,
+    );
     const total = count.rows[0]?.n ?? 0;
     const plan = searchPlan(total, category !== 'all', iterative, scope.kind);
     // An exact scan orders by an expression the HNSW index cannot serve.
@@ -191,7 +223,8 @@ export async function searchSimilar(
     if (!plan.exact) {
       await sql`select set_config('hnsw.ef_search', ${String(plan.efSearch)}, true)`.execute(trx);
       // pgvector >= 0.8: keep scanning the graph when the filter drops candidates.
-      if (plan.iterativeScan) await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
+      if (plan.iterativeScan)
+        await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
     }
     const found =
       scope.kind === 'gallery'
@@ -207,7 +240,11 @@ export async function searchSimilar(
   });
   const matches = rows
     .map((r): SimilarMatch => {
-      const { similarity, near_duplicate: nearDuplicate } = judgeMatch(query.phash, r.phash, Number(r.cosine));
+      const { similarity, near_duplicate: nearDuplicate } = judgeMatch(
+        query.phash,
+        r.phash,
+        Number(r.cosine),
+      );
       return {
         id: r.id,
         url: r.url ?? '',

@@ -25,23 +25,39 @@ async function cropped(bytes: Buffer, keep: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const w = Math.round(width * keep);
   const h = Math.round(height * keep);
-  return sharp(bytes).extract({ left: Math.round((width - w) / 2), top: Math.round((height - h) / 2), width: w, height: h }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(bytes)
+    .extract({ left: Math.round((width - w) / 2), top: Math.round((height - h) / 2), width: w, height: h })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 async function captioned(bytes: Buffer, text: string): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const size = Math.round(height / 9);
   const svg = `<svg width="${width}" height="${height}"><text x="${width / 2}" y="${height - size}" font-size="${size}" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="white" stroke="black">${text}</text></svg>`;
-  return sharp(bytes).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 85 }).toBuffer();
+  return sharp(bytes)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 const EDITS: [string, (b: Buffer) => Promise<Buffer>][] = [
   ['an 85% crop', (b) => cropped(b, 0.85)],
-  ['a resize to 300 px high at JPEG q50', async (b) => sharp(b).resize({ height: 300 }).jpeg({ quality: 50 }).toBuffer()],
+  [
+    'a resize to 300 px high at JPEG q50',
+    async (b) => sharp(b).resize({ height: 300 }).jpeg({ quality: 50 }).toBuffer(),
+  ],
   ['a WebP re-encode', async (b) => sharp(b).webp({ quality: 60 }).toBuffer()],
   ['a mirrored copy', async (b) => sharp(b).flop().jpeg({ quality: 85 }).toBuffer()],
   ['a text overlay', (b) => captioned(b, 'SOLD - Listing 2026')],
 ];
-const ORIGINALS = ['arch-colosseum', 'nature-alpaca', 'vehicle-firetruck', 'people-music-orchestra', 'food-cherry-stella', 'tech-windmill3'];
+const ORIGINALS = [
+  'arch-colosseum',
+  'nature-alpaca',
+  'vehicle-firetruck',
+  'people-music-orchestra',
+  'food-cherry-stella',
+  'tech-windmill3',
+];
 
 let t: TestDb;
 let skip: string | undefined;
@@ -68,7 +84,11 @@ describe('similar-image search on the gallery', () => {
   it('indexes every gallery photo when seeded, and a second seed changes nothing', async (ctx) => {
     needsVector(ctx);
     const images = await loadGalleryManifest();
-    const { rows } = await t.db.selectFrom('gallery_images').select((eb) => eb.fn.countAll<string>().as('n')).execute().then((r) => ({ rows: r }));
+    const { rows } = await t.db
+      .selectFrom('gallery_images')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .execute()
+      .then((r) => ({ rows: r }));
     expect(Number(rows[0]?.n)).toBe(images.length);
     expect(await seedGallery(t.db)).toEqual({ galleryImages: 0, removed: 0 });
   });
@@ -94,7 +114,8 @@ describe('similar-image search on the gallery', () => {
         const { matches } = await searchSimilar(t.db, query, DEFAULTS, { kind: 'gallery' });
         expect(matches[0]?.id, `${what} of ${id}: ${JSON.stringify(matches.slice(0, 3))}`).toBe(id);
         // Crops are found by the embedding (a related scene at least); the other edits keep the perceptual hash.
-        if (what === 'an 85% crop') expect(matches[0]!.similarity, `${what} of ${id}`).toBeGreaterThanOrEqual(0.7);
+        if (what === 'an 85% crop')
+          expect(matches[0]!.similarity, `${what} of ${id}`).toBeGreaterThanOrEqual(0.7);
         else {
           expect(matches[0]!.near_duplicate, `${what} of ${id}`).toBe(true);
           expect(matches[0]!.similarity, `${what} of ${id}`).toBeGreaterThanOrEqual(0.9);
@@ -107,28 +128,58 @@ describe('similar-image search on the gallery', () => {
     needsVector(ctx);
     for (const name of ['unrelated-fish.jpg', 'unrelated-hammer.jpg', 'unrelated-scream.jpg']) {
       const query = await embedImage({ bytes: fixture(name) });
-      const { matches } = await searchSimilar(t.db, query, { ...DEFAULTS, similarity_threshold: 0.5, max_results: 50 }, { kind: 'gallery' });
-      expect(matches.filter((m) => m.similarity >= 0.9 || m.near_duplicate), name).toEqual([]);
+      const { matches } = await searchSimilar(
+        t.db,
+        query,
+        { ...DEFAULTS, similarity_threshold: 0.5, max_results: 50 },
+        { kind: 'gallery' },
+      );
+      expect(
+        matches.filter((m) => m.similarity >= 0.9 || m.near_duplicate),
+        name,
+      ).toEqual([]);
     }
   }, 60_000);
 
   it('applies the threshold, max_results and the category filter', async (ctx) => {
     needsVector(ctx);
     const query = await embedImage({ bytes: new Uint8Array(await cropped(photo('tech-windmill3'), 0.9)) });
-    const loose = await searchSimilar(t.db, query, { max_results: 50, similarity_threshold: 0.5, category: 'all' }, { kind: 'gallery' });
+    const loose = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 50, similarity_threshold: 0.5, category: 'all' },
+      { kind: 'gallery' },
+    );
     expect(loose.total).toBe((await loadGalleryManifest()).length);
     expect(loose.matches.length).toBeGreaterThan(5);
     expect(loose.matches.every((m) => m.similarity >= 0.5)).toBe(true);
-    expect(loose.matches.map((m) => m.similarity)).toEqual([...loose.matches.map((m) => m.similarity)].sort((a, b) => b - a));
+    expect(loose.matches.map((m) => m.similarity)).toEqual(
+      [...loose.matches.map((m) => m.similarity)].sort((a, b) => b - a),
+    );
 
-    const five = await searchSimilar(t.db, query, { max_results: 5, similarity_threshold: 0.5, category: 'all' }, { kind: 'gallery' });
+    const five = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 5, similarity_threshold: 0.5, category: 'all' },
+      { kind: 'gallery' },
+    );
     expect(five.matches.map((m) => m.id)).toEqual(loose.matches.slice(0, 5).map((m) => m.id));
 
-    const strict = await searchSimilar(t.db, query, { max_results: 50, similarity_threshold: 0.95, category: 'all' }, { kind: 'gallery' });
+    const strict = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 50, similarity_threshold: 0.95, category: 'all' },
+      { kind: 'gallery' },
+    );
     expect(strict.matches.every((m) => m.similarity >= 0.95)).toBe(true);
     expect(strict.matches.length).toBeLessThan(loose.matches.length);
 
-    const food = await searchSimilar(t.db, query, { max_results: 50, similarity_threshold: 0.5, category: 'food' }, { kind: 'gallery' });
+    const food = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 50, similarity_threshold: 0.5, category: 'food' },
+      { kind: 'gallery' },
+    );
     expect(food.total).toBe((await loadGalleryManifest()).filter((i) => i.category === 'food').length);
     expect(food.matches.every((m) => m.category === 'food')).toBe(true);
     expect(food.matches.some((m) => m.id === 'tech-windmill3')).toBe(false);
@@ -136,7 +187,7 @@ describe('similar-image search on the gallery', () => {
 });
 
 describe('collections', () => {
-  it('searches only the collection given, and one account never sees another account\'s collection', async (ctx) => {
+  it("searches only the collection given, and one account never sees another account's collection", async (ctx) => {
     needsVector(ctx);
     const alice = await createTestAccount(t.db, { apiId: 'similar-image-search', tier: 'standard' });
     const bob = await createTestAccount(t.db, { apiId: 'similar-image-search', tier: 'standard' });
@@ -145,24 +196,51 @@ describe('collections', () => {
     const aliceId = await collectionId(t.db, alice.userId, 'listings');
     const bobId = await collectionId(t.db, bob.userId, 'listings');
     expect(aliceId).not.toBe(bobId);
-    await addCollectionImage(t.db, aliceId, { id: 'a-1', url: null, category: 'vehicles', metadata: { sku: 'A1' } }, await embedImage({ bytes: photo('vehicle-firetruck') }));
-    await addCollectionImage(t.db, bobId, { id: 'b-1', url: null, category: 'vehicles', metadata: {} }, await embedImage({ bytes: photo('vehicle-green-korean-bus') }));
+    await addCollectionImage(
+      t.db,
+      aliceId,
+      { id: 'a-1', url: null, category: 'vehicles', metadata: { sku: 'A1' } },
+      await embedImage({ bytes: photo('vehicle-firetruck') }),
+    );
+    await addCollectionImage(
+      t.db,
+      bobId,
+      { id: 'b-1', url: null, category: 'vehicles', metadata: {} },
+      await embedImage({ bytes: photo('vehicle-green-korean-bus') }),
+    );
 
-    const query = await embedImage({ bytes: new Uint8Array(await captioned(photo('vehicle-firetruck'), 'FOR SALE')) });
+    const query = await embedImage({
+      bytes: new Uint8Array(await captioned(photo('vehicle-firetruck'), 'FOR SALE')),
+    });
     const inAlice = await searchSimilar(t.db, query, DEFAULTS, { kind: 'collection', collectionId: aliceId });
     expect(inAlice.total).toBe(1);
-    expect(inAlice.matches.map((m) => [m.id, m.near_duplicate, m.metadata])).toEqual([['a-1', true, { sku: 'A1' }]]);
-    const inBob = await searchSimilar(t.db, query, { ...DEFAULTS, similarity_threshold: 0.5 }, { kind: 'collection', collectionId: bobId });
+    expect(inAlice.matches.map((m) => [m.id, m.near_duplicate, m.metadata])).toEqual([
+      ['a-1', true, { sku: 'A1' }],
+    ]);
+    const inBob = await searchSimilar(
+      t.db,
+      query,
+      { ...DEFAULTS, similarity_threshold: 0.5 },
+      { kind: 'collection', collectionId: bobId },
+    );
     expect(inBob.matches.map((m) => m.id)).not.toContain('a-1');
 
-    expect((await listCollections(t.db, alice.userId)).map((c) => [c.name, c.image_count])).toEqual([['listings', 1]]);
-    await expect(collectionId(t.db, bob.userId, 'nope')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    await expect(createCollection(t.db, alice.userId, 'listings')).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect((await listCollections(t.db, alice.userId)).map((c) => [c.name, c.image_count])).toEqual([
+      ['listings', 1],
+    ]);
+    await expect(collectionId(t.db, bob.userId, 'nope')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    await expect(createCollection(t.db, alice.userId, 'listings')).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
   }, 60_000);
 });
 
 describe('collection search', () => {
-  it('returns a collection\'s exact nearest images even when another collection\'s closer rows crowd the shared index', async (ctx) => {
+  it("returns a collection's exact nearest images even when another collection's closer rows crowd the shared index", async (ctx) => {
     needsVector(ctx);
     const { gauss } = rng(11);
     const unit = (v: number[]) => {
@@ -181,21 +259,45 @@ describe('collection search', () => {
     const mine = await collectionId(t.db, dave.userId, 'mine');
     // 300 rows closer to the query than any of Dave's, in one index with his.
     for (let i = 0; i < 300; i++) {
-      await addCollectionImage(t.db, crowd, { id: `c-${i}`, url: null, category: 'food', metadata: {} }, { embedding: near(0.2), phash: far });
+      await addCollectionImage(
+        t.db,
+        crowd,
+        { id: `c-${i}`, url: null, category: 'food', metadata: {} },
+        { embedding: near(0.2), phash: far },
+      );
     }
     const own = [0.6, 0.75, 0.9, 1.05, 1.2, 1.4, 1.7].map((spread) => near(spread));
     for (const [i, e] of own.entries()) {
-      await addCollectionImage(t.db, mine, { id: `d-${i}`, url: null, category: i % 2 ? 'food' : 'nature', metadata: {} }, { embedding: e, phash: far });
+      await addCollectionImage(
+        t.db,
+        mine,
+        { id: `d-${i}`, url: null, category: i % 2 ? 'food' : 'nature', metadata: {} },
+        { embedding: e, phash: far },
+      );
     }
     const cos = (e: number[]) => e.reduce((s, x, i) => s + x * q[i]!, 0);
-    const expected = own.map((e, i) => ({ id: `d-${i}`, cos: cos(e), category: i % 2 ? 'food' : 'nature' })).sort((a, b) => b.cos - a.cos);
+    const expected = own
+      .map((e, i) => ({ id: `d-${i}`, cos: cos(e), category: i % 2 ? 'food' : 'nature' }))
+      .sort((a, b) => b.cos - a.cos);
     const query = { embedding: q, phash: { hash: '0000000000000000', mirrored: '0000000000000000' } };
 
-    const all = await searchSimilar(t.db, query, { max_results: 5, similarity_threshold: 0.5, category: 'all' }, { kind: 'collection', collectionId: mine });
+    const all = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 5, similarity_threshold: 0.5, category: 'all' },
+      { kind: 'collection', collectionId: mine },
+    );
     expect(all.total).toBe(7);
     expect(all.matches.map((m) => m.id)).toEqual(expected.slice(0, 5).map((e) => e.id));
-    const food = await searchSimilar(t.db, query, { max_results: 50, similarity_threshold: 0.5, category: 'food' }, { kind: 'collection', collectionId: mine });
-    expect(food.matches.map((m) => m.id)).toEqual(expected.filter((e) => e.category === 'food').map((e) => e.id));
+    const food = await searchSimilar(
+      t.db,
+      query,
+      { max_results: 50, similarity_threshold: 0.5, category: 'food' },
+      { kind: 'collection', collectionId: mine },
+    );
+    expect(food.matches.map((m) => m.id)).toEqual(
+      expected.filter((e) => e.category === 'food').map((e) => e.id),
+    );
   }, 120_000);
 });
 
@@ -206,7 +308,10 @@ describe('without pgvector', () => {
       await bare.db.schema.dropTable('collection_images').ifExists().execute();
       await bare.db.schema.dropTable('similar_collections').ifExists().execute();
       await bare.db.schema.dropTable('gallery_images').ifExists().execute();
-      await expect(requireSimilarSearch(bare.db)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      await expect(requireSimilarSearch(bare.db)).rejects.toMatchObject({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+      });
     } finally {
       await bare.close();
     }

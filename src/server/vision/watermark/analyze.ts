@@ -10,7 +10,14 @@ import { decodeDwtDct, readKnownMarks } from '../invisible-watermark';
 import { recognizeText, type RgbImage } from '../ocr/ocr';
 import type { Brand } from './brands';
 import { readRightsMetadata, type RightsMetadata } from './rights';
-import { classifyLines, lineEvidence, type BrandLogo, type LineEvidence, type Sensitivity, type VisibleWatermark } from './visible';
+import {
+  classifyLines,
+  lineEvidence,
+  type BrandLogo,
+  type LineEvidence,
+  type Sensitivity,
+  type VisibleWatermark,
+} from './visible';
 
 export type DetectType = 'all' | 'visible' | 'invisible' | 'brand_logos';
 
@@ -41,7 +48,7 @@ export interface InvisibleWatermark {
 
 /** Said with every invisible result: what is and is not checked. */
 export const INVISIBLE_SCOPE =
-  'Decodes the dwtDct mark of the invisible-watermark library with the public payloads of Stable Diffusion v1/v2 and SDXL. Other invisible schemes (SynthID, Digimarc, TrustMark, vendor marks) need their vendors\' keys or models and are not checked; their absence here proves nothing.';
+  "Decodes the dwtDct mark of the invisible-watermark library with the public payloads of Stable Diffusion v1/v2 and SDXL. Other invisible schemes (SynthID, Digimarc, TrustMark, vendor marks) need their vendors' keys or models and are not checked; their absence here proves nothing.";
 
 export interface WatermarkAnalysis {
   width: number;
@@ -61,13 +68,22 @@ export interface WatermarkAnalysis {
 /** Longest side analysed for visible marks (the OCR sees at most 960). */
 const WORK_SIDE = 1024;
 
-async function decode(bytes: Uint8Array): Promise<{ format: ImageFormat; width: number; height: number; work: RgbImage }> {
+async function decode(
+  bytes: Uint8Array,
+): Promise<{ format: ImageFormat; width: number; height: number; work: RgbImage }> {
   if (bytes.byteLength > IMAGE_LIMITS.maxBytes) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`);
+    throw new HttpError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `Image is larger than the 10 MB limit (${bytes.byteLength} bytes)`,
+    );
   }
   const format = sniffFormat(bytes);
   if (!format) throw invalidImage('Unsupported image format: only JPEG, PNG and WebP images are accepted');
-  const options: SharpOptions = { limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide, failOn: 'error' };
+  const options: SharpOptions = {
+    limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide,
+    failOn: 'error',
+  };
   let meta;
   try {
     meta = await sharp(bytes, options).metadata();
@@ -78,8 +94,16 @@ async function decode(bytes: Uint8Array): Promise<{ format: ImageFormat; width: 
   const width = (rotated ? meta.height : meta.width) ?? 0;
   const height = (rotated ? meta.width : meta.height) ?? 0;
   const { minSide, maxSide } = IMAGE_LIMITS;
-  if (width < minSide || height < minSide) throw invalidImage(`Image is ${width}x${height} pixels; the minimum is ${minSide}x${minSide}`, { width, height });
-  if (width > maxSide || height > maxSide) throw invalidImage(`Image is ${width}x${height} pixels; the maximum is ${maxSide}x${maxSide}`, { width, height });
+  if (width < minSide || height < minSide)
+    throw invalidImage(`Image is ${width}x${height} pixels; the minimum is ${minSide}x${minSide}`, {
+      width,
+      height,
+    });
+  if (width > maxSide || height > maxSide)
+    throw invalidImage(`Image is ${width}x${height} pixels; the maximum is ${maxSide}x${maxSide}`, {
+      width,
+      height,
+    });
   try {
     const { data, info } = await sharp(bytes, options)
       .rotate()
@@ -88,7 +112,16 @@ async function decode(bytes: Uint8Array): Promise<{ format: ImageFormat; width: 
       .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { format, width, height, work: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height } };
+    return {
+      format,
+      width,
+      height,
+      work: {
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        width: info.width,
+        height: info.height,
+      },
+    };
   } catch {
     throw invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
   }
@@ -103,16 +136,26 @@ const bitsHex = (payload: string): string => `0x${BigInt(payload).toString(16)}`
  * The known dwtDct payloads, read from the full-resolution pixels as stored (the mark lives in
  * 4x4 blocks of the chroma: any resize or EXIF rotation would move the grid).
  */
-async function readInvisible(bytes: Uint8Array, sensitivity: WatermarkOptions['sensitivity']): Promise<InvisibleWatermark[]> {
+async function readInvisible(
+  bytes: Uint8Array,
+  sensitivity: WatermarkOptions['sensitivity'],
+): Promise<InvisibleWatermark[]> {
   const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxSide * IMAGE_LIMITS.maxSide })
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const img = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const img = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
   const strength = (bits: number): number => {
     const { votes } = decodeDwtDct(img, bits);
-    return Math.round((votes.reduce((sum, v) => sum + Math.abs(2 * v - 1), 0) / Math.max(1, votes.length)) * 100) / 100;
+    return (
+      Math.round((votes.reduce((sum, v) => sum + Math.abs(2 * v - 1), 0) / Math.max(1, votes.length)) * 100) /
+      100
+    );
   };
   return readKnownMarks(img)
     .filter((r) => r.status === 'detected' || (r.status === 'trace' && sensitivity === 'high'))
@@ -128,14 +171,18 @@ async function readInvisible(bytes: Uint8Array, sensitivity: WatermarkOptions['s
 }
 
 /** Analyses one encoded image (JPEG, PNG, WebP). Throws 413/422 HttpErrors for bad images. */
-export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOptions): Promise<WatermarkAnalysis> {
+export async function analyzeWatermarks(
+  bytes: Uint8Array,
+  options: WatermarkOptions,
+): Promise<WatermarkAnalysis> {
   const timings: Record<string, number> = {};
   let t = performance.now();
   const image = await decode(bytes);
   timings['decode'] = ms(t);
   const visibleWanted = options.detectType === 'all' || options.detectType === 'visible';
   const logosWanted = options.detectType === 'all' || options.detectType === 'brand_logos';
-  const invisibleWanted = options.includeInvisible && (options.detectType === 'all' || options.detectType === 'invisible');
+  const invisibleWanted =
+    options.includeInvisible && (options.detectType === 'all' || options.detectType === 'invisible');
   const rightsWanted = options.detectType !== 'brand_logos';
 
   let visible: VisibleWatermark[] = [];
@@ -147,7 +194,10 @@ export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOpt
     timings['ocr'] = ms(t);
     t = performance.now();
     evidence = lineEvidence(image.work, lines, options.brands);
-    const result = classifyLines(evidence, { sensitivity: options.sensitivity, scale: image.width / image.work.width });
+    const result = classifyLines(evidence, {
+      sensitivity: options.sensitivity,
+      scale: image.width / image.work.width,
+    });
     timings['evidence'] = ms(t);
     if (visibleWanted) visible = result.watermarks;
     if (logosWanted) logos = result.logos;
@@ -168,7 +218,12 @@ export async function analyzeWatermarks(bytes: Uint8Array, options: WatermarkOpt
     width: image.width,
     height: image.height,
     format: image.format,
-    ran: { visible: visibleWanted, brand_logos: logosWanted, invisible: invisibleWanted, rights_metadata: rightsWanted },
+    ran: {
+      visible: visibleWanted,
+      brand_logos: logosWanted,
+      invisible: invisibleWanted,
+      rights_metadata: rightsWanted,
+    },
     visible,
     logos,
     invisible,

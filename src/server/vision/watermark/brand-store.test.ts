@@ -3,13 +3,25 @@ import { sql } from 'kysely';
 import { createTestDb, type TestDb } from '../../../../tests/support/test-db';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_BRANDS, matchBrand } from './brands';
-import { MAX_ACCOUNT_BRANDS, addAccountBrand, brandsForAccount, listAccountBrands, removeAccountBrand } from './brand-store';
+import {
+  MAX_ACCOUNT_BRANDS,
+  addAccountBrand,
+  brandsForAccount,
+  listAccountBrands,
+  removeAccountBrand,
+} from './brand-store';
 
 let t: TestDb;
 let alice: string;
 let bob: string;
 const user = async (name: string): Promise<string> =>
-  (await t.db.insertInto('users').values({ username: name, email: `${name}@example.test`, password: 'x' }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await t.db
+      .insertInto('users')
+      .values({ username: name, email: `${name}@example.test`, password: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -31,8 +43,11 @@ const code = async (p: Promise<unknown>): Promise<string> => {
 };
 
 describe('per-account brand lists', () => {
-  it('adds, lists and removes an account\'s brands, and the analysis list is the default list plus them', async () => {
-    const added = await addAccountBrand(t.db, alice, { name: ' Northlight Images ', aliases: ['northlight.example', 'x', 'northlight.example'] });
+  it("adds, lists and removes an account's brands, and the analysis list is the default list plus them", async () => {
+    const added = await addAccountBrand(t.db, alice, {
+      name: ' Northlight Images ',
+      aliases: ['northlight.example', 'x', 'northlight.example'],
+    });
     expect(added).toMatchObject({ name: 'Northlight Images', aliases: ['northlight.example'] });
     expect(added.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await listAccountBrands(t.db, alice)).toEqual([added]);
@@ -46,7 +61,7 @@ describe('per-account brand lists', () => {
     expect(matchBrand('NORTHLIGHT IMAGES', await brandsForAccount(t.db, alice))).toBeUndefined();
   });
 
-  it('keeps accounts apart: one account neither sees, uses nor removes another\'s brands', async () => {
+  it("keeps accounts apart: one account neither sees, uses nor removes another's brands", async () => {
     const mine = await addAccountBrand(t.db, alice, { name: 'Kestrel Media' });
     expect(await listAccountBrands(t.db, bob)).toEqual([]);
     expect(matchBrand('Kestrel Media', await brandsForAccount(t.db, bob))).toBeUndefined();
@@ -71,19 +86,27 @@ describe('per-account brand lists', () => {
 
   it('holds the limit when adds race: of five concurrent adds two below the limit, exactly two land', async () => {
     const erin = await user('brand-erin');
-    for (let i = 1; i <= MAX_ACCOUNT_BRANDS - 2; i++) await addAccountBrand(t.db, erin, { name: `Brand ${i}` });
+    for (let i = 1; i <= MAX_ACCOUNT_BRANDS - 2; i++)
+      await addAccountBrand(t.db, erin, { name: `Brand ${i}` });
     // Open every pooled connection first, so the adds really run side by side on PostgreSQL.
-    if (t.engine === 'postgres') await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.05)`.execute(t.db)));
-    const outcomes = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((name) => code(addAccountBrand(t.db, erin, { name: `Race ${name}` }))));
+    if (t.engine === 'postgres')
+      await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.05)`.execute(t.db)));
+    const outcomes = await Promise.all(
+      ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((name) =>
+        code(addAccountBrand(t.db, erin, { name: `Race ${name}` })),
+      ),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(2);
     expect(outcomes.filter((o) => o === '409 CONFLICT')).toHaveLength(3);
     expect(await listAccountBrands(t.db, erin)).toHaveLength(MAX_ACCOUNT_BRANDS);
   });
 
-  it('removes an account\'s brands with the account', async () => {
+  it("removes an account's brands with the account", async () => {
     const dave = await user('brand-dave');
     await addAccountBrand(t.db, dave, { name: 'Harbour Lights' });
     await t.db.deleteFrom('users').where('id', '=', dave).execute();
-    expect(await t.db.selectFrom('watermark_brands').select('id').where('user_id', '=', dave).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('watermark_brands').select('id').where('user_id', '=', dave).execute(),
+    ).toEqual([]);
   });
 });

@@ -42,13 +42,21 @@ export async function listAccountBrands(db: Kysely<Database>, userId: string): P
  * Adds a brand to the account's list. 409 CONFLICT when the account already has it (compared
  * without case, spaces or punctuation) or has reached MAX_ACCOUNT_BRANDS.
  */
-export async function addAccountBrand(db: Kysely<Database>, userId: string, input: { name: string; aliases?: string[] | undefined }): Promise<AccountBrand> {
+export async function addAccountBrand(
+  db: Kysely<Database>,
+  userId: string,
+  input: { name: string; aliases?: string[] | undefined },
+): Promise<AccountBrand> {
   const name = input.name.trim();
   const nameKey = normalizeText(name);
   if (nameKey.length < 3) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'A brand name needs at least 3 letters or digits', { details: { fields: { name: 'at least 3 letters or digits' } } });
+    throw new HttpError(400, 'INVALID_REQUEST', 'A brand name needs at least 3 letters or digits', {
+      details: { fields: { name: 'at least 3 letters or digits' } },
+    });
   }
-  const aliases = [...new Set((input.aliases ?? []).map((a) => a.trim()).filter((a) => normalizeText(a).length >= 3))];
+  const aliases = [
+    ...new Set((input.aliases ?? []).map((a) => a.trim()).filter((a) => normalizeText(a).length >= 3)),
+  ];
   // The user row is locked for the count and the insert, so concurrent adds cannot pass the
   // limit together (each would count the same rows otherwise).
   const row = await db.transaction().execute(async (trx) => {
@@ -59,7 +67,12 @@ export async function addAccountBrand(db: Kysely<Database>, userId: string, inpu
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= MAX_ACCOUNT_BRANDS) {
-      throw new HttpError(409, 'CONFLICT', `This account already has ${MAX_ACCOUNT_BRANDS} brands; remove one before adding another.`, { details: { limit: MAX_ACCOUNT_BRANDS } });
+      throw new HttpError(
+        409,
+        'CONFLICT',
+        `This account already has ${MAX_ACCOUNT_BRANDS} brands; remove one before adding another.`,
+        { details: { limit: MAX_ACCOUNT_BRANDS } },
+      );
     }
     return trx
       .insertInto('watermark_brands')
@@ -68,7 +81,10 @@ export async function addAccountBrand(db: Kysely<Database>, userId: string, inpu
       .returning(['id', 'name', 'aliases', 'created_at'])
       .executeTakeFirst();
   });
-  if (!row) throw new HttpError(409, 'CONFLICT', `"${name}" is already on this account's brand list.`, { details: { name } });
+  if (!row)
+    throw new HttpError(409, 'CONFLICT', `"${name}" is already on this account's brand list.`, {
+      details: { name },
+    });
   return toBrand(row);
 }
 
@@ -79,7 +95,12 @@ export async function addAccountBrand(db: Kysely<Database>, userId: string, inpu
 export async function removeAccountBrand(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(id)) return false;
-  const deleted = await db.deleteFrom('watermark_brands').where('user_id', '=', userId).where('id', '=', id).returning('id').executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('watermark_brands')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
   return deleted !== undefined;
 }
 

@@ -33,7 +33,19 @@ describe('matchBrand', () => {
     expect(matchBrand('TOCKPHOTO')).toBeUndefined();
     // One OCR error in the real name: reported as text, not as the brand.
     expect(matchBrand('Sxutterstock')).toBeUndefined();
-    for (const text of ['shutterbug', 'getty street', 'Getty', 'Shutter Studio', 'istanbul photo', 'Alamo Images', 'dreamtime media', 'Pexel Art', 'Unsplashed', 'Pond 6 Films', 'stockyard.example']) {
+    for (const text of [
+      'shutterbug',
+      'getty street',
+      'Getty',
+      'Shutter Studio',
+      'istanbul photo',
+      'Alamo Images',
+      'dreamtime media',
+      'Pexel Art',
+      'Unsplashed',
+      'Pond 6 Films',
+      'stockyard.example',
+    ]) {
       expect(matchBrand(text), text).toBeUndefined();
     }
   });

@@ -46,7 +46,11 @@ export const DEFAULT_BRANDS: readonly Brand[] = [
   { name: 'AP Photo', aliases: ['apphoto'] },
 ];
 
-export const normalizeText = (s: string): string => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '');
+export const normalizeText = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Edit distance, stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -56,7 +60,11 @@ export function editDistance(a: string, b: string, max: number): number {
     const cur = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const v = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       cur.push(v);
       best = Math.min(best, v);
     }
@@ -80,7 +88,12 @@ export interface BrandMatch {
 const foldGlyphs = (s: string): string => s.replace(/[l1]/g, 'i').replace(/0/g, 'o');
 
 /** Words of a line, normalised (letters and digits only; anything else separates words). */
-const wordsOf = (text: string): string[] => text.normalize('NFKD').split(/[^\p{L}\p{N}\p{M}]+/u).map(normalizeText).filter((w) => w.length > 0);
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .map(normalizeText)
+    .filter((w) => w.length > 0);
 
 /** Longest run of words joined to spell one name ("Getty" + "Images", "AP" + "Photo"). */
 const MAX_RUN = 4;
@@ -92,7 +105,14 @@ const MAX_RUN = 4;
 export function matchBrand(text: string, brands: readonly Brand[] = DEFAULT_BRANDS): BrandMatch | undefined {
   const words = wordsOf(text);
   if (words.length === 0) return undefined;
-  const names = brands.map((brand) => ({ brand, names: new Set([brand.name, ...(brand.aliases ?? [])].map((n) => foldGlyphs(normalizeText(n))).filter((n) => n.length >= 2)) }));
+  const names = brands.map((brand) => ({
+    brand,
+    names: new Set(
+      [brand.name, ...(brand.aliases ?? [])]
+        .map((n) => foldGlyphs(normalizeText(n)))
+        .filter((n) => n.length >= 2),
+    ),
+  }));
   for (let i = 0; i < words.length; i++) {
     let run = '';
     for (let j = i; j < Math.min(words.length, i + MAX_RUN); j++) {
@@ -100,7 +120,8 @@ export function matchBrand(text: string, brands: readonly Brand[] = DEFAULT_BRAN
       const folded = foldGlyphs(run);
       const bare = foldGlyphs(run.replace(/\d+$/, ''));
       for (const { brand, names: spellings } of names) {
-        if (spellings.has(folded) || (bare.length < folded.length && spellings.has(bare))) return { brand: brand.name, similarity: 1 };
+        if (spellings.has(folded) || (bare.length < folded.length && spellings.has(bare)))
+          return { brand: brand.name, similarity: 1 };
       }
     }
   }

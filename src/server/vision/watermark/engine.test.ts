@@ -10,7 +10,11 @@ describe('detectWatermarks (worker thread)', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
     const started = performance.now();
-    const r = await detectWatermarks(new Uint8Array(bytes), { detectType: 'all', sensitivity: 'medium', includeInvisible: true });
+    const r = await detectWatermarks(new Uint8Array(bytes), {
+      detectType: 'all',
+      sensitivity: 'medium',
+      includeInvisible: true,
+    });
     const elapsed = performance.now() - started;
     clearInterval(timer);
     expect(r.visible.length).toBeGreaterThan(0);
@@ -19,7 +23,13 @@ describe('detectWatermarks (worker thread)', () => {
   }, 60_000);
 
   it('passes the image errors through with their status', async () => {
-    await expect(detectWatermarks(new TextEncoder().encode('not an image'), { detectType: 'all', sensitivity: 'medium', includeInvisible: true })).rejects.toMatchObject({
+    await expect(
+      detectWatermarks(new TextEncoder().encode('not an image'), {
+        detectType: 'all',
+        sensitivity: 'medium',
+        includeInvisible: true,
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       code: 'INVALID_IMAGE',
     });

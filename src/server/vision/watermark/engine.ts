@@ -46,7 +46,10 @@ const engine = lazyEngineRunner<Task, WatermarkAnalysis>({
  * must not use them afterwards. Throws the image's own HttpError (413, 422), or PoolBusyError
  * (503 with Retry-After) when the queue is full.
  */
-export async function detectWatermarks(bytes: Uint8Array, options: WatermarkOptions): Promise<WatermarkAnalysis> {
+export async function detectWatermarks(
+  bytes: Uint8Array,
+  options: WatermarkOptions,
+): Promise<WatermarkAnalysis> {
   return engine.get().run({ bytes, options });
 }
 

@@ -32,7 +32,11 @@ function textElements(spec: TextMarkSpec, width: number, height: number): string
     const stepY = Math.max(spec.tile.dy * height, 1);
     for (let y = (spec.at.y * height) % stepY; y < height + stepY / 2; y += stepY) {
       const row = Math.round(y / stepY);
-      for (let x = ((spec.at.x * width) % stepX) + (row % 2 ? stepX / 2 : 0) - stepX; x < width + stepX / 2; x += stepX) {
+      for (
+        let x = ((spec.at.x * width) % stepX) + (row % 2 ? stepX / 2 : 0) - stepX;
+        x < width + stepX / 2;
+        x += stepX
+      ) {
         anchors.push({ x, y });
       }
     }
@@ -54,7 +58,11 @@ export async function drawTextMarks(image: Uint8Array, marks: TextMarkSpec[], qu
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${marks.map((m) => textElements(m, width, height)).join('')}</svg>`;
-  return sharp(image).rotate().composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).jpeg({ quality }).toBuffer();
+  return sharp(image)
+    .rotate()
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 export interface SignSpec {
@@ -89,6 +97,10 @@ export async function drawSigns(image: Uint8Array, signs: SignSpec[], quality = 
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
   // A slight blur and noise-free re-encode: printed text in a photo is never pixel-sharp.
-  const composed = await sharp(image).rotate().composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).png().toBuffer();
+  const composed = await sharp(image)
+    .rotate()
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .png()
+    .toBuffer();
   return sharp(composed).blur(0.6).jpeg({ quality }).toBuffer();
 }

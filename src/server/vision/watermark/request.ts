@@ -11,7 +11,10 @@ import { readImageRequest, type ImageSource } from '../upload';
 export { FORM_OVERHEAD, isMultipart, uploadReservation } from '../upload';
 
 /** The parsed options and the image (URL or uploaded bytes). An upload without a file releases `lease`. */
-export function readWatermarkRequest(req: Request, lease?: BudgetLease): Promise<{ fields: WatermarkRequestParsed; image: ImageSource }> {
+export function readWatermarkRequest(
+  req: Request,
+  lease?: BudgetLease,
+): Promise<{ fields: WatermarkRequestParsed; image: ImageSource }> {
   return readImageRequest(req, watermarkRequestSchema, {
     lease,
     // Other form fields are ignored; the JSON body is strict.

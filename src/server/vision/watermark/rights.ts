@@ -78,7 +78,9 @@ function licensorNames(v: unknown): string[] {
   if (v === undefined || v === null) return [];
   const list = Array.isArray(v) ? v : [v];
   return list
-    .map((l) => (typeof l === 'object' && l !== null ? text((l as Record<string, unknown>)['LicensorName']) : text(l)))
+    .map((l) =>
+      typeof l === 'object' && l !== null ? text((l as Record<string, unknown>)['LicensorName']) : text(l),
+    )
     .filter((s): s is string => s !== null);
 }
 
@@ -99,7 +101,12 @@ const EMPTY: RightsMetadata = {
 /** Reads the rights fields of an encoded image; a file without (or with unreadable) metadata gives `present: false`. */
 export async function readRightsMetadata(bytes: Uint8Array, format: ImageFormat): Promise<RightsMetadata> {
   const c2pa = c2paSummary(
-    await readC2pa(bytes, format).catch((error: unknown): C2paEvidence => ({ status: 'unreadable', validationErrors: [], actions: [], error: String(error).slice(0, 200) })),
+    await readC2pa(bytes, format).catch((error: unknown): C2paEvidence => ({
+      status: 'unreadable',
+      validationErrors: [],
+      actions: [],
+      error: String(error).slice(0, 200),
+    })),
   );
   let parsed: Record<string, Segment> | undefined;
   try {
@@ -140,10 +147,19 @@ export async function readRightsMetadata(bytes: Uint8Array, format: ImageFormat)
   };
   const out: RightsMetadata = {
     present: false,
-    copyright_notice: pick('copyright_notice', ['IPTC CopyrightNotice', iptc?.['CopyrightNotice']], ['EXIF Copyright', ifd0?.['Copyright']]),
+    copyright_notice: pick(
+      'copyright_notice',
+      ['IPTC CopyrightNotice', iptc?.['CopyrightNotice']],
+      ['EXIF Copyright', ifd0?.['Copyright']],
+    ),
     credit: pick('credit', ['IPTC Credit', iptc?.['Credit']], ['XMP photoshop:Credit', ps?.['Credit']]),
     source: pick('source', ['IPTC Source', iptc?.['Source']], ['XMP photoshop:Source', ps?.['Source']]),
-    creator: pick('creator', ['IPTC By-line', iptc?.['Byline']], ['XMP dc:creator', dc?.['creator']], ['EXIF Artist', ifd0?.['Artist']]),
+    creator: pick(
+      'creator',
+      ['IPTC By-line', iptc?.['Byline']],
+      ['XMP dc:creator', dc?.['creator']],
+      ['EXIF Artist', ifd0?.['Artist']],
+    ),
     rights: pick('rights', ['XMP dc:rights', dc?.['rights']]),
     marked: bool(xr?.['Marked']),
     web_statement: pick('web_statement', ['XMP xmpRights:WebStatement', xr?.['WebStatement']]),

@@ -14,11 +14,11 @@ import { detectWatermarks } from './engine';
 import { SENSITIVITY_FACTOR, WATERMARK_THRESHOLD } from './visible';
 import type { ImageSource } from '../upload';
 
-
 export const LOGO_NOTE =
   'Wordmark logos are recognised from their text: a brand is named only when the text spells one of its names exactly (case, spaces and punctuation aside); logos that are pictures without text are not recognised.';
 
-const RIGHTS_NOTE = 'Declarations written into the file, not marks in the pixels; they never count as a detected watermark.';
+const RIGHTS_NOTE =
+  'Declarations written into the file, not marks in the pixels; they never count as a detected watermark.';
 
 export interface WatermarkDeps {
   fetch?: SafeFetchOptions;
@@ -29,7 +29,13 @@ export interface WatermarkDeps {
 export type WatermarkImage = ImageSource;
 
 /** Shapes an analysis as the documented response. */
-export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestParsed, imageUrl: string | null, seconds: number, requestId: string): WatermarkResponse {
+export function watermarkResponse(
+  a: WatermarkAnalysis,
+  req: WatermarkRequestParsed,
+  imageUrl: string | null,
+  seconds: number,
+  requestId: string,
+): WatermarkResponse {
   const visible = a.visible;
   const invisible = a.invisible;
   const logos = a.logos;
@@ -48,10 +54,29 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
       invisible_scope: INVISIBLE_SCOPE,
       logo_note: LOGO_NOTE,
     },
-    detection_parameters: { type: req.detect_type, sensitivity: req.sensitivity, include_invisible: req.include_invisible },
-    visible_watermarks: { detected: visible.length > 0, count: visible.length, checked: a.ran.visible, items: visible },
-    invisible_watermarks: { detected: invisible.length > 0, count: invisible.length, checked: a.ran.invisible, items: invisible },
-    brand_logos: { detected: logos.length > 0, count: logos.length, checked: a.ran.brand_logos, items: logos },
+    detection_parameters: {
+      type: req.detect_type,
+      sensitivity: req.sensitivity,
+      include_invisible: req.include_invisible,
+    },
+    visible_watermarks: {
+      detected: visible.length > 0,
+      count: visible.length,
+      checked: a.ran.visible,
+      items: visible,
+    },
+    invisible_watermarks: {
+      detected: invisible.length > 0,
+      count: invisible.length,
+      checked: a.ran.invisible,
+      items: invisible,
+    },
+    brand_logos: {
+      detected: logos.length > 0,
+      count: logos.length,
+      checked: a.ran.brand_logos,
+      items: logos,
+    },
     rights_metadata: {
       checked: a.ran.rights_metadata,
       present: rights?.present ?? false,
@@ -64,7 +89,13 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
       web_statement: rights?.web_statement ?? null,
       licensors: rights?.licensors ?? [],
       sources: rights?.sources ?? {},
-      c2pa: rights?.c2pa ?? { status: 'absent', validation: null, signer: null, claim_generator: null, actions: [] },
+      c2pa: rights?.c2pa ?? {
+        status: 'absent',
+        validation: null,
+        signer: null,
+        claim_generator: null,
+        actions: [],
+      },
       note: RIGHTS_NOTE,
     },
     processing_time: Math.round(seconds * 1000) / 1000,
@@ -73,7 +104,13 @@ export function watermarkResponse(a: WatermarkAnalysis, req: WatermarkRequestPar
 }
 
 /** Loads and analyses one image within the in-flight image budget. */
-export function runWatermark(image: WatermarkImage, req: WatermarkRequestParsed, requestId: string, deps: WatermarkDeps = {}, lease?: BudgetLease): Promise<WatermarkResponse> {
+export function runWatermark(
+  image: WatermarkImage,
+  req: WatermarkRequestParsed,
+  requestId: string,
+  deps: WatermarkDeps = {},
+  lease?: BudgetLease,
+): Promise<WatermarkResponse> {
   const analyse = async (bytes: Uint8Array, holder: BudgetLease): Promise<WatermarkResponse> => {
     holder.holdImage(bytes.byteLength);
     const started = performance.now();
@@ -83,7 +120,13 @@ export function runWatermark(image: WatermarkImage, req: WatermarkRequestParsed,
       includeInvisible: req.include_invisible,
       brands: deps.brands,
     });
-    return watermarkResponse(analysis, req, 'url' in image ? image.url : null, (performance.now() - started) / 1000, requestId);
+    return watermarkResponse(
+      analysis,
+      req,
+      'url' in image ? image.url : null,
+      (performance.now() - started) / 1000,
+      requestId,
+    );
   };
   if ('bytes' in image && lease) return analyse(image.bytes, lease);
   return withImageBudget(async (own) => {
@@ -91,7 +134,13 @@ export function runWatermark(image: WatermarkImage, req: WatermarkRequestParsed,
     const sample = deps.siteOrigins && siteSampleName(image.url, deps.siteOrigins);
     const bytes = sample
       ? await readSiteSample(sample, image.url)
-      : (await safeFetchImage(image.url, { allowLoopback: allowLoopbackFromEnv(), signal: fetchDeadline(), ...deps.fetch })).bytes;
+      : (
+          await safeFetchImage(image.url, {
+            allowLoopback: allowLoopbackFromEnv(),
+            signal: fetchDeadline(),
+            ...deps.fetch,
+          })
+        ).bytes;
     return analyse(bytes, own);
   });
 }

@@ -170,8 +170,16 @@ function maskedMean(src: Float32Array, weight: Uint8Array, w: number, h: number,
     for (let x = 0; x < w; x++) {
       const x0 = Math.max(0, x - r);
       const x1 = Math.min(w, x + r + 1);
-      const s = (sum[y1 * W + x1] as number) - (sum[y0 * W + x1] as number) - (sum[y1 * W + x0] as number) + (sum[y0 * W + x0] as number);
-      const c = (cnt[y1 * W + x1] as number) - (cnt[y0 * W + x1] as number) - (cnt[y1 * W + x0] as number) + (cnt[y0 * W + x0] as number);
+      const s =
+        (sum[y1 * W + x1] as number) -
+        (sum[y0 * W + x1] as number) -
+        (sum[y1 * W + x0] as number) +
+        (sum[y0 * W + x0] as number);
+      const c =
+        (cnt[y1 * W + x1] as number) -
+        (cnt[y0 * W + x1] as number) -
+        (cnt[y1 * W + x0] as number) +
+        (cnt[y0 * W + x0] as number);
       out[y * w + x] = c > 0 ? s / c : Number.NaN;
     }
   }
@@ -193,7 +201,12 @@ function expandQuad(q: readonly Point[], d: number): Point[] {
   const lv = Math.max(1e-6, dist(a, e));
   const u: Point = [(b[0] - a[0]) / lu, (b[1] - a[1]) / lu];
   const v: Point = [(e[0] - a[0]) / lv, (e[1] - a[1]) / lv];
-  const signs: [number, number][] = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+  const signs: [number, number][] = [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ];
   return q.map((p, i) => {
     const [su, sv] = signs[i] as [number, number];
     return [p[0] + d * (su * u[0] + sv * v[0]), p[1] + d * (su * u[1] + sv * v[1])] as Point;
@@ -201,7 +214,12 @@ function expandQuad(q: readonly Point[], d: number): Point[] {
 }
 
 /** Mean and standard deviation of the luminance between two grown outlines of the quad. */
-function ringStats(image: RgbImage, quad: readonly Point[], inner: number, outer: number): { mean: number; sd: number; n: number } {
+function ringStats(
+  image: RgbImage,
+  quad: readonly Point[],
+  inner: number,
+  outer: number,
+): { mean: number; sd: number; n: number } {
   const innerQ = expandQuad(quad, inner);
   const outerQ = expandQuad(quad, outer);
   const b = quadBox(outerQ);
@@ -212,7 +230,10 @@ function ringStats(image: RgbImage, quad: readonly Point[], inner: number, outer
     for (let x = Math.max(0, Math.floor(b.x)); x < Math.min(image.width, Math.ceil(b.x + b.width)); x += 2) {
       if (!insideQuad(outerQ, x + 0.5, y + 0.5) || insideQuad(innerQ, x + 0.5, y + 0.5)) continue;
       const s = (y * image.width + x) * 3;
-      const l = 0.299 * (image.data[s] as number) + 0.587 * (image.data[s + 1] as number) + 0.114 * (image.data[s + 2] as number);
+      const l =
+        0.299 * (image.data[s] as number) +
+        0.587 * (image.data[s + 1] as number) +
+        0.114 * (image.data[s + 2] as number);
       sum += l;
       sum2 += l * l;
       n++;
@@ -227,7 +248,10 @@ function ringStats(image: RgbImage, quad: readonly Point[], inner: number, outer
  * colour is neutral. Works on a crop around the quad.
  */
 export function estimateBlend(image: RgbImage, quad: readonly Point[]): Blend | undefined {
-  const textH = Math.max(4, (dist(quad[0] as Point, quad[3] as Point) + dist(quad[1] as Point, quad[2] as Point)) / 2);
+  const textH = Math.max(
+    4,
+    (dist(quad[0] as Point, quad[3] as Point) + dist(quad[1] as Point, quad[2] as Point)) / 2,
+  );
   const pad = Math.ceil(textH * 0.35);
   const b = quadBox(quad);
   const x0 = Math.max(0, Math.floor(b.x) - pad);
@@ -284,7 +308,8 @@ export function estimateBlend(image: RgbImage, quad: readonly Point[]): Blend | 
   }
   const shift = ringN > 16 ? inSum / inN - ringSum / ringN : 0;
   const sorted = Float32Array.from(inside).sort();
-  const q = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+  const q = (p: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
   const polarity = Math.abs(shift) > 3 ? Math.sign(shift) : q(0.95) + q(0.05) >= 0 ? 1 : -1;
   const signed = new Float32Array(inside.length);
   for (let i = 0; i < inside.length; i++) signed[i] = polarity * (inside[i] as number);
@@ -391,10 +416,16 @@ export function estimateBlend(image: RgbImage, quad: readonly Point[]): Blend | 
  * minority of pixels that are scene detail rather than text cannot drag it. Pairs are fixed
  * offsets through the list, so the result is repeatable.
  */
-function medianPairSlope(core: readonly number[], ch: readonly Float32Array[], bg: readonly Float32Array[]): number | undefined {
+function medianPairSlope(
+  core: readonly number[],
+  ch: readonly Float32Array[],
+  bg: readonly Float32Array[],
+): number | undefined {
   const slopes: number[] = [];
   const n = core.length;
-  const offsets = [Math.floor(n / 2), Math.floor(n / 3), Math.floor(n / 5), Math.floor(n / 7)].filter((o) => o > 0);
+  const offsets = [Math.floor(n / 2), Math.floor(n / 3), Math.floor(n / 5), Math.floor(n / 7)].filter(
+    (o) => o > 0,
+  );
   // At most ~2000 starting pixels per channel: the median settles long before.
   const step = Math.max(1, Math.floor(n / 2000));
   for (let c = 0; c < 3; c++) {
@@ -440,16 +471,28 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /** Evidence for every legible line (`lines` in the coordinates of `image`). */
-export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands?: readonly Brand[]): LineEvidence[] {
+export function lineEvidence(
+  image: RgbImage,
+  lines: readonly TextLine[],
+  brands?: readonly Brand[],
+): LineEvidence[] {
   const kept = lines.filter((l) => legible(l.text));
   const norms = kept.map((l) => normalizeText(l.text));
   return kept.map((line, idx) => {
     const q = line.quad;
     const box = quadBox(q);
     const angle = (Math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]) * 180) / Math.PI;
-    const blend = estimateBlend(image, q) ?? { opacity: 1, method: 'contrast' as const, neutral: false, onPlate: false };
+    const blend = estimateBlend(image, q) ?? {
+      opacity: 1,
+      method: 'contrast' as const,
+      neutral: false,
+      onPlate: false,
+    };
     const norm = norms[idx] as string;
-    const words = line.text.split(/\s+/).map(normalizeText).filter((w) => w.length >= 3);
+    const words = line.text
+      .split(/\s+/)
+      .map(normalizeText)
+      .filter((w) => w.length >= 3);
     const selfRepeats = words.length - new Set(words).size;
     const others = norms.filter((o, j) => j !== idx && o.length >= 3 && sameText(o, norm)).length;
     const repeats = others + selfRepeats;
@@ -466,7 +509,8 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
     if (diagonal) score += 0.2;
     // Corners are where credits go. The centre is where stock overlays go, but also where a
     // photographer frames a sign: it counts only for tilted or see-through text.
-    if (placement === 'corner' || (placement === 'centre' && (diagonal || blend.opacity < 0.7))) score += 0.15;
+    if (placement === 'corner' || (placement === 'centre' && (diagonal || blend.opacity < 0.7)))
+      score += 0.15;
     else if (placement === 'edge') score += 0.08;
     if (blend.neutral) score += 0.08;
     if (blend.onPlate) score -= 0.3;
@@ -477,7 +521,10 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
       box,
       angle: Math.round(angle * 10) / 10,
       lineHeight: (dist(q[0], q[3]) + dist(q[1], q[2])) / 2,
-      centre: { x: (q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, y: (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 },
+      centre: {
+        x: (q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4,
+        y: (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4,
+      },
       opacity: blend.opacity,
       opacityMethod: blend.method,
       placement,
@@ -494,7 +541,12 @@ export function lineEvidence(image: RgbImage, lines: readonly TextLine[], brands
 const union = (boxes: Box[]): Box => {
   const x = Math.min(...boxes.map((b) => b.x));
   const y = Math.min(...boxes.map((b) => b.y));
-  return { x, y, width: Math.max(...boxes.map((b) => b.x + b.width)) - x, height: Math.max(...boxes.map((b) => b.y + b.height)) - y };
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((b) => b.x + b.width)) - x,
+    height: Math.max(...boxes.map((b) => b.y + b.height)) - y,
+  };
 };
 
 const scaleBox = (b: Box, s: number): Box => ({
@@ -519,12 +571,15 @@ function sameTiltedLine(a: LineEvidence, b: LineEvidence): boolean {
   const h = Math.max(a.lineHeight, b.lineHeight);
   if (Math.min(a.lineHeight, b.lineHeight) < 0.6 * h) return false;
   const rad = (a.angle * Math.PI) / 180;
-  const off = Math.abs(-(b.centre.x - a.centre.x) * Math.sin(rad) + (b.centre.y - a.centre.y) * Math.cos(rad));
+  const off = Math.abs(
+    -(b.centre.x - a.centre.x) * Math.sin(rad) + (b.centre.y - a.centre.y) * Math.cos(rad),
+  );
   return off <= 0.6 * h;
 }
 
 /** Score -> confidence (0-0.99), a smooth curve through the threshold at 0.5. */
-const toConfidence = (score: number): number => Math.round(clamp(1 / (1 + Math.exp(-5 * (score - WATERMARK_THRESHOLD))), 0, 0.99) * 100) / 100;
+const toConfidence = (score: number): number =>
+  Math.round(clamp(1 / (1 + Math.exp(-5 * (score - WATERMARK_THRESHOLD))), 0, 0.99) * 100) / 100;
 
 export interface VisibleResult {
   watermarks: VisibleWatermark[];
@@ -536,7 +591,10 @@ export interface VisibleResult {
  * Decides which lines are watermarks and which name brands. `scale` maps the analysed image's
  * pixels to the original's (boxes are reported in original pixels).
  */
-export function classifyLines(evidence: readonly LineEvidence[], opts: { sensitivity: Sensitivity; scale: number }): VisibleResult {
+export function classifyLines(
+  evidence: readonly LineEvidence[],
+  opts: { sensitivity: Sensitivity; scale: number },
+): VisibleResult {
   const factor = SENSITIVITY_FACTOR[opts.sensitivity];
   const marked = evidence.filter((e) => e.score * factor >= WATERMARK_THRESHOLD);
   // Lines with the same text form one tiled pattern; pieces of one tilted line, one mark.
@@ -544,7 +602,10 @@ export function classifyLines(evidence: readonly LineEvidence[], opts: { sensiti
   for (const e of marked) {
     const norm = normalizeText(e.text);
     let key = `#${groups.size}:${e.text}`;
-    const line = e.repeats > 0 ? undefined : [...groups.entries()].find(([k, g]) => k.startsWith('#') && g.every((o) => sameTiltedLine(o, e)));
+    const line =
+      e.repeats > 0
+        ? undefined
+        : [...groups.entries()].find(([k, g]) => k.startsWith('#') && g.every((o) => sameTiltedLine(o, e)));
     if (line) key = line[0];
     else if (e.repeats > 0) {
       // Copies read slightly differently ("Blue Heron", "BlueHeron", "Heron") are one pattern.
@@ -562,8 +623,13 @@ export function classifyLines(evidence: readonly LineEvidence[], opts: { sensiti
     // Pieces of one line, in reading order along it.
     const rad = (first.angle * Math.PI) / 180;
     const along = (g: LineEvidence): number => g.centre.x * Math.cos(rad) + g.centre.y * Math.sin(rad);
-    const pieces = [...group].sort((a, b) => along(a) - along(b)).map((g) => g.text).join(' ');
-    const word = tiled ? (first.text.split(/\s+/).sort((a, b) => b.length - a.length)[0] ?? first.text) : pieces;
+    const pieces = [...group]
+      .sort((a, b) => along(a) - along(b))
+      .map((g) => g.text)
+      .join(' ');
+    const word = tiled
+      ? (first.text.split(/\s+/).sort((a, b) => b.length - a.length)[0] ?? first.text)
+      : pieces;
     watermarks.push({
       type: tiled ? 'tiled_pattern' : first.brand ? 'wordmark' : 'text',
       text: word,
@@ -579,7 +645,10 @@ export function classifyLines(evidence: readonly LineEvidence[], opts: { sensiti
     logos.push({
       brand: e.brand.brand,
       location: scaleBox(e.box, opts.scale),
-      confidence: Math.round(clamp(e.brand.similarity * (0.5 + 0.5 * clamp((e.ocrConfidence - 0.5) / 0.45)), 0, 0.99) * 100) / 100,
+      confidence:
+        Math.round(
+          clamp(e.brand.similarity * (0.5 + 0.5 * clamp((e.ocrConfidence - 0.5) / 0.45)), 0, 0.99) * 100,
+        ) / 100,
       logo_type: overlay ? 'overlay' : 'embedded',
     });
   }

@@ -7,7 +7,13 @@ export const errorReportRequestSchema = z
   .object({
     image_url: authenticityImageUrlSchema,
     job_id: z.string().uuid().nullable().optional().describe('The batch job the result came from, if any.'),
-    comment: z.string().trim().max(2000).nullable().optional().describe('What was wrong with the result (2000 characters at most).'),
+    comment: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullable()
+      .optional()
+      .describe('What was wrong with the result (2000 characters at most).'),
   })
   .strict()
   .describe('A report of a wrong result.');

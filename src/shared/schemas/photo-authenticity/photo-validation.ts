@@ -8,21 +8,39 @@ export const CHECK_TYPE_VALUES = ['comprehensive', 'ai_detection', 'manipulation
 export const photoValidationRequestSchema = z
   .object({
     image_url: authenticityImageUrlSchema.optional(),
-    check_type: z.enum(CHECK_TYPE_VALUES).default('comprehensive').describe('comprehensive (every rule), ai_detection, manipulation, or deepfake (people counted + provenance rules; no deepfake model).'),
+    check_type: z
+      .enum(CHECK_TYPE_VALUES)
+      .default('comprehensive')
+      .describe(
+        'comprehensive (every rule), ai_detection, manipulation, or deepfake (people counted + provenance rules; no deepfake model).',
+      ),
   })
   .strict()
-  .describe('A photo to validate: image_url as JSON, or a multipart upload with a `file` field and `check_type`.');
+  .describe(
+    'A photo to validate: image_url as JSON, or a multipart upload with a `file` field and `check_type`.',
+  );
 
 export const photoValidationUploadSchema = photoValidationRequestSchema.extend({
-  file: z.file().optional().describe('The image itself (JPEG, PNG or WebP; sent unresized so its evidence survives); replaces `image_url`.'),
+  file: z
+    .file()
+    .optional()
+    .describe(
+      'The image itself (JPEG, PNG or WebP; sent unresized so its evidence survives); replaces `image_url`.',
+    ),
 });
 
 const detectedSchema = (what: string) =>
   z
     .object({
       detected: z.boolean().describe(`Whether a rule found ${what}.`),
-      confidence: z.number().min(0).max(1).describe('Strength of the evidence behind the detection (0 when none).'),
-      indicators: z.array(z.string().describe('One piece of evidence.')).describe('The evidence in plain words.'),
+      confidence: z
+        .number()
+        .min(0)
+        .max(1)
+        .describe('Strength of the evidence behind the detection (0 when none).'),
+      indicators: z
+        .array(z.string().describe('One piece of evidence.'))
+        .describe('The evidence in plain words.'),
     })
     .describe(`Whether the photo is ${what}.`);
 
@@ -30,10 +48,18 @@ export const photoValidationResponseSchema = z
   .object({
     image_url: z.string().describe('The image validated (the URL, or the uploaded file name).'),
     is_authentic: z.boolean().describe('True when no counted rule fired; not a proof of authenticity.'),
-    authenticity_score: z.number().min(0).max(1).describe('clamp(0.5 + 0.4 camera_original + 0.1 intact C2PA capture - 0.45 ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way.'),
+    authenticity_score: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe(
+        'clamp(0.5 + 0.4 camera_original + 0.1 intact C2PA capture - 0.45 ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way.',
+      ),
     check_type: z.enum(CHECK_TYPE_VALUES).describe('The check run.'),
     verdict: z.enum(VERDICT_VALUES).describe('The verdict over the rules this check counts.'),
-    fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).describe('Fail tags counted by this check.'),
+    fail_tags: z
+      .array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.'))
+      .describe('Fail tags counted by this check.'),
     analysis: z
       .object({
         ai_generated: detectedSchema('AI-generated'),
@@ -41,11 +67,15 @@ export const photoValidationResponseSchema = z
           .object({
             detected: z.boolean().describe('Whether a rule found editing.'),
             confidence: z.number().min(0).max(1).describe('Strength of the evidence (0 when none).'),
-            types: z.array(z.string().describe('Kind of evidence.')).describe('Kinds of editing evidence found.'),
+            types: z
+              .array(z.string().describe('Kind of evidence.'))
+              .describe('Kinds of editing evidence found.'),
           })
           .describe('Whether the photo was edited.'),
         photo_of_photo: detectedSchema('a photo of a screen or print').optional(),
-        specific_issues: z.array(z.string().describe('One issue.')).describe('Every finding and indicator, in plain words.'),
+        specific_issues: z
+          .array(z.string().describe('One issue.'))
+          .describe('Every finding and indicator, in plain words.'),
         metadata_analysis: z
           .object({
             camera_info_present: z.boolean().describe('Camera make or model in EXIF.'),
