@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { apiNotFound } from './api-not-found';
+import apiNotFound from './api-not-found';
 
 /** Calls other than GET/HEAD to an unknown path under /api/ answer a JSON 404 (see api-not-found). */
 export default apiNotFound;

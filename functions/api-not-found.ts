@@ -11,7 +11,7 @@ export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OP
  * other than GET/HEAD under /api/. GET /api/{id} shares its URLs with the catalogue's pages:
  * api-not-found-pages.ts answers those by the Accept header.
  */
-export const apiNotFound = defineHandler(ALL_METHODS, async (req) => {
+const apiNotFound = defineHandler(ALL_METHODS, async (req) => {
   const { pathname } = new URL(req.url);
   throw new HttpError(404, 'NOT_FOUND', `No API endpoint answers ${req.method} ${pathname}`);
 });

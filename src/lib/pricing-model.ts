@@ -10,7 +10,7 @@
  * - The Standard Plan on /pricing: one plan for every active API, 5,000 images a month for
  *   $150 and $0.03 per extra image; custom enterprise pricing above 15,000 images a month.
  */
-import { formatCount, formatUsd, formatWholeUsd } from './format';
+import { formatUsd, formatWholeUsd } from './format';
 
 /** Monthly minimum of pay-per-use billing: what "starts at $20/month" on the cards means. */
 export const PAY_PER_USE_MINIMUM = 20;
@@ -27,19 +27,4 @@ export const payPerUseNote = `Pay per use, billed monthly with a ${formatWholeUs
 /** One line under a bundle list: what a bundle is and what happens beyond it. */
 export function bundleTerms(price: number): string {
   return `Each bundle prepays a number of requests at a fixed monthly price. Once it is used up, further requests are refused (HTTP 429) until it renews on the 1st of the next month (UTC) or you move to a larger bundle; they are never billed at the pay-per-use price of ${formatUsd(price)}. Unused requests do not roll over.`;
-}
-
-/** A plan a visitor can subscribe to, as the subscribe dialog shows it. */
-export interface PlanChoice {
-  /** Tier name, e.g. `Standard`. */
-  name: string;
-  /** Monthly price in US dollars. */
-  monthlyPrice: number;
-  /** Requests included each month. */
-  requestsPerMonth: number;
-}
-
-/** "$49/month for up to 2,000 requests". */
-export function planTerms(plan: PlanChoice): string {
-  return `${formatWholeUsd(plan.monthlyPrice)}/month for up to ${formatCount(plan.requestsPerMonth)} requests`;
 }

@@ -224,9 +224,13 @@ describe('local HTTP server: unread bodies do not wedge keep-alive connections',
   });
 
   it('delivers the answer before closing while a client in another process is still sending a large body', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-server.ts')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, '../../tests/support/local-http-child.ts')],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       const childPort = await new Promise<number>((resolve, reject) => {
         child.stdout.on('data', (d: Buffer) => {

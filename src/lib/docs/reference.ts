@@ -6,7 +6,7 @@
  * render this model, so they cannot disagree.
  */
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '../openapi/document';
-import { ERROR_STATUS, errorCodes, type ErrorCode } from '../../shared/contracts/errors';
+import { ERROR_STATUS, errorCodes } from '../../shared/contracts/errors';
 import { storedExamples } from '../../shared/examples';
 import { withOrigin } from '../../shared/site-origin';
 import { slugify } from './rich-text';
@@ -255,9 +255,4 @@ export function apiReferences(
       };
     })
     .filter((ref) => ref.operations.some((op) => op.auth !== 'none'));
-}
-
-/** Every error code the document's operations answer with (for /docs' Errors tab). */
-export function documentedCodes(refs: ApiReference[]): Set<ErrorCode> {
-  return new Set(refs.flatMap((r) => r.operations.flatMap((o) => o.errors.map((e) => e.code as ErrorCode))));
 }

@@ -77,7 +77,6 @@ export const operations: readonly OperationContract[] = [
   ...similarOperations,
 ];
 
-export type { OperationAuth, OperationContract } from './operation';
-export { defineOperation } from './operation';
-export { ERROR_EXAMPLE_MESSAGES, ERROR_HELP, errorHelp, type ErrorHelp } from './error-docs';
+export type { OperationContract } from './operation';
+export { ERROR_EXAMPLE_MESSAGES, ERROR_HELP } from './error-docs';
 export { ERROR_STATUS, errorBodySchema, errorCodes, type ErrorBody, type ErrorCode } from './errors';

@@ -152,8 +152,6 @@ export const subscribeRequestSchema = z.object({
     ),
 });
 
-export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
-
 // ---- Usage ----
 
 export const usageSchema = z

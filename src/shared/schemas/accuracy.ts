@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
-import { API_ID_LIST, type ApiId } from '../api-ids';
+import { API_ID_LIST } from '../api-ids';
 
 /**
  * An accuracy card: what one API was measured on, the figures, and how its scores read.
@@ -14,7 +14,6 @@ import { API_ID_LIST, type ApiId } from '../api-ids';
  * `npm run eval:<id>`, and its reference page shows the card (or says it is not measured yet).
  */
 export const ACCURACY_API_IDS = API_ID_LIST;
-export type AccuracyApiId = ApiId;
 
 /** A proportion with its counts and a 95% Wilson interval. */
 export const proportionSchema = z.object({

@@ -10,8 +10,6 @@ const image = imageSourceFields();
 export const CAPTION_STYLE_VALUES = ['descriptive', 'creative', 'technical', 'emotional'] as const;
 export type CaptionStyleValue = (typeof CAPTION_STYLE_VALUES)[number];
 
-/** Word limits of the spec's lengths: short 50, medium 100, long 150. */
-export const CAPTION_WORD_LIMITS = { short: 50, medium: 100, long: 150 } as const;
 export const CAPTION_METHOD = 'composed from detected content';
 
 export const captionRequestSchema = z.strictObject({
@@ -32,7 +30,6 @@ export const captionRequestSchema = z.strictObject({
       "Word limit (10-150; the demo's lengths are short 50, medium 100, long 150). A longer caption is cut at the limit and ends with an ellipsis.",
     ),
 });
-export type CaptionRequest = z.input<typeof captionRequestSchema>;
 export type CaptionRequestParsed = z.output<typeof captionRequestSchema>;
 
 export const captionUploadSchema = captionRequestSchema.extend({

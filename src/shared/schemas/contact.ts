@@ -57,7 +57,6 @@ export const contactRequestSchema = z.object(
 );
 
 /** What the dialog sends. */
-export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 /** The validated, trimmed request. */
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 

@@ -253,7 +253,6 @@ export const demoUploadSchema = demoRequestSchema.extend({
       `The image itself (JPEG, PNG or WebP, up to ${IMAGE_LIMIT_TEXT.size}); replaces \`image_url\`.`,
     ),
 });
-export type DemoUpload = z.input<typeof demoUploadSchema>;
 
 /** Splits the comma-separated objects field: trimmed, lower-cased, empty entries dropped. */
 export function parseObjectsList(value: string): string[] {

@@ -10,7 +10,6 @@ import { ICON_NAMES } from '../icons';
 
 /** Icons the page components can draw: the names of the site's icon set (src/shared/icons.ts). */
 export const iconSchema = z.enum(ICON_NAMES);
-export type IconName = z.infer<typeof iconSchema>;
 
 /** Labels a contact button may carry. */
 export const CONTACT_LABELS = [

@@ -88,11 +88,6 @@ export type SimilarRequestParsed = z.output<typeof similarRequestSchema>;
 /** The keyless demo's request: the public gallery only, so no `collection`. */
 export const demoSimilarRequestSchema = similarRequestSchema.omit({ collection: true });
 
-/** The multipart form of the same request: the image as `file`, the options as text fields. */
-export const similarUploadSchema = similarRequestSchema.extend({
-  ...image.upload,
-});
-
 export const similarMatchSchema = z.object({
   id: z
     .string()
@@ -206,11 +201,6 @@ export const collectionImageAddSchema = z.strictObject({
     ),
   metadata: metadataSchema.optional(),
 });
-export const collectionImageUploadSchema = collectionImageAddSchema.extend({
-  ...collectionImage.upload,
-  metadata: z.string().max(4096).optional().describe('Your metadata as a JSON object in text.'),
-});
-
 export const collectionImageSchema = z.object({
   id: z.string().describe('Your id for the image.'),
   url: z.string().nullable().describe('The image_url given when it was added (null for an upload).'),

@@ -29,7 +29,6 @@ export const watermarkRequestSchema = z.strictObject({
     .default(true)
     .describe('Decode invisible marks (dwtDct) too; only with detect_type all or invisible.'),
 });
-export type WatermarkRequest = z.input<typeof watermarkRequestSchema>;
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */
 export const watermarkUploadSchema = watermarkRequestSchema.extend({

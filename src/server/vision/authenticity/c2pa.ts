@@ -18,9 +18,6 @@ function init(): void {
   ready = true;
 }
 
-/** IPTC digital source types that mean "made by a generative model". */
-export const AI_SOURCE_TYPES = ['trainedAlgorithmicMedia', 'compositeWithTrainedAlgorithmicMedia'] as const;
-
 export interface C2paAction {
   action: string;
   softwareAgent?: string;

@@ -8,7 +8,7 @@ import { watermarkRequestSchema, type WatermarkRequestParsed } from '../../../sh
 import type { BudgetLease } from '../engine/image-budget';
 import { readImageRequest, type ImageSource } from '../upload';
 
-export { FORM_OVERHEAD, isMultipart, uploadReservation } from '../upload';
+export { isMultipart, uploadReservation } from '../upload';
 
 /** The parsed options and the image (URL or uploaded bytes). An upload without a file releases `lease`. */
 export function readWatermarkRequest(

@@ -4,7 +4,7 @@
  * like logout, and prints its port on stdout.
  */
 import type { AddressInfo } from 'node:net';
-import { createLocalHttpServer } from './http-server';
+import { createLocalHttpServer } from '../../src/local/http-server';
 
 const server = createLocalHttpServer(async () => Response.json({ ignored: true }), {
   origin: 'http://127.0.0.1',
