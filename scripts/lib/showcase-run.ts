@@ -203,12 +203,10 @@ export function figuresOf(id: string, spec: Spec, body: Json): Showcase {
         boxes,
         facts: [
           { name: 'Visible marks', value: String(visible.length) },
-          ...brands
-            .slice(0, 1)
-            .map((b) => ({
-              name: 'Brand',
-              value: `${String(b['brand'])} (${round(Number(b['confidence']))})`,
-            })),
+          ...brands.slice(0, 1).map((b) => ({
+            name: 'Brand',
+            value: `${String(b['brand'])} (${round(Number(b['confidence']))})`,
+          })),
           { name: 'Invisible mark', value: obj(body['invisible_watermarks'])['detected'] ? 'found' : 'none' },
         ],
       };

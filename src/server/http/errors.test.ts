@@ -14,15 +14,13 @@ function sourceFiles(dir: string): string[] {
 
 describe('HttpError calls', () => {
   it('use only the statuses ERROR_STATUS documents for their code', () => {
-    const calls = ['src', 'functions']
-      .flatMap(sourceFiles)
-      .flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/new HttpError\(\s*(\d{3})\s*,\s*'([A-Z_]+)'/g)].map((m) => ({
-          file,
-          status: Number(m[1]),
-          code: m[2] as ErrorCode,
-        })),
-      );
+    const calls = ['src', 'functions'].flatMap(sourceFiles).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/new HttpError\(\s*(\d{3})\s*,\s*'([A-Z_]+)'/g)].map((m) => ({
+        file,
+        status: Number(m[1]),
+        code: m[2] as ErrorCode,
+      })),
+    );
     expect(calls.length).toBeGreaterThan(20);
     const wrong = calls.filter(
       ({ status, code }) => !(ERROR_STATUS[code] as readonly number[] | undefined)?.includes(status),
