@@ -12,6 +12,7 @@ import {
   usageSchema,
 } from '../schemas/account';
 import { defineOperation } from './operation';
+import { SERVER_ERRORS } from './common';
 
 /**
  * The operations of the account side of the marketplace: sign-up and sessions, API keys,
@@ -24,8 +25,7 @@ const COMMON_ERRORS = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
+  ...SERVER_ERRORS,
 ] as const;
 
 export const signupOperation = defineOperation({

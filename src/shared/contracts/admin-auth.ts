@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminSessionSchema, adminSignedInSchema, adminSignedOutSchema } from '../schemas/admin-session';
 import { defineOperation } from './operation';
+import { JSON_BODY_ERRORS, SERVER_ERRORS } from './common';
 
 /** POST /api/auth/login */
 export const adminLoginOperation = defineOperation({
@@ -22,16 +23,12 @@ export const adminLoginOperation = defineOperation({
     schema: adminSignedInSchema,
   },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'UNAUTHORIZED',
     'FORBIDDEN',
     'METHOD_NOT_ALLOWED',
     'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'auth-login',
 });

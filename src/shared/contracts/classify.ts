@@ -15,7 +15,7 @@ import {
 import { API_IDS } from '../api-ids';
 import { IMAGE_LIMIT_TEXT } from '../limits';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
-import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
+import { IMAGE_ERRORS, KEY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 const ANALYSIS =
@@ -125,14 +125,7 @@ export const listLabelSetsOperation = defineOperation({
     description: 'Your label sets, and what the call counted.',
     schema: withUsage(listLabelSetsResponseSchema),
   },
-  errors: [
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'METHOD_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', ...SERVER_ERRORS],
   rateLimit: 'results',
 });
 
@@ -152,14 +145,6 @@ export const deleteLabelSetOperation = defineOperation({
     description: 'The deleted set id, and what the call counted.',
     schema: withUsage(deleteLabelSetResponseSchema),
   },
-  errors: [
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'METHOD_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', ...SERVER_ERRORS],
   rateLimit: 'results',
 });

@@ -7,19 +7,29 @@
 import type { ErrorCode } from './errors';
 import type { ExampleName } from '../examples';
 
-/** The errors of every endpoint that analyses one image given by URL or upload (keyless demos answer exactly these). */
-export const IMAGE_ERRORS = [
+/** What any endpoint that reads a JSON (or form) body may answer about the body itself. */
+export const JSON_BODY_ERRORS = [
   'INVALID_REQUEST',
   'INVALID_JSON',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+] as const satisfies readonly ErrorCode[];
+
+/** What any call may meet on our side: an unexpected failure, or the database or engine away. */
+export const SERVER_ERRORS = [
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** The errors of every endpoint that analyses one image given by URL or upload (keyless demos answer exactly these). */
+export const IMAGE_ERRORS = [
+  ...JSON_BODY_ERRORS,
   'METHOD_NOT_ALLOWED',
   'INVALID_IMAGE',
   'IMAGE_FETCH_FAILED',
   'IMAGE_URL_NOT_ALLOWED',
   'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
+  ...SERVER_ERRORS,
 ] as const satisfies readonly ErrorCode[];
 
 /** What an API key adds: a missing or revoked key, no subscription to the API, the monthly quota spent. */

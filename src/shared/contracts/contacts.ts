@@ -5,6 +5,7 @@ import {
   contactSubmissionSchema,
 } from '../schemas/contact';
 import { defineOperation } from './operation';
+import { JSON_BODY_ERRORS, SERVER_ERRORS } from './common';
 
 /** POST /api/contacts */
 export const createContactOperation = defineOperation({
@@ -18,16 +19,7 @@ export const createContactOperation = defineOperation({
   auth: 'none',
   body: contactBodySchema,
   response: { status: 201, description: 'The stored submission.', schema: contactSubmissionSchema },
-  errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
-    'METHOD_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: [...JSON_BODY_ERRORS, 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', ...SERVER_ERRORS],
   rateLimit: 'contacts',
   examples: {
     request: [
@@ -56,12 +48,5 @@ export const listContactsOperation = defineOperation({
   auth: 'admin',
   query: contactListQuerySchema,
   response: { status: 200, description: 'One page of submissions.', schema: contactPageSchema },
-  errors: [
-    'INVALID_REQUEST',
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'METHOD_NOT_ALLOWED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'METHOD_NOT_ALLOWED', ...SERVER_ERRORS],
 });

@@ -10,7 +10,7 @@ import {
 } from '../schemas/detect';
 import { withUsage } from '../schemas/api-usage';
 import { API_IDS } from '../api-ids';
-import { IMAGE_ERRORS, storedExchanges } from './common';
+import { IMAGE_ERRORS, JSON_BODY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 /** POST /api/v1/detect */
@@ -31,18 +31,14 @@ export const detectOperation = defineOperation({
     schema: withUsage(detectResponseSchema),
   },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'UNAUTHORIZED',
     'FORBIDDEN',
     'METHOD_NOT_ALLOWED',
     'NO_IMAGE_ANALYSED',
     'RATE_LIMITED',
     'QUOTA_EXCEEDED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
   rateLimit: ['single', 'batch'],
@@ -73,16 +69,12 @@ export const defineCategoriesOperation = defineOperation({
     schema: withUsage(categoryDefinitionsResponseSchema),
   },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'UNAUTHORIZED',
     'FORBIDDEN',
     'METHOD_NOT_ALLOWED',
     'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'categories',
   storedExamples: storedExchanges('categories'),
@@ -122,16 +114,7 @@ export const demoDetectOperation = defineOperation({
     description: 'Detection results, one entry per image (and a `superset` entry in superset mode).',
     schema: detectResponseSchema,
   },
-  errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
-    'NO_IMAGE_ANALYSED',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
-  ],
+  errors: [...JSON_BODY_ERRORS, 'NO_IMAGE_ANALYSED', 'RATE_LIMITED', ...SERVER_ERRORS],
   errorDetails: { NO_IMAGE_ANALYSED: noImageAnalysedDetailsSchema },
   rateLimit: 'demo-detect',
 });

@@ -29,7 +29,7 @@ import {
 } from '../schemas/photo-authenticity/photo-validation';
 import { API_IDS } from '../api-ids';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
-import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
+import { IMAGE_ERRORS, JSON_BODY_ERRORS, KEY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 /** The site's own sample photos (read from disk by the server): samples run as copied. */
@@ -101,16 +101,12 @@ export const errorReportOperation = defineOperation({
     schema: withUsage(errorReportResponseSchema),
   },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'UNAUTHORIZED',
     'FORBIDDEN',
     'METHOD_NOT_ALLOWED',
     'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'errors',
   examples: {
@@ -140,10 +136,7 @@ export const predictBatchOperation = defineOperation({
     schema: withUsage(batchJobCreatedSchema),
   },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'UNAUTHORIZED',
     'FORBIDDEN',
     'METHOD_NOT_ALLOWED',
@@ -151,8 +144,7 @@ export const predictBatchOperation = defineOperation({
     'IMAGE_URL_NOT_ALLOWED',
     'RATE_LIMITED',
     'QUOTA_EXCEEDED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'batch',
   storedExamples: storedExchanges('predictBatch'),
@@ -177,8 +169,7 @@ export const getPredictBatchOperation = defineOperation({
     'METHOD_NOT_ALLOWED',
     'RATE_LIMITED',
     'QUOTA_EXCEEDED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'results',
   storedExamples: { response: ['predictBatchCompleted', 'predictBatchPending'] },
@@ -212,17 +203,13 @@ export const demoPhotoValidationOperation = defineOperation({
   multipartBody: photoValidationUploadSchema,
   response: { status: 200, description: 'The validation result.', schema: photoValidationResponseSchema },
   errors: [
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
+    ...JSON_BODY_ERRORS,
     'METHOD_NOT_ALLOWED',
     'INVALID_IMAGE',
     'IMAGE_FETCH_FAILED',
     'IMAGE_URL_NOT_ALLOWED',
     'RATE_LIMITED',
-    'INTERNAL_ERROR',
-    'SERVICE_UNAVAILABLE',
+    ...SERVER_ERRORS,
   ],
   rateLimit: 'demo-photo-validation',
 });

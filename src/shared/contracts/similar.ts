@@ -14,7 +14,7 @@ import {
 import { API_IDS } from '../api-ids';
 import { IMAGE_LIMIT_TEXT } from '../limits';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
-import { IMAGE_ERRORS, KEY_ERRORS } from './common';
+import { IMAGE_ERRORS, JSON_BODY_ERRORS, KEY_ERRORS, SERVER_ERRORS } from './common';
 import { defineOperation } from './operation';
 
 /** Shown in every similar-search description: what the similarity numbers mean. */
@@ -90,8 +90,7 @@ const COLLECTION_ERRORS = [
   'FORBIDDEN',
   'QUOTA_EXCEEDED',
   'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
+  ...SERVER_ERRORS,
   'METHOD_NOT_ALLOWED',
 ] as const;
 const nameParam = z.object({ name: z.string().describe('Name of one of your collections.') });
@@ -113,14 +112,7 @@ export const createCollectionOperation = defineOperation({
     description: 'The new, empty collection.',
     schema: withUsage(z.object({ collection: collectionSchema.describe('The collection.') })),
   },
-  errors: [
-    ...COLLECTION_ERRORS,
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
-    'CONFLICT',
-  ],
+  errors: [...COLLECTION_ERRORS, ...JSON_BODY_ERRORS, 'CONFLICT'],
   rateLimit: 'results',
   examples: {
     request: [

@@ -10,7 +10,7 @@ import {
 } from '../schemas/watermark';
 import { API_IDS } from '../api-ids';
 import { IMAGE_LIMIT_TEXT } from '../limits';
-import { IMAGE_ERRORS, KEY_ERRORS, storedExchanges } from './common';
+import { IMAGE_ERRORS, JSON_BODY_ERRORS, KEY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 const ANALYSIS =
@@ -60,13 +60,7 @@ export const demoWatermarkOperation = defineOperation({
 
 const BRAND_NOTE =
   "The list is matched against the text the OCR reads (wordmarks), on top of the default list, for calls with the account's keys only: a brand is named when consecutive words of a line spell its name or an alias exactly (compared without case, spaces or punctuation; an image number may follow), never on a near spelling. Logos that are pictures without text are not recognised. Not metered.";
-const BRAND_ERRORS = [
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
+const BRAND_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', ...SERVER_ERRORS] as const;
 
 /** GET /api/v1/watermark/brands */
 export const listBrandsOperation = defineOperation({
@@ -101,15 +95,7 @@ export const addBrandOperation = defineOperation({
     description: 'The brand as stored.',
     schema: withUsage(z.object({ brand: accountBrandSchema.describe('The new entry.') })),
   },
-  errors: [
-    ...BRAND_ERRORS,
-    'INVALID_REQUEST',
-    'INVALID_JSON',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'PAYLOAD_TOO_LARGE',
-    'CONFLICT',
-    'METHOD_NOT_ALLOWED',
-  ],
+  errors: [...BRAND_ERRORS, ...JSON_BODY_ERRORS, 'CONFLICT', 'METHOD_NOT_ALLOWED'],
   rateLimit: 'results',
   examples: {
     request: [
