@@ -28,6 +28,9 @@ git -C "$dir" checkout -q "$commit"
 [ ! -e "$dir/.data" ] || fail "the clone already has a .data folder"
 
 cd "$dir"
+# CI's own checkout was installed from scratch a moment ago (.ci/run); its packages, hard-linked,
+# spare this clone a second download and unpack. `npm install` still runs and completes them.
+if [ -d "$src/node_modules" ]; then cp -al "$src/node_modules" node_modules; fi
 say "npm install"
 npm install --no-audit --no-fund --loglevel=error >/dev/null 2>&1 || fail "npm install failed"
 

@@ -81,7 +81,8 @@ describe('pruneDetectionRuns', () => {
 
   it('finds old runs through an index on the timestamp', async () => {
     const { rows } = await sql<{ indexdef: string }>`
-      select indexdef from pg_indexes where tablename = 'detection_results' and indexname = 'detection_results_timestamp_idx'`.execute(
+      select indexdef from pg_indexes
+      where schemaname = current_schema() and tablename = 'detection_results' and indexname = 'detection_results_timestamp_idx'`.execute(
       t.db,
     );
     expect(rows[0]?.indexdef).toMatch(/\(("?)timestamp\1\)/);
