@@ -6,11 +6,8 @@
  * runtime reads the build it serves (`DIST_DIR`, else the project's). Read once per instance.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The page's path inside the build, and so inside the function bundle. */
-export const NOT_FOUND_PAGE_REL = 'dist/api-not-found.html';
+import { join } from 'node:path';
+import { locate } from '../vision/model-files';
 
 /**
  * What a browser gets if the build is missing (a function run before `npm run build`): the same
@@ -21,39 +18,31 @@ export const FALLBACK_PAGE =
   '<title>API Not Found</title><meta name="robots" content="noindex"></head><body><main><h1>API Not Found</h1>' +
   '<p>The requested API could not be found.</p><p><a href="/apis">Browse APIs</a> <a href="/">Return Home</a></p></main></body></html>';
 
-function here(): string | undefined {
-  try {
-    return dirname(fileURLToPath(import.meta.url));
-  } catch {
-    // Bundled to CommonJS, `import.meta.url` is empty; the cwd and Lambda root cover that case.
-    return undefined;
-  }
-}
+const PAGE = 'api-not-found.html';
 
-/** `rel` found upwards from this module, the working directory and the Lambda root. */
-function findUp(rel: string): string | undefined {
-  for (const start of [here(), process.cwd(), process.env['LAMBDA_TASK_ROOT']]) {
-    if (!start) continue;
-    let dir = resolve(start);
-    for (;;) {
-      const candidate = join(dir, rel);
-      if (existsSync(candidate)) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
+let located: string | null | undefined;
+
+/**
+ * The build's page, looked up once per instance: under `DIST_DIR` when the local runtime serves
+ * another build, else `dist/` found upwards from this module, the working directory or the
+ * Lambda root (the lookup the model files use); null when there is no build.
+ */
+function builtPage(): string | undefined {
+  if (located === undefined) {
+    const distDir = process.env['DIST_DIR'];
+    if (distDir && existsSync(join(distDir, PAGE))) located = join(distDir, PAGE);
+    else {
+      try {
+        located = join(locate('API_NOT_FOUND_PAGE_DIR', 'dist', PAGE), PAGE);
+      } catch {
+        located = null;
+      }
     }
   }
-  return undefined;
+  return located ?? undefined;
 }
 
 const cache = new Map<string, string>();
-
-/** The build's page: under `DIST_DIR` when the local runtime serves another build, else found on disk. */
-function builtPage(): string | undefined {
-  const distDir = process.env['DIST_DIR'];
-  if (distDir && existsSync(join(distDir, 'api-not-found.html'))) return join(distDir, 'api-not-found.html');
-  return findUp(NOT_FOUND_PAGE_REL);
-}
 
 /** The page's HTML, from `file` when given (tests), else from the build. */
 export function apiNotFoundPage(file: string | undefined = builtPage()): string {
