@@ -122,7 +122,7 @@ test.describe('/docs', () => {
     await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
   });
 
-  // The overview (`/docs`, the whole page) is checked at both widths in a11y.spec.ts; here each
+  // The overview (`/docs`, the whole page) is checked at both widths in pages.spec.ts; here each
   // other tab, opened by its URL hash, is checked on its own panel.
   for (const tab of ['examples', 'errors', 'performance']) {
     test(`no serious or critical axe violations on /docs#${tab}`, async ({ page }) => {
@@ -274,7 +274,7 @@ test.describe('API reference pages', () => {
   test('no serious or critical axe violations on a reference page, with Try it open', async ({ page }) => {
     await page.goto(REF);
     await page.locator('[data-try-it] summary').first().click();
-    // The page itself is checked in a11y.spec.ts; here what opening Try it revealed.
+    // The page itself is checked in pages.spec.ts; here what opening Try it revealed.
     expect(await blockingViolations(page, '[data-try-it]')).toEqual([]);
   });
 });

@@ -1,58 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { allRoutes } from '../support/e2e/site-routes';
+import { expect, test } from '@playwright/test';
 
-/**
- * Errors the page logs while loading; a route that throws in the console is broken. Content
- * Security Policy violations count too: Chromium logs them as console errors, and the page's own
- * `securitypolicyviolation` events are added (report-only or not, whatever the console shows).
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) errors.push(m.text());
-  });
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(
-        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-      );
-    });
-  });
-  return errors;
-}
-
-for (const route of allRoutes()) {
-  test(`${route} renders with navigation, metadata and no errors`, async ({ page }, info) => {
-    const errors = collectErrors(page);
-    const response = await page.goto(route);
-    expect(response?.status(), 'HTTP status').toBe(200);
-    // The policy is really enforced, and scripts run only by hash (no 'unsafe-inline').
-    const scriptSrc = (await response?.headerValue('content-security-policy'))
-      ?.split(';')
-      .find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc, 'script-src of the Content-Security-Policy header').toMatch(/'sha256-/);
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    await expect(page.locator('h1').first()).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.locator('footer')).toBeVisible();
-
-    expect((await page.title()).length).toBeGreaterThan(0);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S.{9,}/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
-
-    if (info.project.name === 'mobile') {
-      // Nothing may push the page wider than the phone's screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-    }
-    await page.waitForLoadState('load'); // islands hydrate: their scripts run under the policy too
-    // Requests the test runtime cannot serve (e.g. no network) are not page errors.
-    expect(errors.filter((e) => !/net::ERR_|Failed to load resource/.test(e))).toEqual([]);
-  });
-}
+// Every route's status, metadata, script policy, console and accessibility: pages.spec.ts.
 
 test.describe('not found', () => {
   test('an unknown route answers 404 with the not-found page', async ({ page }) => {
