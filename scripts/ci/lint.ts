@@ -23,10 +23,12 @@ const {
 });
 
 const started = performance.now();
-execFileSync(process.execPath, [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// `LINT_SKIP_SYNC=1`: the caller already generated them (scripts/ci/static-checks.ts).
+if (!process.env['LINT_SKIP_SYNC'])
+  execFileSync(process.execPath, [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
 const threads = Math.min(availableParallelism(), Math.max(1, Number(process.env['LINT_THREADS'] ?? 1) || 1));
 const eslint = new ESLint({ cwd: root, fix, concurrency: threads > 1 ? threads : 'off' });
