@@ -203,6 +203,8 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     'content/examples/',
+    'packages/*/dist/',
+    'packages/sdk/src/generated/',
   ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

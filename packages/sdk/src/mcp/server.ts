@@ -43,6 +43,9 @@ async function upload(path: string): Promise<File> {
   return new File([await readFile(path)], basename(path), { type });
 }
 
+/** Arguments the request cannot be made without (checked before any request). */
+class ArgumentError extends Error {}
+
 /** One tool call as one request; API errors come back as an `OptiqError`. */
 async function call(
   client: ReturnType<typeof createOptiqClient>,
@@ -51,9 +54,7 @@ async function call(
 ): Promise<unknown> {
   for (const name of op.pathParams)
     if (typeof args[name] !== 'string' || args[name] === '')
-      throw new OptiqError(400, {
-        error: { code: 'INVALID_REQUEST', message: `The argument "${name}" is required` },
-      });
+      throw new ArgumentError(`The argument "${name}" is required (the path is ${op.path}).`);
   const given = op.uploads.filter((u) => typeof args[u.argument] === 'string' && args[u.argument] !== '');
   const fields = pick(args, op.bodyFields);
   let body: Record<string, unknown> | FormData | undefined;
@@ -102,6 +103,7 @@ export function createOptiqMcpServer({ apiKey, baseUrl, fetch }: OptiqMcpOptions
         const body = { error: { code: error.code, message: error.message, details: error.details } };
         return text(`${error.code} (HTTP ${error.status}): ${error.message}\n${JSON.stringify(body, null, 2)}`, true);
       }
+      if (error instanceof ArgumentError) return text(error.message, true);
       const reason = error as NodeJS.ErrnoException;
       if (reason.code === 'ENOENT' || reason.code === 'EACCES' || reason.code === 'EISDIR')
         return text(`Cannot read the file: ${reason.message}`, true);
