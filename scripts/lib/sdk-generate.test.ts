@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/lib/openapi/document';
+import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '../../src/lib/openapi/document';
 import { generateSdkFiles, SDK_FILES, toolOperations } from './sdk-generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,16 +26,17 @@ describe('the generated SDK', () => {
 describe('toolOperations', () => {
   const doc = (paths: OpenApiDocument['paths'], schemas: OpenApiDocument['components']['schemas'] = {}) =>
     ({ paths, components: { schemas, securitySchemes: {} } }) as unknown as OpenApiDocument;
-  const op = (over: Record<string, unknown>) => ({
-    operationId: 'uploadThing',
-    summary: 'Upload a thing',
-    description: 'Does it.',
-    tags: ['x'],
-    security: [],
-    'x-auth': 'apiKey',
-    responses: {},
-    ...over,
-  });
+  const op = (over: Record<string, unknown>) =>
+    ({
+      operationId: 'uploadThing',
+      summary: 'Upload a thing',
+      description: 'Does it.',
+      tags: ['x'],
+      security: [],
+      'x-auth': 'apiKey',
+      responses: {},
+      ...over,
+    }) as OpenApiOperation;
 
   it('makes one tool per API-key operation: parameters, inlined body fields and upload paths', () => {
     const [tool, ...rest] = toolOperations(

@@ -2,7 +2,7 @@
  * The SDK package (packages/sdk) built as it is published and used against the local runtime
  * over HTTP: a visitor signs up, subscribes and creates a key through the typed client, then
  * detects, classifies (by URL and by upload) and meets the API's errors. The MCP server is the
- * built `optiq-mcp` bin, spawned and driven over stdio by the MCP SDK's own client.
+ * built `optiq-mcp` bin (what `npx optiq-mcp` runs), spawned and driven over stdio by the MCP SDK's own client.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -112,7 +112,7 @@ describe('the MCP server over stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [join(PACKAGE, 'dist/mcp/cli.js')],
+        args: [join(PACKAGE, 'bin/optiq-mcp.js')],
         env: { PATH: process.env['PATH'] ?? '', OPTIQ_API_KEY: key, OPTIQ_BASE_URL: site.origin },
         stderr: 'ignore',
       }),

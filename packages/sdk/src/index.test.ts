@@ -21,12 +21,12 @@ describe('createOptiqClient', () => {
   it('sends the key as a bearer token to the base URL, JSON bodies as JSON', async () => {
     const { requests, fetch } = recorder(() => Response.json({ categories: [], usage: { requests: 0 } }));
     const optiq = createOptiqClient({ apiKey: 'optiq_live_abc', baseUrl: 'https://optiq.example/', fetch });
-    await optiq.POST('/api/v1/categories', { body: { definitions: [{ name: 'garage', objects: ['car'] }] } });
+    await optiq.POST('/api/v1/categories', { body: { definitions: [{ category: 'garage', objects: ['car'] }] } });
     const [req] = requests;
     expect(req?.url).toBe('https://optiq.example/api/v1/categories');
     expect(req?.headers.get('authorization')).toBe('Bearer optiq_live_abc');
     expect(req?.headers.get('content-type')).toBe('application/json');
-    expect(await req?.json()).toEqual({ definitions: [{ name: 'garage', objects: ['car'] }] });
+    expect(await req?.json()).toEqual({ definitions: [{ category: 'garage', objects: ['car'] }] });
   });
 
   it("defaults to the document's server and sends no key when none is given", async () => {

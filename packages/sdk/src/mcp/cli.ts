@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `npx optiq-mcp` (or `npm run mcp` in the repository): the Optiq MCP server on stdio, for an MCP
  * client to spawn. Configured by the environment: `OPTIQ_API_KEY` (an API key from the
