@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '../../src/lib/openapi/document';
+import {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '../../src/lib/openapi/document';
 import { generateSdkFiles, SDK_FILES, toolOperations } from './sdk-generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,7 +48,15 @@ describe('toolOperations', () => {
         {
           '/api/v1/things/{id}': {
             post: op({
-              parameters: [{ name: 'id', in: 'path', required: true, description: 'Thing id.', schema: { type: 'string' } }],
+              parameters: [
+                {
+                  name: 'id',
+                  in: 'path',
+                  required: true,
+                  description: 'Thing id.',
+                  schema: { type: 'string' },
+                },
+              ],
               requestBody: {
                 required: true,
                 content: {
@@ -79,10 +91,14 @@ describe('toolOperations', () => {
 
   it('refuses two inputs of one name (a path parameter and a body field)', () => {
     const clash = op({
-      parameters: [{ name: 'label', in: 'path', required: true, description: '', schema: { type: 'string' } }],
+      parameters: [
+        { name: 'label', in: 'path', required: true, description: '', schema: { type: 'string' } },
+      ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { type: 'object', properties: { label: { type: 'string' } } } } },
+        content: {
+          'application/json': { schema: { type: 'object', properties: { label: { type: 'string' } } } },
+        },
       },
     });
     expect(() => toolOperations(doc({ '/api/v1/{label}': { post: clash } }))).toThrow(

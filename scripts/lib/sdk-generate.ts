@@ -39,7 +39,8 @@ function inline(schema: unknown, doc: OpenApiDocument, seen: readonly string[] =
   const ref = (schema as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
     const name = ref.replace('#/components/schemas/', '');
-    if (seen.includes(name)) throw new Error(`Recursive schema ${name}: an MCP input schema cannot inline it`);
+    if (seen.includes(name))
+      throw new Error(`Recursive schema ${name}: an MCP input schema cannot inline it`);
     return inline(doc.components.schemas[name], doc, [...seen, name]);
   }
   return Object.fromEntries(
@@ -68,13 +69,12 @@ export function toolOperations(doc: OpenApiDocument): ToolOperation[] {
         add(p.name, { ...(inline(p.schema, doc) as JsonSchema), description: p.description }, p.required);
       const content = op.requestBody?.content ?? {};
       const json = inline(content['application/json']?.schema, doc) as
-        | { properties?: Record<string, JsonSchema>; required?: string[] }
-        | undefined;
+        { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
       const bodyFields = Object.keys(json?.properties ?? {});
-      for (const field of bodyFields) add(field, json!.properties![field]!, (json!.required ?? []).includes(field));
+      for (const field of bodyFields)
+        add(field, json!.properties![field]!, (json!.required ?? []).includes(field));
       const multipart = content['multipart/form-data']?.schema as
-        | { properties?: Record<string, JsonSchema> }
-        | undefined;
+        { properties?: Record<string, JsonSchema> } | undefined;
       const uploads = Object.entries(multipart?.properties ?? {})
         .filter(([, s]) => isBinary(s))
         .map(([field, s]) => {
@@ -83,7 +83,8 @@ export function toolOperations(doc: OpenApiDocument): ToolOperation[] {
             argument,
             {
               type: 'string',
-              description: `Path of a local image file to upload as \`${field}\` (read by the MCP server). ${String(s['description'] ?? '')}`.trim(),
+              description:
+                `Path of a local image file to upload as \`${field}\` (read by the MCP server). ${String(s['description'] ?? '')}`.trim(),
             },
             false,
           );
@@ -111,7 +112,9 @@ async function typesSource(doc: OpenApiDocument): Promise<string> {
   const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], {
     silent: true,
     transform: (schema) =>
-      schema.format === 'binary' ? ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob')) : undefined,
+      schema.format === 'binary'
+        ? ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+        : undefined,
   });
   return `${HEADER}${astToString(ast)}`;
 }
@@ -130,7 +133,9 @@ export const DEFAULT_BASE_URL = ${JSON.stringify(doc.servers[0]?.url ?? DEFAULT_
 `;
 
 /** Every generated file's path (relative to the repository root) and text. */
-export async function generateSdkFiles(doc: OpenApiDocument = sdkDocument()): Promise<Record<string, string>> {
+export async function generateSdkFiles(
+  doc: OpenApiDocument = sdkDocument(),
+): Promise<Record<string, string>> {
   return {
     [SDK_FILES.types]: await typesSource(doc),
     [SDK_FILES.operations]: operationsSource(doc),

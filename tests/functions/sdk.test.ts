@@ -31,10 +31,14 @@ const sample = (name: string) => `${site.origin}/images/samples/${name}`;
 
 beforeAll(async () => {
   // The package's own build (tsc: JS and declarations into dist/), then its published entry.
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: PACKAGE,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: PACKAGE,
+      stdio: 'inherit',
+    },
+  );
   sdk = (await import(pathToFileURL(join(PACKAGE, 'dist/index.js')).href)) as Sdk;
   site = await startLocalSite();
 
@@ -132,7 +136,12 @@ describe('the MCP server over stdio', () => {
     expect(detect?.description).toContain('POST /api/v1/detect');
     expect(detect?.inputSchema).toMatchObject({ type: 'object', required: ['image_urls'] });
     const classify = tools.find((t) => t.name === 'classify_image');
-    expect(Object.keys(classify?.inputSchema.properties ?? {})).toEqual(['image_url', 'taxonomy', 'top_k', 'file_path']);
+    expect(Object.keys(classify?.inputSchema.properties ?? {})).toEqual([
+      'image_url',
+      'taxonomy',
+      'top_k',
+      'file_path',
+    ]);
   });
 
   it('detects by image URL and classifies a local file it uploads', async () => {

@@ -4,7 +4,10 @@
  */
 import { createOptiqClient, unwrap } from '@optiq/sdk';
 
-const optiq = createOptiqClient({ apiKey: process.env['OPTIQ_API_KEY'], baseUrl: process.env['OPTIQ_BASE_URL'] });
+const optiq = createOptiqClient({
+  apiKey: process.env['OPTIQ_API_KEY'],
+  baseUrl: process.env['OPTIQ_BASE_URL'],
+});
 const origin = process.env['OPTIQ_BASE_URL'] ?? 'http://127.0.0.1:4321';
 
 const result = unwrap(

@@ -5,7 +5,10 @@
  */
 import { createOptiqClient, OptiqError, unwrap } from '@optiq/sdk';
 
-const optiq = createOptiqClient({ apiKey: process.env['OPTIQ_API_KEY'], baseUrl: process.env['OPTIQ_BASE_URL'] });
+const optiq = createOptiqClient({
+  apiKey: process.env['OPTIQ_API_KEY'],
+  baseUrl: process.env['OPTIQ_BASE_URL'],
+});
 
 // Without throwing: check `error`.
 const { error, response } = await optiq.POST('/api/v1/detect', { body: { image_urls: [] } });

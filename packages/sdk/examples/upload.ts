@@ -6,7 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { createOptiqClient, multipart, unwrap } from '@optiq/sdk';
 
 const path = process.argv[2] ?? 'public/images/samples/od-coffee-cup.jpg';
-const optiq = createOptiqClient({ apiKey: process.env['OPTIQ_API_KEY'], baseUrl: process.env['OPTIQ_BASE_URL'] });
+const optiq = createOptiqClient({
+  apiKey: process.env['OPTIQ_API_KEY'],
+  baseUrl: process.env['OPTIQ_BASE_URL'],
+});
 
 const file = new Blob([await readFile(path)], { type: 'image/jpeg' });
 const result = unwrap(

@@ -21,7 +21,9 @@ describe('createOptiqClient', () => {
   it('sends the key as a bearer token to the base URL, JSON bodies as JSON', async () => {
     const { requests, fetch } = recorder(() => Response.json({ categories: [], usage: { requests: 0 } }));
     const optiq = createOptiqClient({ apiKey: 'optiq_live_abc', baseUrl: 'https://optiq.example/', fetch });
-    await optiq.POST('/api/v1/categories', { body: { definitions: [{ category: 'garage', objects: ['car'] }] } });
+    await optiq.POST('/api/v1/categories', {
+      body: { definitions: [{ category: 'garage', objects: ['car'] }] },
+    });
     const [req] = requests;
     expect(req?.url).toBe('https://optiq.example/api/v1/categories');
     expect(req?.headers.get('authorization')).toBe('Bearer optiq_live_abc');
@@ -72,9 +74,9 @@ describe('unwrap', () => {
   });
 
   it('names the status when the body is not the API error body (a proxy page)', () => {
-    expect(() => unwrap({ error: '<html>Bad gateway</html>', response: new Response(null, { status: 502 }) })).toThrow(
-      expect.objectContaining({ code: 'HTTP_502', message: 'HTTP 502' }),
-    );
+    expect(() =>
+      unwrap({ error: '<html>Bad gateway</html>', response: new Response(null, { status: 502 }) }),
+    ).toThrow(expect.objectContaining({ code: 'HTTP_502', message: 'HTTP 502' }));
   });
 });
 

@@ -78,7 +78,9 @@ export function multipart(body: Record<string, unknown>): FormData {
   for (const [name, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
     if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
-    else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      form.append(name, String(value));
+    else form.append(name, JSON.stringify(value));
   }
   return form;
 }

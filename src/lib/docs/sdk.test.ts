@@ -11,7 +11,12 @@ const SDK_ENTRY = resolve(import.meta.dirname, '../../../packages/sdk/src/index.
  */
 function typeErrors(...samples: string[]): string[][] {
   const files = samples.map((_, i) => resolve(import.meta.dirname, `__docs-sample-${i}__.ts`));
-  const texts = new Map(files.map((f, i) => [f, `declare const process: { env: Record<string, string | undefined> };\n${samples[i]}`]));
+  const texts = new Map(
+    files.map((f, i) => [
+      f,
+      `declare const process: { env: Record<string, string | undefined> };\n${samples[i]}`,
+    ]),
+  );
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,

@@ -8,7 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createOptiqClient, multipart, OptiqError } from '../index.js';
 import { TOOL_OPERATIONS } from '../generated/operations.js';
 import type { ToolOperation } from './tool-operation.js';
@@ -65,14 +69,16 @@ async function call(
     body = fields;
   }
   // The path and method come from the generated list, so the client's path typing cannot help here.
-  const result = await (client.request as (m: string, p: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(
-    op.method.toLowerCase(),
-    op.path,
-    {
-      params: { path: pick(args, op.pathParams), query: pick(args, op.queryParams) },
-      ...(body === undefined ? {} : { body }),
-    },
-  );
+  const result = await (
+    client.request as (
+      m: string,
+      p: string,
+      init: object,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>
+  )(op.method.toLowerCase(), op.path, {
+    params: { path: pick(args, op.pathParams), query: pick(args, op.queryParams) },
+    ...(body === undefined ? {} : { body }),
+  });
   if (!result.response.ok) throw new OptiqError(result.response.status, result.error);
   return result.data ?? null;
 }
@@ -101,7 +107,10 @@ export function createOptiqMcpServer({ apiKey, baseUrl, fetch }: OptiqMcpOptions
     } catch (error) {
       if (error instanceof OptiqError) {
         const body = { error: { code: error.code, message: error.message, details: error.details } };
-        return text(`${error.code} (HTTP ${error.status}): ${error.message}\n${JSON.stringify(body, null, 2)}`, true);
+        return text(
+          `${error.code} (HTTP ${error.status}): ${error.message}\n${JSON.stringify(body, null, 2)}`,
+          true,
+        );
       }
       if (error instanceof ArgumentError) return text(error.message, true);
       const reason = error as NodeJS.ErrnoException;

@@ -1,5 +1,5 @@
 /** A JSON Schema object (the input schema of a tool, or one of its properties). */
-export type JsonSchema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 
 /** One MCP tool: an API-key operation of the OpenAPI document and how its arguments become a request. */
 export interface ToolOperation {
