@@ -2,7 +2,8 @@
  * The SDK package (packages/sdk) built as it is published and used against the local runtime
  * over HTTP: a visitor signs up, subscribes and creates a key through the typed client, then
  * detects, classifies (by URL and by upload) and meets the API's errors. The MCP server is the
- * built `optiq-mcp` bin (what `npx optiq-mcp` runs), spawned and driven over stdio by the MCP SDK's own client.
+ * built `optiq-mcp` bin (what `npx optiq-mcp` runs) and `npm run mcp`, each spawned and driven over
+ * stdio by the MCP SDK's own client.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_OPERATIONS } from '../../packages/sdk/src/generated/operations';
 import { startLocalSite, type LocalSite } from '../support/local-site';
@@ -111,13 +112,15 @@ describe('the SDK against the local server', () => {
 
 describe('the MCP server over stdio', () => {
   const clients: Client[] = [];
-  async function connect(key: string): Promise<Client> {
+  /** The built bin (`npx optiq-mcp`), or `npm run --silent mcp` (the source through tsx). */
+  async function connect(key: string, how: 'bin' | 'npm run' = 'bin'): Promise<Client> {
     const client = new Client({ name: 'sdk-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: [join(PACKAGE, 'bin/optiq-mcp.js')],
-        env: { PATH: process.env['PATH'] ?? '', OPTIQ_API_KEY: key, OPTIQ_BASE_URL: site.origin },
+        ...(how === 'bin'
+          ? { command: process.execPath, args: [join(PACKAGE, 'bin/optiq-mcp.js')] }
+          : { command: 'npm', args: ['run', '--silent', 'mcp'], cwd: ROOT }),
+        env: { ...getDefaultEnvironment(), OPTIQ_API_KEY: key, OPTIQ_BASE_URL: site.origin },
         stderr: 'ignore',
       }),
     );
@@ -171,8 +174,8 @@ describe('the MCP server over stdio', () => {
     expect(textOf(missing)).toMatch(/^Cannot read the file: .*no-such-photo\.jpg/);
   });
 
-  it('answers a bad key with a tool error carrying the API error code', async () => {
-    const client = await connect('optiq_live_not-a-real-key');
+  it('answers a bad key with a tool error carrying the API error code (started by npm run mcp)', async () => {
+    const client = await connect('optiq_live_not-a-real-key', 'npm run');
     const result = await client.callTool({
       name: 'detect_objects',
       arguments: { image_urls: [sample('od-sitting-room.jpg')] },

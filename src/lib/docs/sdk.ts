@@ -19,7 +19,10 @@ const optiq = createOptiqClient({ apiKey: process.env.${API_KEY_ENV}, baseUrl: '
 
 const result = unwrap(
   await optiq.POST('/api/v1/detect', {
-    body: { image_urls: ['${origin}/images/samples/od-sitting-room.jpg'], category: 'living_room' },
+    body: {
+      image_urls: ['${origin}/images/samples/od-sitting-room.jpg'],
+      category: 'living_room',
+    },
   }),
 );
 console.log(result.detection_results);`;
