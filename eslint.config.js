@@ -8,8 +8,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Shipped code: the functions and everything under src/ but its tests. */
-const PRODUCTION = ['src/**/*.{ts,tsx}', 'functions/**/*.ts'];
+/** Shipped code: the functions, everything under src/ and the packages' src/, but their tests. */
+const PRODUCTION = ['src/**/*.{ts,tsx}', 'functions/**/*.ts', 'packages/*/src/**/*.ts'];
 const TESTS = ['**/*.test.{ts,tsx}'];
 
 /**
@@ -203,6 +203,8 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     'content/examples/',
+    'packages/*/dist/',
+    'packages/sdk/src/generated/',
   ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -34,7 +34,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+          ],
           exclude: INTEGRATION,
           env: { TEST_NO_DATABASE: '1' },
         },

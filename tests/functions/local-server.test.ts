@@ -3,27 +3,17 @@
  * hostile requests (odd methods, bad bytes, bad encodings, NULs, unknown API calls, unread large
  * bodies) get 2xx/4xx answers, JSON under /api/, and the server keeps serving.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { errorBodySchema } from '../../src/server/http/errors';
-import { listFunctionFiles, type FunctionModule } from '../../src/local/function-routes';
-import { createLocalHttpServer } from '../../src/local/http-server';
 import { DRAIN_LIMIT_BYTES } from '../../src/local/node-http';
 import { RawConnection, rawRequest, type RawResponse } from '../../src/local/raw-client';
-import { createSiteHandler, type SiteHandler } from '../../src/local/site-handler';
-import { FUNCTIONS_DIR } from '../support/function-catalogue';
+import { startLocalSite, type LocalSite } from '../support/local-site';
 import { useVisionEnv } from '../support/vision-env';
 
 useVisionEnv();
 
-let site: SiteHandler;
-let server: Server;
+let site: LocalSite;
 let port: number;
 const logged: string[] = [];
 
@@ -32,39 +22,10 @@ beforeAll(async () => {
   vi.stubEnv('ADMIN_USERNAME', 'admin');
   vi.stubEnv('ADMIN_PASSWORD_HASH', await hashPassword('local-server-password', { N: 1024, r: 8, p: 1 }));
   vi.stubEnv('SESSION_SECRET', 'local-server-secret-'.padEnd(48, 's'));
-  const root = mkdtempSync(join(tmpdir(), 'optiq-local-server-'));
-  writeFileSync(
-    join(root, 'netlify.toml'),
-    readFileSync(join(import.meta.dirname, '../../netlify.toml'), 'utf8'),
-  );
-  const dist = join(root, 'dist');
-  mkdirSync(dist, { recursive: true });
-  for (const [name, text] of [
-    ['index.html', 'Home'],
-    ['404.html', '404 Page Not Found'],
-    ['api-not-found.html', 'API Not Found'],
-    ['use-case-not-found.html', 'Use Case Not Found'],
-  ]) {
-    writeFileSync(join(dist, name!), `<!doctype html><h1>${text}</h1>`);
-  }
-  site = await createSiteHandler({
-    projectRoot: root,
-    functionFiles: listFunctionFiles(FUNCTIONS_DIR),
-    loadModule: (file) => import(pathToFileURL(file).href) as Promise<FunctionModule>,
-  });
-  server = createLocalHttpServer((req, ip) => site.handle(req, ip), {
-    origin: 'http://127.0.0.1',
-    compress: true,
-    log: (m) => logged.push(m),
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  site = await startLocalSite({ log: (m) => logged.push(m) });
+  port = site.port;
 }, 120_000);
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  await site.stop();
-});
+afterAll(() => site.stop());
 
 const request = (
   method: string,

@@ -5,6 +5,7 @@
 import type { DocApiGroup, DocEndpoint } from '../../../content/docs/api-reference';
 import { codeSamples, type CodeSamples, type RequestSample } from '../snippets';
 import { BATCH_GROUP_ID } from './docs-groups';
+import { SDK_SECTION } from './sdk';
 
 /** Tabs of the reference, in order. */
 export const docsTabs = [
@@ -82,6 +83,7 @@ export function tocFor(groups: DocApiGroup[]): TocEntry[] {
     { id: 'quick-start', label: 'Quick start', children: [] },
     { id: 'authentication', label: 'Authentication', children: [] },
     { id: 'api-references', label: 'API references', children: [] },
+    { ...SDK_SECTION, children: [] },
     { id: 'accuracy', label: 'Accuracy', children: [] },
     {
       id: 'endpoints',

@@ -14,6 +14,7 @@ import type { AccuracyCard } from '../../shared/schemas/accuracy';
 import { accuracyCardView } from '../accuracy-view';
 import { formatRate } from '../format';
 import { quotaRows, rateLimitRows } from './quotas';
+import { mcpConfig, SDK_SECTION, SDK_TEXT, sdkExample } from './sdk';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -207,6 +208,16 @@ export function docsMarkdown(input: {
       (r) =>
         `- [${r.name} API reference](${origin}${r.href}) ([Markdown](${origin}${r.markdownHref})): ${r.operations.map((o) => `${o.method} ${o.path}`).join(', ')}`,
     ),
+    '',
+    `## ${SDK_SECTION.label}`,
+    '',
+    SDK_TEXT.sdk,
+    '',
+    fence('ts', sdkExample(origin)),
+    '',
+    SDK_TEXT.mcp,
+    '',
+    fence('json', mcpConfig(origin)),
     '',
     '## Accuracy',
     '',
