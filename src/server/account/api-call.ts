@@ -520,7 +520,9 @@ export async function runApiCall(
       if (!caller.free || caller.used === null || more <= 0) return;
       const after = await reserveFreeImages(db, caller.userId, more, period);
       if (after === null) {
-        const left = FREE_TIER.imagesPerMonth - (await freeImagesThisMonth(db, caller.userId, period));
+        // What was left before this call's own reservation.
+        const used = (await freeImagesThisMonth(db, caller.userId, period)) - freeReserved;
+        const left = FREE_TIER.imagesPerMonth - used;
         throw freeQuotaExceeded(apiId, period, at, Math.max(0, left), Math.floor(images));
       }
       freeReserved += more;
@@ -559,7 +561,7 @@ export async function runApiCall(
     const sweep = caller.counted ? maybeSweep(db) : null;
     unused = null;
     // On the Free tier the images analysed replace those reserved (a call that kept nothing gives all back).
-    const freeDelta = (reserved === 'keep' ? e.images : 0) - freeReserved;
+    const freeDelta = caller.free ? (reserved === 'keep' ? e.images : 0) - freeReserved : 0;
     const settled = settleWithRetry(db, e, period, reserved, what, freeDelta);
     const run = refund || sweep ? Promise.all([settled, refund, sweep]).then(() => {}) : settled;
     if (ctx.waitUntil) {
