@@ -205,7 +205,11 @@ export function documentedFigures(): Figure[] {
     price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),
     price('price.standard_overage', formatUsd(STANDARD_PLAN.overage), PRICING),
     price('price.enterprise_above', `${formatCount(ENTERPRISE_ABOVE_IMAGES)} images a month`, PRICING),
-    price('quota.free_tier', freeTierAllowance, 'src/shared/free-tier.ts FREE_TIER (through the pricing model)'),
+    price(
+      'quota.free_tier',
+      freeTierAllowance,
+      'src/shared/free-tier.ts FREE_TIER (through the pricing model)',
+    ),
     // The pricing page's monthly totals, for the included volume, twice and three times it.
     ...[1, 2, 3].map((k) => {
       const images = STANDARD_PLAN.included * k;

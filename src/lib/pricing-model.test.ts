@@ -21,11 +21,16 @@ describe('the Free tier', () => {
 
   it('says what happens past it and that a subscription takes over', () => {
     expect(freeTierTerms).toContain('without subscribing, up to 100 images a month analysed across all APIs');
-    expect(freeTierTerms).toContain('refused (HTTP 429) until the 1st of the next month or until you subscribe');
+    expect(freeTierTerms).toContain(
+      'refused (HTTP 429) until the 1st of the next month or until you subscribe',
+    );
     expect(freeTierTerms).toContain('a subscription to an API takes over from the Free tier for that API');
   });
 
   it('is a quotable figure, read from the constant the server enforces', () => {
-    expect(figureRegistry().get('quota.free_tier')).toMatchObject({ text: '100 images a month', source: 'price' });
+    expect(figureRegistry().get('quota.free_tier')).toMatchObject({
+      text: '100 images a month',
+      source: 'price',
+    });
   });
 });

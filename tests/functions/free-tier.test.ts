@@ -35,7 +35,8 @@ const callDetect = (body: unknown, headers: Record<string, string>) =>
   );
 const oneImage = () => ({ image_urls: [env.img('dog.jpg')], error_checks: 0 });
 const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error;
-const usageOf = async (res: Response) => apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage);
+const usageOf = async (res: Response) =>
+  apiUsageSchema.parse(((await res.json()) as { usage: unknown }).usage);
 const period = () => billingPeriod(new Date());
 
 /** The Free tier's images counted this month for the account. */
@@ -64,9 +65,7 @@ const otherApi = (apiId: string) =>
     runApiCall(getDb(), req, ctx, apiId, async (call) => ({ data: { tier: call.tier }, images: 1 })),
   );
 const callOther = (apiId: string, key: string) =>
-  otherApi(apiId)(
-    new Request('http://localhost/api/v1/other', { method: 'POST', headers: bearer({ key }) }),
-  );
+  otherApi(apiId)(new Request('http://localhost/api/v1/other', { method: 'POST', headers: bearer({ key }) }));
 
 describe('the Free tier', () => {
   it('lets a new account call an active API with a key and no subscription, metered like any tier', async () => {
@@ -164,7 +163,9 @@ describe('the Free tier', () => {
     expect(res.status).toBe(429);
     const error = await errorOf(res);
     expect(error.code).toBe('QUOTA_EXCEEDED');
-    expect(error.message).toContain('has 2 of its 100 images left this month, fewer than the 3 this call sends');
+    expect(error.message).toContain(
+      'has 2 of its 100 images left this month, fewer than the 3 this call sends',
+    );
     expect(res.headers.get('ratelimit')).toMatch(/^"monthly";r=2;t=\d+$/);
     expect(await freeImages(a.userId)).toBe(FREE_TIER.imagesPerMonth - 2);
     const month = await getDb()
@@ -209,7 +210,11 @@ describe('the Free tier', () => {
     expect(error.message).toMatch(/coming soon/);
     // An active API switched to coming soon is refused the same way, with a key and a session.
     const db = getDb();
-    await db.updateTable('apis').set({ status: 'coming-soon' }).where('id', '=', 'image-object-detection').execute();
+    await db
+      .updateTable('apis')
+      .set({ status: 'coming-soon' })
+      .where('id', '=', 'image-object-detection')
+      .execute();
     try {
       expect((await callDetect(oneImage(), bearer(a))).status).toBe(403);
       const { token } = await createSession(db, { kind: 'user', subject: a.userId, ttlMs: 60_000 });
@@ -220,7 +225,11 @@ describe('the Free tier', () => {
       });
       expect(session.status).toBe(403);
     } finally {
-      await db.updateTable('apis').set({ status: 'active' }).where('id', '=', 'image-object-detection').execute();
+      await db
+        .updateTable('apis')
+        .set({ status: 'active' })
+        .where('id', '=', 'image-object-detection')
+        .execute();
     }
     expect(await freeImages(a.userId)).toBe(0);
   });

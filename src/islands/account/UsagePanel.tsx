@@ -52,7 +52,10 @@ function FreeTierUsage({ free }: { free: Usage['free_tier'] }) {
         aria-valuenow={pct}
         aria-valuetext={`${pct}% used`}
       >
-        <div className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'} style={{ width: `${pct}%` }} />
+        <div
+          className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'}
+          style={{ width: `${pct}%` }}
+        />
       </div>
     </div>
   );

@@ -1,9 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  listSubscriptionsOperation,
-  meOperation,
-  subscribeOperation,
-} from '../../shared/contracts/account';
+import { listSubscriptionsOperation, meOperation, subscribeOperation } from '../../shared/contracts/account';
 import type { Subscription } from '../../shared/schemas/account';
 import { hasSignedInHint } from '../../shared/signed-in-hint';
 import { authUrl, withSubscribeMarker } from '../account/next-path';

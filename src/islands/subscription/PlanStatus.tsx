@@ -80,7 +80,10 @@ export function PlanStatus({ apiId, apiName, price }: Props) {
     return (
       <div data-plan-state="subscribed">
         <p className="mt-2 text-sm text-slate-700" id={`${id}-plan`}>
-          Your plan: <strong className="text-ink" data-testid="current-plan">{planLabel(sub)}</strong>
+          Your plan:{' '}
+          <strong className="text-ink" data-testid="current-plan">
+            {planLabel(sub)}
+          </strong>
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Call it with any of your API keys.{' '}
@@ -88,7 +91,12 @@ export function PlanStatus({ apiId, apiName, price }: Props) {
             Keys and usage in your dashboard
           </a>
         </p>
-        <button type="button" className="btn-primary mt-4 w-full" aria-describedby={`${id}-plan`} {...trigger}>
+        <button
+          type="button"
+          className="btn-primary mt-4 w-full"
+          aria-describedby={`${id}-plan`}
+          {...trigger}
+        >
           Change plan
         </button>
         <a href="/dashboard" className="btn-ghost mt-2 w-full">
@@ -103,7 +111,10 @@ export function PlanStatus({ apiId, apiName, price }: Props) {
     return (
       <div data-plan-state="free">
         <p className="mt-2 text-sm text-slate-700">
-          Your plan: <strong className="text-ink" data-testid="current-plan">{FREE_TIER.name}</strong>
+          Your plan:{' '}
+          <strong className="text-ink" data-testid="current-plan">
+            {FREE_TIER.name}
+          </strong>
         </p>
         {usage ? (
           <>

@@ -40,11 +40,13 @@ describe('planStateOf', () => {
 describe('the plan texts', () => {
   it('names a bundle with its requests, pay per use by name', () => {
     expect(planLabel(sub({}))).toBe('Testing: 200 requests a month');
-    expect(planLabel(sub({ tier_name: 'Premium', monthly_quota: 5000 }))).toBe('Premium: 5,000 requests a month');
+    expect(planLabel(sub({ tier_name: 'Premium', monthly_quota: 5000 }))).toBe(
+      'Premium: 5,000 requests a month',
+    );
     expect(planLabel(sub({ tier_name: 'Pay per use', monthly_quota: null }))).toBe('Pay per use');
   });
 
-  it("says how much of the Free tier is used, capped at 100% on the meter", () => {
+  it('says how much of the Free tier is used, capped at 100% on the meter', () => {
     expect(freeUsageLine(free)).toBe('12 of 100 images used this month, across all APIs.');
     expect(freeUsedPercent(free)).toBe(12);
     expect(freeUsedPercent({ ...free, images_used: 130 })).toBe(100);

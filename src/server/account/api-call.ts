@@ -147,13 +147,7 @@ const secondsUntil = (period: BillingPeriod, now: Date) =>
  * The Free tier's images used up (or fewer left than the call needs): 429 QUOTA_EXCEEDED with
  * the same headers as a tier's quota, counted in images, saying how to subscribe.
  */
-function freeQuotaExceeded(
-  apiId: string,
-  period: BillingPeriod,
-  now: Date,
-  left = 0,
-  needed = 1,
-): HttpError {
+function freeQuotaExceeded(apiId: string, period: BillingPeriod, now: Date, left = 0, needed = 1): HttpError {
   const resets = resetsAt(period);
   const retryAfter = secondsUntil(period, now);
   const included = FREE_TIER.imagesPerMonth;
@@ -356,10 +350,7 @@ export async function authorizeApiCall(
     const sub = await db
       .selectFrom('apis as a')
       .leftJoin('subscriptions as s', (j) =>
-        j
-          .on('s.user_id', '=', session.subject)
-          .onRef('s.api_id', '=', 'a.id')
-          .on('s.is_active', '=', true),
+        j.on('s.user_id', '=', session.subject).onRef('s.api_id', '=', 'a.id').on('s.is_active', '=', true),
       )
       .select(['a.status', 's.tier', 's.monthly_quota'])
       .where('a.id', '=', apiId)
