@@ -4,6 +4,7 @@ import { FREE_TIER } from '../../lib/pricing-model';
 import { freeUsageLine, freeUsedPercent } from '../subscription/plan-status';
 import { formatNumber, formatTime, maskedKey, periodSentence, usedPercent } from './format';
 import { ErrorState, Loading, ScrollRegion } from './States';
+import { UsageMeter } from '../ui/UsageMeter';
 import type { Resource } from './use-resource';
 
 interface Props {
@@ -43,20 +44,7 @@ function FreeTierUsage({ free }: { free: Usage['free_tier'] }) {
         <span className="font-semibold">{FREE_TIER.name}:</span> {freeUsageLine(free)} APIs you have not
         subscribed to use it.
       </p>
-      <div
-        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-        role="meter"
-        aria-label={`${FREE_TIER.name}: share of this month's images used`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        aria-valuetext={`${pct}% used`}
-      >
-        <div
-          className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'}
-          style={{ width: `${pct}%` }}
-        />
-      </div>
+      <UsageMeter label={`${FREE_TIER.name}: share of this month's images used`} percent={pct} />
     </div>
   );
 }
@@ -128,20 +116,7 @@ function UsageBody({ usage }: { usage: Usage }) {
                   </div>
                 </dl>
                 {api.quota !== null ? (
-                  <div
-                    className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-                    role="meter"
-                    aria-label={`${api.api_name}: share of the monthly quota used`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={pct}
-                    aria-valuetext={`${pct}% used`}
-                  >
-                    <div
-                      className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'}
-                      style={{ width: `${pct}%` }}
-                    />
-                  </div>
+                  <UsageMeter label={`${api.api_name}: share of the monthly quota used`} percent={pct} />
                 ) : null}
               </li>
             );

@@ -4,6 +4,7 @@ import type { Subscription } from '../../shared/schemas/account';
 import { hasSignedInHint } from '../../shared/signed-in-hint';
 import { request } from '../../shared/api-client';
 import { FREE_TIER, freeTierNote } from '../../lib/pricing-model';
+import { UsageMeter } from '../ui/UsageMeter';
 import {
   freeUsageLine,
   freeUsedPercent,
@@ -121,17 +122,11 @@ export function PlanStatus({ apiId, apiName, price }: Props) {
             <p className="mt-1 text-sm text-slate-600" data-testid="free-usage">
               {freeUsageLine(usage)}
             </p>
-            <div
-              className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-              role="meter"
-              aria-label={`${FREE_TIER.name}: share of this month's images used`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={freeUsedPercent(usage)}
-              aria-valuetext={freeUsageLine(usage)}
-            >
-              <div className="h-full bg-brand-600" style={{ width: `${freeUsedPercent(usage)}%` }} />
-            </div>
+            <UsageMeter
+              label={`${FREE_TIER.name}: share of this month's images used`}
+              percent={freeUsedPercent(usage)}
+              valueText={freeUsageLine(usage)}
+            />
           </>
         ) : null}
         <p className="mt-2 text-sm text-slate-600">

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription, Usage } from '../../shared/schemas/account';
+import { subscriptionFixture } from '../../../tests/support/subscription-fixture';
+import type { Usage } from '../../shared/schemas/account';
 import { freeUsageLine, freeUsedPercent, planLabel, planStateOf } from './plan-status';
 
-const sub = (over: Partial<Subscription>): Subscription => ({
-  id: 's',
-  api_id: 'image-object-detection',
-  api_name: 'Image Object Detection',
-  tier: 'testing',
-  tier_name: 'Testing',
-  monthly_quota: 200,
-  monthly_price: 19,
-  price_per_request: 0.05,
-  is_active: true,
-  subscription_date: '2026-11-01T00:00:00Z',
-  cancelled_at: null,
-  ...over,
-});
+const sub = subscriptionFixture;
 const free: Usage['free_tier'] = { images_included: 100, images_used: 12, images_remaining: 88 };
 const usage = { free_tier: free } as Usage;
 
