@@ -29,6 +29,7 @@ export default defineHandler(['POST'], (req, ctx) => {
       });
       // The documented limits: a call with more than one image counts as a batch.
       await call.rateLimit(policyForImages(body.image_urls.length));
+      await call.claimImages(body.image_urls.length);
       const data = await runDetect(body, {
         store: dbVisionStore(db, { userId: call.userId }),
         siteOrigins: siteOrigins(req),

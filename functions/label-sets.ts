@@ -31,6 +31,7 @@ export default defineHandler(
         await call.rateLimit(API_RATE_LIMITS.batch);
         const create = async () => {
           const { name, examples } = await readLabelSetRequest(req);
+          await call.claimImages(examples.length);
           const embedded = await embedExamples(examples, { siteOrigins: siteOrigins(req) });
           return { ...(await createLabelSet(db, call.userId, name, embedded)), embedding: EMBEDDING_METHOD };
         };

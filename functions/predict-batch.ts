@@ -46,6 +46,9 @@ export default defineHandler(['POST'], (req, ctx) => {
       callbackUrl: body.callback_url ?? null,
       idempotencyKey: key,
       siteOrigins: [...origins],
+      // On the Free tier a new job reserves all its images up front (429 when fewer are left).
+      freeAllowance: call.free,
+      beforeCreate: () => call.claimImages(body.image_urls.length),
     });
     if (created) wakeBackgroundWorker(req, ctx);
     return {

@@ -111,13 +111,15 @@ export const httpStatuses: { status: number; name: string; description: string }
   {
     status: 403,
     name: 'Forbidden',
-    description: "The key's account has no active subscription to this API (`FORBIDDEN`).",
+    description:
+      'The API is not available yet: it is coming soon (`FORBIDDEN`). Active APIs work without a subscription, on the Free tier.',
   },
   { status: 404, name: 'Not Found', description: 'The job or resource does not exist.' },
   {
     status: 409,
     name: 'Conflict',
-    description: 'The request conflicts with the current state (`CONFLICT`).',
+    description:
+      'The request conflicts with the current state (`CONFLICT`), e.g. subscribing to the tier already held.',
   },
   { status: 413, name: 'Payload Too Large', description: 'The request body or the image is too large.' },
   { status: 415, name: 'Unsupported Media Type', description: 'The body is not sent as `application/json`.' },
@@ -130,7 +132,7 @@ export const httpStatuses: { status: number; name: string; description: string }
     status: 429,
     name: 'Too Many Requests',
     description:
-      'A per-minute rate limit (`RATE_LIMITED`: wait the seconds in `Retry-After`) or the monthly quota of your tier (`QUOTA_EXCEEDED`: wait for the next billing month or change tier) was reached.',
+      'A per-minute rate limit (`RATE_LIMITED`: wait the seconds in `Retry-After`) or the monthly quota of your tier or of the Free tier (`QUOTA_EXCEEDED`: wait for the next billing month, subscribe or change tier) was reached.',
   },
   {
     status: 500,

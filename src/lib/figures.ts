@@ -8,7 +8,12 @@ import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
 import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
 import { ALL_RATE_LIMITS } from '../shared/rate-limits';
-import { ENTERPRISE_ABOVE_IMAGES, PAY_PER_USE_MINIMUM, STANDARD_PLAN } from './pricing-model';
+import {
+  ENTERPRISE_ABOVE_IMAGES,
+  freeTierAllowance,
+  PAY_PER_USE_MINIMUM,
+  STANDARD_PLAN,
+} from './pricing-model';
 import { formatCount, formatRate, formatUsd, formatWholeUsd, monthlyTotal } from './format';
 
 export { formatRate };
@@ -200,6 +205,11 @@ export function documentedFigures(): Figure[] {
     price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),
     price('price.standard_overage', formatUsd(STANDARD_PLAN.overage), PRICING),
     price('price.enterprise_above', `${formatCount(ENTERPRISE_ABOVE_IMAGES)} images a month`, PRICING),
+    price(
+      'quota.free_tier',
+      freeTierAllowance,
+      'src/shared/free-tier.ts FREE_TIER (through the pricing model)',
+    ),
     // The pricing page's monthly totals, for the included volume, twice and three times it.
     ...[1, 2, 3].map((k) => {
       const images = STANDARD_PLAN.included * k;

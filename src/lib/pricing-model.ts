@@ -9,8 +9,25 @@
  *   429 QUOTA_EXCEEDED until the next calendar month (UTC). Custom volume by contact.
  * - The Standard Plan on /pricing: one plan for every active API, 5,000 images a month for
  *   $150 and $0.03 per extra image; custom enterprise pricing above 15,000 images a month.
+ * - The Free tier, for every account: every active API without subscribing, up to
+ *   `FREE_TIER.imagesPerMonth` analysed images a month across all APIs; past them 429
+ *   QUOTA_EXCEEDED until the 1st (UTC) or a subscription. A subscription to an API takes over
+ *   from it for that API. The figure is defined in src/shared/free-tier.ts because the server
+ *   enforces it; pages and islands read it from here.
  */
-import { formatUsd, formatWholeUsd } from './format';
+import { FREE_TIER } from '../shared/free-tier';
+import { formatCount, formatUsd, formatWholeUsd } from './format';
+
+export { FREE_TIER };
+
+/** "100 images a month": the Free tier's allowance as the pages write it (a quotable figure). */
+export const freeTierAllowance = `${formatCount(FREE_TIER.imagesPerMonth)} images a month`;
+
+/** One line for cards and dialogs: what the Free tier gives without subscribing. */
+export const freeTierNote = `${FREE_TIER.name}: ${freeTierAllowance} across all APIs, no subscription needed.`;
+
+/** What the Free tier is and what happens past it (pricing page, API pages, docs). */
+export const freeTierTerms = `Every account may call every active API without subscribing, up to ${freeTierAllowance} analysed across all APIs (calendar month, UTC). Past them, calls are refused (HTTP 429) until the 1st of the next month or until you subscribe; a subscription to an API takes over from the ${FREE_TIER.name} for that API.`;
 
 /** Monthly minimum of pay-per-use billing: what "starts at $20/month" on the cards means. */
 export const PAY_PER_USE_MINIMUM = 20;

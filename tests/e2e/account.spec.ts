@@ -71,16 +71,19 @@ test('sign up, create a key, subscribe, call the API with the key, see the usage
   expect((await posted).postDataJSON()).toEqual({ api_id: 'image-object-detection', tier: 'testing' });
   await expect(
     page.getByText(
-      'Successfully subscribed to Image Object Detection (Testing plan). Your API key will be available in your dashboard.',
+      'Successfully subscribed to Image Object Detection (Testing plan). Next, create an API key in your dashboard (if you have none yet) and send it as a bearer token.',
       { exact: true },
     ),
   ).toBeVisible();
   await expect(page.getByText('Success!', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Create a key in your dashboard' })).toHaveAttribute(
     'href',
     '/dashboard',
   );
+  // The page now shows the plan held, and subscribing again to it is not offered.
+  await expect(page.getByTestId('current-plan')).toHaveText('Testing: 200 requests a month');
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toHaveCount(0);
 
   // The key works from outside the browser (no cookies in `request`).
   const call = await request.post('/api/v1/detect', {
@@ -176,7 +179,7 @@ test('a signed-out visitor who subscribes signs up first and comes back to the s
   await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(
     page.getByText(
-      'Successfully subscribed to Image Object Detection (Premium plan). Your API key will be available in your dashboard.',
+      'Successfully subscribed to Image Object Detection (Premium plan). Next, create an API key in your dashboard (if you have none yet) and send it as a bearer token.',
       { exact: true },
     ),
   ).toBeVisible();

@@ -344,6 +344,27 @@ describe('subscriptions', () => {
     expect(again.monthly_quota).toBe(2000);
   });
 
+  it('answers 409 CONFLICT to the tier the active subscription already has, changing nothing', async () => {
+    const a = await newAccount();
+    const first = subscriptionSchema.parse(
+      ((await (await sub(a.cookie, 'image-object-detection', 'testing')).json()) as { subscription: unknown })
+        .subscription,
+    );
+    // Tier ids are case-insensitive: `Testing` is the same tier again.
+    const again = await sub(a.cookie, 'image-object-detection', 'Testing');
+    expect(again.status).toBe(409);
+    const error = await errorOf(again);
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(
+      'You are already subscribed to Image Object Detection on the Testing tier. Choose another tier to change it, or cancel it in your dashboard.',
+    );
+    expect(error.details).toMatchObject({ subscription_id: first.id, tier: 'testing' });
+    const list = (await (
+      await call(subscriptions, 'GET', '/api/subscriptions', { cookie: a.cookie })
+    ).json()) as { subscriptions: unknown[] };
+    expect(list.subscriptions.map((s) => subscriptionSchema.parse(s))).toEqual([first]);
+  });
+
   it('gives every API a pay-per-use tier with no cap, beside the bundles of an API that has them', async () => {
     const a = await newAccount();
     const parse = async (res: Response) =>

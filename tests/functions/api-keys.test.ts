@@ -1,5 +1,5 @@
 /**
- * The API behind keys: authentication (401), subscription (403), monthly quota (429), metering
+ * The API behind keys: authentication (401), subscription or Free tier, monthly quota (429), metering
  * of analysed images, per-account categories and the site session path.
  */
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import categories from '../../functions/categories';
 import demoDetect from '../../functions/demo-detect';
 import detect from '../../functions/detect';
 import { useVisionEnv } from '../support/vision-env';
+import { FREE_TIER } from '../../src/shared/free-tier';
 
 const env = useVisionEnv();
 
@@ -78,14 +79,18 @@ describe('authentication', () => {
     expect((await errorOf(res)).message).toMatch(/revoked/);
   });
 
-  it('answers 403 FORBIDDEN to a valid key without an active subscription to the API', async () => {
+  it('answers a valid key without an active subscription to the API on the Free tier (tests/functions/free-tier.test.ts)', async () => {
     const other = await createTestAccount(getDb(), { apiId: 'photo-authenticity', tier: 'standard' });
     const res = await post(detect, '/api/v1/detect', oneImage(), bearer(other.key));
-    expect(res.status).toBe(403);
-    expect((await errorOf(res)).code).toBe('FORBIDDEN');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { usage: unknown }).usage).toEqual({
+      requests: 1,
+      images: 1,
+      quota_remaining: FREE_TIER.imagesPerMonth - 1,
+    });
     const a = await createTestAccount(getDb());
     await cancelSubscription(getDb(), a.userId, a.subscriptionId);
-    expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(403);
+    expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
   });
 });
 

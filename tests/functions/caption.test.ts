@@ -1,8 +1,9 @@
+import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import caption from '../../functions/caption';
 import demo from '../../functions/demo-image-captioning';
-import { bearer, createTestAccount } from '../support/test-account';
+import { bearer, createTestAccount, useUpFreeTier } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { captionOperation, demoCaptionOperation } from '../../src/shared/contracts/caption';
 import { useVisionEnv } from '../support/vision-env';
@@ -32,10 +33,13 @@ const postDemo = (body: unknown, ip: string) =>
   );
 
 describe('POST /api/v1/caption', () => {
-  it('needs an API key of an account subscribed to image captioning', async () => {
+  it('needs an API key; without a captioning subscription the call runs on the Free tier', async () => {
     expect((await post({ image_url: SIGN })).status).toBe(401);
     const other = await createTestAccount(getDb(), { apiId: 'image-classification', tier: 'standard' });
-    expect((await post({ image_url: SIGN }, bearer(other))).status).toBe(403);
+    await useUpFreeTier(getDb(), other.userId);
+    const refused = await post({ image_url: SIGN }, bearer(other));
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(await refused.json()).error.details).toMatchObject({ tier: 'free' });
   });
 
   it('composes the caption from what the analysis found, with the text read, and counts one request', async () => {

@@ -1,8 +1,9 @@
+import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import classify from '../../functions/classify';
 import demo from '../../functions/demo-image-classification';
-import { bearer, createTestAccount } from '../support/test-account';
+import { bearer, createTestAccount, useUpFreeTier } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { ROOM_LABELS } from '../../src/server/vision/rooms/classifier';
 import { classifyOperation, demoClassifyOperation } from '../../src/shared/contracts/classify';
@@ -34,10 +35,13 @@ const postDemo = (body: unknown, ip: string) =>
 const subscribed = () => createTestAccount(getDb(), { apiId: 'image-classification', tier: 'standard' });
 
 describe('POST /api/v1/classify', () => {
-  it('needs an API key of an account subscribed to image classification', async () => {
+  it('needs an API key; without a classification subscription the call runs on the Free tier', async () => {
     expect((await post({ image_url: SAMPLE })).status).toBe(401);
     const other = await createTestAccount(getDb(), { apiId: 'image-object-detection' });
-    expect((await post({ image_url: SAMPLE }, bearer(other))).status).toBe(403);
+    await useUpFreeTier(getDb(), other.userId);
+    const refused = await post({ image_url: SAMPLE }, bearer(other));
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(await refused.json()).error.details).toMatchObject({ tier: 'free' });
   });
 
   it('scores the room types, best first, top_k of them, and counts one request', async () => {

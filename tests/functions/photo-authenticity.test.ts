@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bearer, createTestAccount } from '../support/test-account';
+import { bearer, createTestAccount, useUpFreeTier } from '../support/test-account';
 import { hashPasswordSync } from '../../src/server/auth/password';
 import { getDb } from '../../src/server/db';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
@@ -35,18 +35,22 @@ const post = (
 const subscriber = () => createTestAccount(getDb(), { apiId: 'photo-authenticity', tier: 'standard' });
 
 describe('POST /api/predict', () => {
-  it('answers 401 without a key and 403 without a photo-authenticity subscription', async () => {
+  it('answers 401 without a key, and runs on the Free tier without a photo-authenticity subscription', async () => {
     const none = await post(predict, '/api/predict', { image_url: env.img('dog.jpg') });
     expect(none.status).toBe(401);
     const detectOnly = await createTestAccount(getDb());
+    await useUpFreeTier(getDb(), detectOnly.userId);
     const refused = await post(
       predict,
       '/api/predict',
       { image_url: env.img('dog.jpg') },
       bearer(detectOnly),
     );
-    expect(refused.status).toBe(403);
-    expect(errorBodySchema.parse(await refused.json()).error.code).toBe('FORBIDDEN');
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(await refused.json()).error).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { tier: 'free' },
+    });
   });
 
   it('analyses an image by URL, meters one request and sends the single-image limit', async () => {

@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
+import { bearer, createFreeTestAccount, createTestAccount, type TestAccount } from '../support/test-account';
+import { FREE_TIER } from '../../src/shared/free-tier';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
 import { ITEM_MAX_ATTEMPTS } from '../../src/server/batch/jobs';
 import { graphileOptions, setQueueConfig } from '../../src/server/batch/queue';
@@ -568,6 +569,45 @@ describe('URL rules at submission', () => {
     expect(refused.error?.code).toBe('IMAGE_URL_NOT_ALLOWED');
     expect(refused.error?.message).not.toContain('10.1.2.3');
     // The refused image was given back: the month and the key count the analysed one only.
+    expect(await usageOf(account)).toEqual({ requests: 1, images: 1, keyImages: 1 });
+  }, 60_000);
+
+  it('bills a Free tier job per image at submission, refuses one larger than what is left, and gives a refused image back to the allowance', async () => {
+    // No subscription (the id is never used): the calls run on the Free tier.
+    const account: TestAccount = { ...(await createFreeTestAccount(t.db)), subscriptionId: '' };
+    const period = billingPeriod(new Date()).key;
+    const freeImages = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('free_usage_monthly')
+            .select('images')
+            .where('user_id', '=', account.userId)
+            .where('period', '=', period)
+            .executeTakeFirst()
+        )?.images ?? 0,
+      );
+    await t.db
+      .insertInto('free_usage_monthly')
+      .values({ user_id: account.userId, period, images: FREE_TIER.imagesPerMonth - 3 })
+      .execute();
+    const four = Array.from({ length: 4 }, () => sample('validation-camera-exif.jpg'));
+    const refused = await start({ image_urls: four }, bearer(account));
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(await refused.json()).error).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { tier: 'free', images_remaining: 3 },
+    });
+    expect(await jobsOf(account)).toBe(0);
+    expect(await freeImages()).toBe(FREE_TIER.imagesPerMonth - 3);
+
+    const urls = [sample('validation-camera-exif.jpg'), 'http://intranet.corp.test/a.jpg'];
+    const job = await created(await start({ image_urls: urls }, bearer(account)));
+    expect(job.usage).toEqual({ requests: 1, images: 2, quota_remaining: 1 });
+    expect(await freeImages()).toBe(FREE_TIER.imagesPerMonth - 1);
+    await startWorker(1, fakeDns({ 'intranet.corp.test': '10.1.2.3' }));
+    await poll(job.job_id, account, (b) => b.job_status === 'completed');
+    expect(await freeImages()).toBe(FREE_TIER.imagesPerMonth - 2);
     expect(await usageOf(account)).toEqual({ requests: 1, images: 1, keyImages: 1 });
   }, 60_000);
 });

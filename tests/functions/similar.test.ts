@@ -5,7 +5,7 @@ import * as collectionsFunction from '../../functions/collections';
 import * as collectionImagesFunction from '../../functions/collection-images';
 import demoSimilar from '../../functions/demo-similar-images';
 import similar from '../../functions/similar';
-import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
+import { bearer, createTestAccount, type TestAccount, useUpFreeTier } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { seedGallery } from '../../src/server/vision/similar/gallery';
 import {
@@ -62,13 +62,16 @@ const call = (method: string, path: string, headers: Record<string, string>) =>
   collections(new Request(`${ORIGIN}${path}`, { method, headers }), { ip: '198.51.100.62' });
 
 describe('POST /api/v1/similar', () => {
-  it('needs an API key, and a subscription to similar-image search', async (ctx) => {
+  it('needs an API key; without a similar-search subscription the call runs on the Free tier', async (ctx) => {
     needsVector(ctx);
     expect((await postJson(similar, '/api/v1/similar', { image_url: SAMPLE })).status).toBe(401);
     const other = await createTestAccount(getDb(), { apiId: 'image-object-detection' });
-    expect((await postJson(similar, '/api/v1/similar', { image_url: SAMPLE }, bearer(other))).status).toBe(
-      403,
-    );
+    await useUpFreeTier(getDb(), other.userId);
+    const refused = await postJson(similar, '/api/v1/similar', { image_url: SAMPLE }, bearer(other));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { details: unknown } }).error.details).toMatchObject({
+      tier: 'free',
+    });
   });
 
   it("finds the gallery original of the cropped sample first, with the contract's fields, and counts one image", async (ctx) => {

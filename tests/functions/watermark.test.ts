@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import watermark from '../../functions/watermark';
-import { bearer, createTestAccount } from '../support/test-account';
+import { bearer, createTestAccount, useUpFreeTier } from '../support/test-account';
 import { getDb } from '../../src/server/db';
 import { watermarkOperation } from '../../src/shared/contracts/watermark';
 import { useVisionEnv } from '../support/vision-env';
@@ -26,10 +26,14 @@ describe('POST /api/v1/watermark', () => {
     expect(res.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
   });
 
-  it('refuses a key whose account is not subscribed to watermark detection', async () => {
+  it('runs a key whose account is not subscribed to watermark detection on the Free tier', async () => {
     const other = await createTestAccount(getDb(), { apiId: 'image-object-detection' });
+    await useUpFreeTier(getDb(), other.userId);
     const res = await post({ image_url: SAMPLE }, bearer(other));
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { error: { details: unknown } }).error.details).toMatchObject({
+      tier: 'free',
+    });
   });
 
   it('analyses the image for a subscribed key, answers the contract and counts one request', async () => {

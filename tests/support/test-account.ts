@@ -9,6 +9,8 @@ import type { Database } from '../../src/server/db';
 import { hashPassword } from '../../src/server/auth/password';
 import { generateApiKey, hashApiKey, keyDisplay } from '../../src/server/account/api-key';
 import { subscribe } from '../../src/server/account/subscriptions';
+import { billingPeriod } from '../../src/server/account/usage';
+import { FREE_TIER } from '../../src/shared/free-tier';
 
 export interface TestAccount {
   userId: string;
@@ -28,6 +30,16 @@ export async function createTestAccount(
     username,
   }: { apiId?: string; tier?: string; username?: string } = {},
 ): Promise<TestAccount> {
+  const account = await createFreeTestAccount(db, { username });
+  const sub = await subscribe(db, account.userId, apiId, tier);
+  return { ...account, subscriptionId: sub.id };
+}
+
+/** Creates an account with one key and no subscription: its calls run on the Free tier. */
+export async function createFreeTestAccount(
+  db: Kysely<Database>,
+  { username }: { username?: string | undefined } = {},
+): Promise<Omit<TestAccount, 'subscriptionId'>> {
   const name = username ?? `test-${randomBytes(6).toString('hex')}`;
   // A cheap hash: nobody logs in to a test account with its random password.
   const password = await hashPassword(randomBytes(16).toString('base64url'), { N: 2 ** 10, r: 8, p: 1 });
@@ -42,8 +54,20 @@ export async function createTestAccount(
     .values({ user_id: user.id, name: 'test', key_hash: hashApiKey(key), ...keyDisplay(key) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sub = await subscribe(db, user.id, apiId, tier);
-  return { userId: user.id, username: name, key, keyId: keyRow.id, subscriptionId: sub.id };
+  return { userId: user.id, username: name, key, keyId: keyRow.id };
+}
+
+/**
+ * Uses up the account's Free tier allowance this month: a call to an API it has no subscription
+ * to is then refused (429 QUOTA_EXCEEDED, tier `free`) before any analysis runs.
+ */
+export async function useUpFreeTier(db: Kysely<Database>, userId: string): Promise<void> {
+  const images = FREE_TIER.imagesPerMonth;
+  await db
+    .insertInto('free_usage_monthly')
+    .values({ user_id: userId, period: billingPeriod(new Date()).key, images })
+    .onConflict((oc) => oc.columns(['user_id', 'period']).doUpdateSet({ images }))
+    .execute();
 }
 
 /** Request headers that authenticate as `account`. */

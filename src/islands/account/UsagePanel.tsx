@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import type { Usage } from '../../shared/schemas/account';
+import { FREE_TIER } from '../../lib/pricing-model';
+import { freeUsageLine, freeUsedPercent } from '../subscription/plan-status';
 import { formatNumber, formatTime, maskedKey, periodSentence, usedPercent } from './format';
 import { ErrorState, Loading, ScrollRegion } from './States';
+import { UsageMeter } from '../ui/UsageMeter';
 import type { Resource } from './use-resource';
 
 interface Props {
@@ -32,6 +35,20 @@ export function UsagePanel({ usage, onRetry }: Props) {
   );
 }
 
+/** The Free tier's images this month, across the APIs called without a subscription. */
+function FreeTierUsage({ free }: { free: Usage['free_tier'] }) {
+  const pct = freeUsedPercent(free);
+  return (
+    <div className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3" data-testid="usage-free-tier">
+      <p className="text-sm text-ink">
+        <span className="font-semibold">{FREE_TIER.name}:</span> {freeUsageLine(free)} APIs you have not
+        subscribed to use it.
+      </p>
+      <UsageMeter label={`${FREE_TIER.name}: share of this month's images used`} percent={pct} />
+    </div>
+  );
+}
+
 function UsageBody({ usage }: { usage: Usage }) {
   const id = useId();
   const th = 'py-2 pr-4 font-semibold';
@@ -40,6 +57,8 @@ function UsageBody({ usage }: { usage: Usage }) {
       <p className="mt-1 text-sm text-muted" data-testid="usage-period">
         {periodSentence(usage.period)}
       </p>
+
+      <FreeTierUsage free={usage.free_tier} />
 
       <h3 id={`${id}-apis`} className="mt-6 font-semibold text-ink">
         Per API
@@ -59,7 +78,11 @@ function UsageBody({ usage }: { usage: Usage }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium text-ink">{api.api_name}</span>
                   <span className="text-xs text-muted">
-                    {api.tier ? `Tier: ${api.tier}` : 'No active subscription'}
+                    {api.tier === FREE_TIER.id
+                      ? FREE_TIER.name
+                      : api.tier
+                        ? `Tier: ${api.tier}`
+                        : 'No active subscription'}
                   </span>
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
@@ -78,7 +101,11 @@ function UsageBody({ usage }: { usage: Usage }) {
                   <div>
                     <dt className="text-muted">Quota</dt>
                     <dd className="font-semibold text-ink">
-                      {api.quota === null ? 'Pay per use' : formatNumber(api.quota)}
+                      {api.quota !== null
+                        ? formatNumber(api.quota)
+                        : api.tier === FREE_TIER.id
+                          ? FREE_TIER.name
+                          : 'Pay per use'}
                     </dd>
                   </div>
                   <div>
@@ -89,20 +116,7 @@ function UsageBody({ usage }: { usage: Usage }) {
                   </div>
                 </dl>
                 {api.quota !== null ? (
-                  <div
-                    className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-                    role="meter"
-                    aria-label={`${api.api_name}: share of the monthly quota used`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={pct}
-                    aria-valuetext={`${pct}% used`}
-                  >
-                    <div
-                      className={pct >= 90 ? 'h-full bg-red-600' : 'h-full bg-brand-600'}
-                      style={{ width: `${pct}%` }}
-                    />
-                  </div>
+                  <UsageMeter label={`${api.api_name}: share of the monthly quota used`} percent={pct} />
                 ) : null}
               </li>
             );

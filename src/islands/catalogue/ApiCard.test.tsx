@@ -20,6 +20,7 @@ describe('ApiCard', () => {
     expect(html).toContain('Active');
     expect(html).toContain('starts at $20/month');
     expect(html).toContain('Pay per use: $0.05 per request, $20 monthly minimum');
+    expect(html).toContain('Free tier: 100 images a month across all APIs, no subscription needed.');
     expect(html).toContain('href="/api/image-object-detection"');
     expect(html).toMatch(
       /data-subscribe="" data-api-id="image-object-detection" data-api-name="Image Object Detection" data-api-price="0.05"/,
@@ -31,6 +32,14 @@ describe('ApiCard', () => {
     const html = renderToStaticMarkup(<ApiCard api={{ ...api, status: 'beta' }} />);
     expect(html).toContain('Coming Soon');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Notify Me<\/button>/);
+    // The disabled button says how to be notified: a description pointing at the contact dialog.
+    expect(html).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-describedby="api-card-image-object-detection api-card-image-object-detection-notify"/,
+    );
+    expect(html).toMatch(
+      /<p id="api-card-image-object-detection-notify"[^>]*>Not available yet\. To hear when it launches, <button type="button"[^>]*data-contact=""[^>]*data-page-name="Notify me: Image Object Detection">contact us<\/button> and we will email you\.<\/p>/,
+    );
+    expect(html).not.toContain('Free tier');
     expect(html).not.toContain('data-subscribe');
     expect(html).not.toContain('View Details');
   });

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/kit/Icon';
 import { API_ICONS, resolveApiIcon } from '../../shared/icons';
 import { CARD_STARTING_PRICE, formatUsd, formatWholeUsd } from '../../lib/format';
-import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
+import { freeTierNote, PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
 import { cn } from '../../lib/cn';
 import type { ApiCardData } from '../../lib/api-card-data';
 
@@ -71,6 +71,11 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
           Pay per use: {formatUsd(api.price)} per request, {formatWholeUsd(PAY_PER_USE_MINIMUM)} monthly
           minimum
         </p>
+        {active ? (
+          <p className="mt-1 text-xs font-medium text-green-800" data-card-free>
+            {freeTierNote}
+          </p>
+        ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <>
@@ -94,9 +99,28 @@ export function ApiCard({ api, headingLevel = 3, className }: ApiCardProps) {
               </button>
             </>
           ) : (
-            <button type="button" className="btn-secondary flex-1" disabled aria-describedby={titleId}>
-              Notify Me
-            </button>
+            <>
+              <button
+                type="button"
+                className="btn-secondary flex-1"
+                disabled
+                aria-describedby={`${titleId} ${titleId}-notify`}
+              >
+                Notify Me
+              </button>
+              <p id={`${titleId}-notify`} className="w-full text-xs text-muted" data-card-notify>
+                Not available yet. To hear when it launches,{' '}
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                  data-contact=""
+                  data-page-name={`Notify me: ${api.name}`}
+                >
+                  contact us
+                </button>{' '}
+                and we will email you.
+              </p>
+            </>
           )}
         </div>
       </div>

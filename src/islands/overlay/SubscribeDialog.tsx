@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { meOperation, subscribeOperation } from '../../shared/contracts/account';
+import { listSubscriptionsOperation, meOperation, subscribeOperation } from '../../shared/contracts/account';
+import type { Subscription } from '../../shared/schemas/account';
+import { hasSignedInHint } from '../../shared/signed-in-hint';
 import { authUrl, withSubscribeMarker } from '../account/next-path';
 import { request } from '../../shared/api-client';
 import { Button } from '../ui/Button';
@@ -13,7 +15,8 @@ import {
 } from '../ui/Dialog';
 import { showToast } from '../ui/toast-store';
 import { formatCount, formatWholeUsd } from '../../lib/format';
-import { PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
+import { freeTierNote, PAY_PER_USE_MINIMUM } from '../../lib/pricing-model';
+import { announceSubscriptionChange } from '../subscription/plan-status';
 import type { SubscribeTarget } from './types';
 
 /** The pay-per-use tier every API offers (the server's `PAY_PER_USE_TIER`). */
@@ -75,10 +78,17 @@ interface Props {
   onClose: () => void;
 }
 
-/** The success toast's text: the spec's, naming the chosen bundle when there is one. */
-export function subscribedMessage(target: SubscribeTarget): string {
+/**
+ * The success toast's text, naming the chosen bundle when there is one and saying what to do
+ * next: keys are created apart from subscriptions (one key calls every API), so a first
+ * subscription points to the dashboard's keys, and a change of tier says the keys keep working.
+ */
+export function subscribedMessage(target: SubscribeTarget, previousTier: string | null = null): string {
+  const plan = target.plan ? `${target.plan.name} plan` : 'Pay per use';
+  if (previousTier)
+    return `Your ${target.apiName} subscription moved from ${previousTier} to ${plan}. Your API keys keep working.`;
   const what = target.plan ? `${target.apiName} (${target.plan.name} plan)` : target.apiName;
-  return `Successfully subscribed to ${what}. Your API key will be available in your dashboard.`;
+  return `Successfully subscribed to ${what}. Next, create an API key in your dashboard (if you have none yet) and send it as a bearer token.`;
 }
 
 /**
@@ -90,6 +100,9 @@ export function subscribedMessage(target: SubscribeTarget): string {
 export function SubscribeDialog({ open, target: opened, opener, onClose }: Props) {
   const [processing, setProcessing] = useState(false);
   const [session, setSession] = useState<Session>('unknown');
+  // The signed-in visitor's active subscription to this API (null: none), so the dialog offers a
+  // change of plan and never "subscribes" to the plan already held.
+  const [current, setCurrent] = useState<Subscription | null | 'unknown'>('unknown');
   // An API that also sells monthly bundles (object detection): opened without a tier card's
   // plan, the dialog offers pay per use (chosen first) or one of its bundles.
   const [choices, setChoices] = useState<PlanChoice[] | 'loading'>([]);
@@ -126,18 +139,40 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
       : opened;
   const plan = target?.plan;
 
-  // Whether the visitor is signed in decides what the dialog offers; asked each time it opens.
+  // Whether the visitor is signed in decides what the dialog offers; asked each time it opens,
+  // and only when the signed-in hint is there (a signed-out visitor makes no request answering 401).
+  const apiId = opened?.apiId;
   useEffect(() => {
     if (!open) return;
+    setCurrent('unknown');
+    if (!hasSignedInHint(document.cookie)) {
+      setSession('signed-out');
+      return;
+    }
     const controller = new AbortController();
     request(meOperation, { signal: controller.signal })
-      .then((me) => setSession(me.ok ? 'signed-in' : me.error.status === 401 ? 'signed-out' : 'unknown'))
+      .then(async (me) => {
+        setSession(me.ok ? 'signed-in' : me.error.status === 401 ? 'signed-out' : 'unknown');
+        if (!me.ok) return;
+        const subs = await request(listSubscriptionsOperation, { signal: controller.signal });
+        if (subs.ok)
+          setCurrent(subs.data.subscriptions.find((s) => s.api_id === apiId && s.is_active) ?? null);
+      })
       .catch(() => {});
     return () => controller.abort();
-  }, [open]);
+  }, [open, apiId]);
+  const held = current === 'unknown' ? null : current;
+  const sameAsHeld = held !== null && target !== null && held.tier === tierOf(target);
+  // Opened on the API (not a tier card): start from the plan held, so the dialog shows it first.
+  const heldTier = held?.tier;
+  useEffect(() => {
+    if (!heldTier || choices === 'loading') return;
+    const bundle = choices.find((p) => p.name.trim().toLowerCase() === heldTier);
+    setChosen(bundle ? bundle.name : '');
+  }, [heldTier, choices]);
 
   const subscribe = async () => {
-    if (!target || processing || choices === 'loading') return;
+    if (!target || processing || choices === 'loading' || sameAsHeld) return;
     setProcessing(true);
     const result = await request(subscribeOperation, {
       body: { api_id: target.apiId, tier: tierOf(target) },
@@ -145,13 +180,19 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
     setProcessing(false);
     if (result.ok) {
       onClose();
+      announceSubscriptionChange(result.data.subscription);
       showToast({
-        title: 'Success!',
-        description: subscribedMessage(target),
-        link: { label: 'Go to your dashboard', href: '/dashboard' },
+        title: held ? 'Plan changed' : 'Success!',
+        description: subscribedMessage(target, held?.tier_name ?? null),
+        link: held
+          ? { label: 'See it in your dashboard', href: '/dashboard' }
+          : { label: 'Create a key in your dashboard', href: '/dashboard' },
       });
     } else if (result.error.status === 401) {
       setSession('signed-out');
+    } else if (result.error.status === 409) {
+      // Already on this plan (another tab, or a stale page): nothing changed.
+      showToast({ title: 'Already subscribed', description: result.error.message });
     } else {
       showToast({
         title: 'Error',
@@ -173,7 +214,9 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
     >
       <DialogContent data-testid="subscribe-dialog" returnFocusTo={opener}>
         <DialogHeader>
-          <DialogTitle>Subscribe to {target?.apiName ?? 'this API'}</DialogTitle>
+          <DialogTitle>
+            {held ? 'Change your plan for' : 'Subscribe to'} {target?.apiName ?? 'this API'}
+          </DialogTitle>
           <DialogDescription>
             {plan
               ? 'Monthly bundle: a fixed monthly price for a prepaid number of requests.'
@@ -193,6 +236,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
                 disabled={processing}
               />
               <span className="font-semibold text-ink">Pay per use</span>
+              {held?.tier === PAY_PER_USE_TIER ? <CurrentBadge /> : null}
               <span className="ml-auto text-right text-muted">
                 {formatPricePerRequest(opened?.price ?? 0)} per request
               </span>
@@ -211,6 +255,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
                   disabled={processing}
                 />
                 <span className="font-semibold text-ink">{p.name}</span>
+                {held?.tier === p.name.trim().toLowerCase() ? <CurrentBadge /> : null}
                 <span className="ml-auto text-right text-muted">
                   {formatWholeUsd(p.monthlyPrice)}/month · {formatCount(p.requestsPerMonth)} requests
                 </span>
@@ -224,6 +269,7 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
             data-testid="subscribe-terms"
           >
             <Row term="API" value={target.apiName} />
+            {held ? <Row term="Your current plan" value={held.tier_name} /> : null}
             {plan ? (
               <>
                 <Row term="Plan" value={plan.name} />
@@ -240,9 +286,22 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
             )}
           </dl>
         ) : null}
+        {sameAsHeld ? (
+          <p
+            className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-ink"
+            role="status"
+            data-testid="subscribe-current"
+          >
+            This is your current plan. Choose another one to change it, or{' '}
+            <a href="/dashboard" className="font-medium text-brand-700 underline underline-offset-2">
+              cancel it in your dashboard
+            </a>
+            .
+          </p>
+        ) : null}
         <p className="text-sm text-muted">
-          After subscribing, your API key will be available in your dashboard. Send it as a bearer token in
-          the Authorization header of each request.
+          API keys are created in your dashboard, apart from subscriptions: one key calls every API. Send it
+          as a bearer token in the Authorization header. {held ? null : freeTierNote}
         </p>
         {session === 'signed-out' && links ? (
           <>
@@ -272,16 +331,20 @@ export function SubscribeDialog({ open, target: opened, opener, onClose }: Props
             </Button>
             <Button
               onClick={() => void subscribe()}
-              disabled={processing || !target || choices === 'loading'}
+              disabled={processing || !target || choices === 'loading' || sameAsHeld}
               aria-live="polite"
             >
-              {processing ? 'Processing...' : 'Subscribe'}
+              {processing ? 'Processing...' : held ? 'Change plan' : 'Subscribe'}
             </Button>
           </DialogFooter>
         )}
       </DialogContent>
     </Dialog>
   );
+}
+
+function CurrentBadge() {
+  return <span className="badge bg-green-100 text-green-800">Current</span>;
 }
 
 function Row({ term, value }: { term: string; value: string }) {

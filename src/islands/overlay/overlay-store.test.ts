@@ -35,15 +35,30 @@ describe('formatPricePerRequest', () => {
 });
 
 describe('subscribedMessage', () => {
-  it("uses the spec's text for pay per use and names the chosen tier otherwise", () => {
+  it('names the chosen tier and says what to do next: keys are created apart, in the dashboard', () => {
     const target = { apiId: 'a', apiName: 'Image Object Detection', price: 0.05 };
     expect(subscribedMessage(target)).toBe(
-      'Successfully subscribed to Image Object Detection. Your API key will be available in your dashboard.',
+      'Successfully subscribed to Image Object Detection. Next, create an API key in your dashboard (if you have none yet) and send it as a bearer token.',
     );
     expect(
       subscribedMessage({ ...target, plan: { name: 'Standard', monthlyPrice: 49, requestsPerMonth: 2000 } }),
     ).toBe(
-      'Successfully subscribed to Image Object Detection (Standard plan). Your API key will be available in your dashboard.',
+      'Successfully subscribed to Image Object Detection (Standard plan). Next, create an API key in your dashboard (if you have none yet) and send it as a bearer token.',
+    );
+  });
+
+  it('says a change of plan is a change, not a new subscription, and that keys keep working', () => {
+    const target = { apiId: 'a', apiName: 'Image Object Detection', price: 0.05 };
+    expect(
+      subscribedMessage(
+        { ...target, plan: { name: 'Premium', monthlyPrice: 99, requestsPerMonth: 5000 } },
+        'Testing',
+      ),
+    ).toBe(
+      'Your Image Object Detection subscription moved from Testing to Premium plan. Your API keys keep working.',
+    );
+    expect(subscribedMessage(target, 'Premium')).toBe(
+      'Your Image Object Detection subscription moved from Premium to Pay per use. Your API keys keep working.',
     );
   });
 });

@@ -9,7 +9,7 @@ import { ERROR_HELP } from '../../shared/contracts/error-docs';
 import type { FieldRow } from './schema-fields';
 import type { ApiReference, OperationDoc } from './reference';
 import { operationSamples } from './samples';
-import { AUTH_LABEL, QUOTA_NOTE, SUBSCRIBE_OPTIONS } from './texts';
+import { AUTH_LABEL, FORBIDDEN_NOTE, FREE_TIER_START, QUOTA_NOTE, SUBSCRIBE_OPTIONS } from './texts';
 import type { AccuracyCard } from '../../shared/schemas/accuracy';
 import { accuracyCardView } from '../accuracy-view';
 import { formatRate } from '../format';
@@ -153,13 +153,13 @@ export function referenceMarkdown(ref: ApiReference, origin: string, card?: Accu
     '',
     '## Authentication',
     '',
-    'Send your API key as a bearer token: `Authorization: Bearer YOUR_API_KEY`. Create keys in the dashboard (/dashboard) after signing up (/signup) and subscribing to this API at a tier. A missing, malformed, unknown or revoked key answers 401 UNAUTHORIZED; a key whose account has no active subscription to this API answers 403 FORBIDDEN.',
+    `Send your API key as a bearer token: \`Authorization: Bearer YOUR_API_KEY\`. Create keys in the dashboard (/dashboard) after signing up (/signup). ${FREE_TIER_START} A missing, malformed, unknown or revoked key answers 401 UNAUTHORIZED; 403 FORBIDDEN: ${FORBIDDEN_NOTE}`,
     '',
     '## Quotas and rate limits',
     '',
     QUOTA_NOTE,
     '',
-    '| Plan | Requests per month | Price |',
+    '| Plan | Included each month | Price |',
     '|---|---|---|',
     ...quotaRows(ref).map((q) => `| ${q.plan} | ${q.quota} | ${q.price} |`),
     '',
@@ -194,13 +194,13 @@ export function docsMarkdown(input: {
     '',
     '## Quick start',
     '',
-    `1. Get an API key: sign up (${origin}/signup), subscribe to an API (${SUBSCRIBE_OPTIONS}) and create a key in your dashboard (${origin}/dashboard).`,
+    `1. Get an API key: sign up (${origin}/signup) and create a key in your dashboard (${origin}/dashboard). ${FREE_TIER_START} Plans: ${SUBSCRIBE_OPTIONS}.`,
     '2. Send it as `Authorization: Bearer YOUR_API_KEY` with every call, from your server.',
     '3. Call an endpoint below; every answer is JSON.',
     '',
     '## Authentication',
     '',
-    "Every call to `/api/v1/*` and the photo-authenticity endpoints needs `Authorization: Bearer <key>`. 401 UNAUTHORIZED: the key is missing, malformed, unknown or revoked. 403 FORBIDDEN: the key's account has no active subscription to that API. Keyless demo endpoints under `/api/demo/` serve the site's own demos with strict per-address limits.",
+    `Every call to \`/api/v1/*\` and the photo-authenticity endpoints needs \`Authorization: Bearer <key>\`. ${FREE_TIER_START} 401 UNAUTHORIZED: the key is missing, malformed, unknown or revoked. 403 FORBIDDEN: ${FORBIDDEN_NOTE} Keyless demo endpoints under \`/api/demo/\` serve the site's own demos with strict per-address limits.`,
     '',
     '## API references',
     '',
@@ -281,7 +281,7 @@ export function docsMarkdown(input: {
       '',
       `Plans and monthly quotas of the ${r.name} API:`,
       '',
-      '| Plan | Requests per month | Price |',
+      '| Plan | Included each month | Price |',
       '|---|---|---|',
     );
     for (const q of quotaRows(r)) out.push(`| ${q.plan} | ${q.quota} | ${q.price} |`);

@@ -18,9 +18,14 @@ describe('quotas and rate limits tables', () => {
     }
   });
 
-  it("puts pay per use first with the API's own price, then its bundles", () => {
+  it("puts the Free tier first, pay per use with the API's own price, then its bundles", () => {
     const auth = refs.find((r) => r.id === 'photo-authenticity')!;
     expect(quotaRows(auth)).toEqual([
+      {
+        plan: 'Free tier',
+        quota: '100 images a month across all APIs (images analysed)',
+        price: 'Free, no subscription',
+      },
       {
         plan: 'Pay per use',
         quota: 'No monthly quota',
@@ -29,18 +34,19 @@ describe('quotas and rate limits tables', () => {
     ]);
     const detect = refs.find((r) => r.id === 'image-object-detection')!;
     expect(quotaRows(detect).map((q) => q.plan)).toEqual([
+      'Free tier',
       'Pay per use',
       'Testing',
       'Standard',
       'Premium',
       'Custom',
     ]);
-    expect(quotaRows(detect)[1]).toEqual({
+    expect(quotaRows(detect)[2]).toEqual({
       plan: 'Testing',
       quota: '200 requests a month',
       price: '$19/month',
     });
-    expect(quotaRows(detect)[4]).toEqual({
+    expect(quotaRows(detect)[5]).toEqual({
       plan: 'Custom',
       quota: 'By contract: contact us',
       price: 'Contact us',

@@ -5,7 +5,7 @@
  * table is ever empty.
  */
 import { formatCount, formatPerRequest, formatRate, formatWholeUsd } from '../format';
-import { PAY_PER_USE_MINIMUM } from '../pricing-model';
+import { FREE_TIER, freeTierAllowance, PAY_PER_USE_MINIMUM } from '../pricing-model';
 import type { ApiReference } from './reference';
 
 /** One row of the plans table. */
@@ -22,9 +22,14 @@ export interface RateLimitRow {
   limits: string;
 }
 
-/** Pay per use first (every API has it), then the API's monthly bundles. */
+/** The Free tier first (every account, no subscription), pay per use (every API), then the API's monthly bundles. */
 export function quotaRows(ref: Pick<ApiReference, 'price' | 'quotas'>): QuotaRow[] {
   return [
+    {
+      plan: FREE_TIER.name,
+      quota: `${freeTierAllowance} across all APIs (images analysed)`,
+      price: 'Free, no subscription',
+    },
     {
       plan: 'Pay per use',
       quota: 'No monthly quota',

@@ -7,9 +7,12 @@
  *   query), unknown or revoked -> 401 UNAUTHORIZED with `WWW-Authenticate: Bearer`;
  * - or, without the header, the signed-in visitor's session cookie on a same-origin request (the
  *   site's own tester and the docs' "Try it" use the visitor's subscription; key null);
- * - no active subscription of the account to the API -> 403 FORBIDDEN;
+ * - an active subscription of the account to the API sets the tier; without one, an active API
+ *   runs on the Free tier (`FREE_TIER`: images a month across all APIs), a coming-soon one is
+ *   refused -> 403 FORBIDDEN;
  * - rate limits per key (per account for session calls), with the documented policies;
- * - the tier's monthly quota used up -> 429 QUOTA_EXCEEDED saying when it resets;
+ * - the tier's monthly quota (or the Free tier's images) used up -> 429 QUOTA_EXCEEDED saying
+ *   when it resets and how to get more;
  * - every call is logged, the images analysed are counted, and a call that analysed nothing gives
  *   its request back; the response's `usage` says what was counted.
  */
@@ -33,10 +36,13 @@ import {
 } from '../rate-limit/rate-limit';
 import type { RatePolicy } from '../../shared/rate-limits';
 import type { ApiUsage } from '../../shared/schemas/api-usage';
+import { FREE_TIER } from '../../shared/free-tier';
 import { hashApiKey, isWellFormedKey } from './api-key';
 import {
   billingPeriod,
+  freeImagesThisMonth,
   requestsThisMonth,
+  reserveFreeImages,
   reserveRequest,
   settleCall,
   type BillingPeriod,
@@ -54,8 +60,10 @@ export interface ApiCaller {
   keyId: string | null;
   apiId: string;
   tier: string;
-  /** Requests included per month; null: no cap. */
+  /** Requests included per month; null: no cap (pay per use, and the Free tier, which counts images). */
   quota: number | null;
+  /** True when the call runs on the Free tier's allowance (no active subscription to the API). */
+  free: boolean;
 }
 
 export interface ApiCallOptions {
@@ -68,11 +76,11 @@ function unauthorized(message: string, error?: 'invalid_token'): HttpError {
   return new HttpError(401, 'UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
-function noSubscription(apiId: string): HttpError {
+function notCallable(apiId: string): HttpError {
   return new HttpError(
     403,
     'FORBIDDEN',
-    `This account has no active subscription to ${apiId}. Subscribe on the API's page, then call again.`,
+    `${apiId} is not available yet (coming soon): it cannot be called on the Free tier or a subscription.`,
     {
       details: { api_id: apiId },
     },
@@ -101,6 +109,8 @@ export interface AuthorizedCall extends ApiCaller {
   monthRequests: number | null;
   /** The rate-limit step counted in the key lookup; null when none was. */
   counted: { policy: RatePolicy; result: RateLimitResult } | null;
+  /** On the Free tier: its images counted this month (after this call's reservation of one, when metered); else null. */
+  freeUsed: number | null;
 }
 
 /** Name of the monthly quota in the `RateLimit-Policy` / `RateLimit` fields of a QUOTA_EXCEEDED answer. */
@@ -110,7 +120,12 @@ export const QUOTA_POLICY_NAME = 'monthly';
  * The `RateLimit-Policy` and `RateLimit` fields of a used-up quota, as RATE_LIMITED carries for
  * the per-minute limits: the tier's requests over the billing month, none left, back when it ends.
  */
-function quotaHeaders(quota: number, period: BillingPeriod, retryAfter: number): Record<string, string> {
+function quotaHeaders(
+  quota: number,
+  period: BillingPeriod,
+  retryAfter: number,
+  remaining = 0,
+): Record<string, string> {
   const policy = {
     name: QUOTA_POLICY_NAME,
     limit: quota,
@@ -118,15 +133,49 @@ function quotaHeaders(quota: number, period: BillingPeriod, retryAfter: number):
   };
   return rateLimitHeaders(policy, {
     allowed: false,
-    remaining: 0,
+    remaining,
     resetSeconds: retryAfter,
     retryAfterSeconds: retryAfter,
   });
 }
 
+const resetsAt = (period: BillingPeriod) => period.end.toISOString().replace('.000Z', 'Z');
+const secondsUntil = (period: BillingPeriod, now: Date) =>
+  Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
+
+/**
+ * The Free tier's images used up (or fewer left than the call needs): 429 QUOTA_EXCEEDED with
+ * the same headers as a tier's quota, counted in images, saying how to subscribe.
+ */
+function freeQuotaExceeded(apiId: string, period: BillingPeriod, now: Date, left = 0, needed = 1): HttpError {
+  const resets = resetsAt(period);
+  const retryAfter = secondsUntil(period, now);
+  const included = FREE_TIER.imagesPerMonth;
+  const state =
+    left > 0
+      ? `has ${left} of its ${included} images left this month, fewer than the ${needed} this call sends`
+      : `(${included} images a month across all APIs) is used up`;
+  return new HttpError(
+    429,
+    'QUOTA_EXCEEDED',
+    `The ${FREE_TIER.name} ${state}; it resets on ${resets}. For more, subscribe to ${apiId}: choose a plan on its page (/api/${apiId}) while signed in, or in your dashboard (/dashboard).`,
+    {
+      details: {
+        quota: included,
+        tier: FREE_TIER.id,
+        resets_at: resets,
+        images_remaining: left,
+        subscribe_url: `/api/${apiId}`,
+      },
+      headers: { 'Retry-After': String(retryAfter), ...quotaHeaders(included, period, retryAfter, left) },
+    },
+  );
+}
+
 function quotaExceeded(caller: ApiCaller, period: BillingPeriod, now: Date): HttpError {
-  const resets = period.end.toISOString().replace('.000Z', 'Z');
-  const retryAfter = Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
+  if (caller.free) return freeQuotaExceeded(caller.apiId, period, now);
+  const resets = resetsAt(period);
+  const retryAfter = secondsUntil(period, now);
   return new HttpError(
     429,
     'QUOTA_EXCEEDED',
@@ -142,8 +191,15 @@ interface KeyLookupRow {
   id: string;
   user_id: string;
   revoked_at: Date | null;
+  /** The subscription's tier, `free` without one on an active API; null: the API cannot be called. */
   tier: string | null;
   monthly_quota: number | null;
+  /** No active subscription: the call runs on the Free tier. */
+  free: boolean;
+  /** Free tier images counted this month after this call's reservation; null when none was made. */
+  free_used: number | null;
+  /** Free tier images counted this month, read when nothing is reserved (Free tier only). */
+  free_images: number | null;
   used: number | null;
   /** Requests counted this month, read in the same statement when nothing is reserved. */
   month_requests: number | null;
@@ -161,8 +217,9 @@ interface LookupLimit {
 }
 
 /**
- * One round trip for a key: find it by hash with the account's active subscription to the API,
- * reserve a request of the month when the key is live, subscribed and under quota, and note
+ * One round trip for a key: find it by hash with the account's active subscription to the API
+ * (or, without one, the Free tier when the API is active), reserve a request of the month when
+ * the key is live and under quota (on the Free tier, one image of the allowance first), and note
  * `last_used_at` (at most once a minute).
  */
 async function lookupKey(
@@ -181,14 +238,24 @@ async function lookupKey(
   const windowMs = (limit?.policy.windowMs ?? 0) + RATE_LIMIT_EPSILON_MS;
   const { rows } = await sql<KeyLookupRow>`
     with k as (
-      select k.id, k.user_id, k.revoked_at, s.tier, s.monthly_quota
+      select k.id, k.user_id, k.revoked_at, s.monthly_quota, s.tier is null as free,
+        coalesce(s.tier, case when a.status = 'active' then ${FREE_TIER.id} end) as tier
       from api_keys k
       left join subscriptions s on s.user_id = k.user_id and s.api_id = ${apiId} and s.is_active
+      left join apis a on a.id = ${apiId}
       where k.key_hash = ${hashApiKey(key)}
+    ), f as (
+      insert into free_usage_monthly as f (user_id, period, images)
+      select k.user_id, ${reserve?.key ?? '1970-01-01'}::date, 1 from k
+      where ${reserve !== null} and k.revoked_at is null and k.free and k.tier is not null
+      on conflict (user_id, period) do update set images = f.images + 1
+      where f.images < ${FREE_TIER.imagesPerMonth}::integer
+      returning f.images
     ), r as (
       insert into usage_monthly as m (user_id, api_id, period, requests, images)
       select k.user_id, ${apiId}, ${reserve?.key ?? '1970-01-01'}::date, 1, 0 from k
       where ${reserve !== null} and k.revoked_at is null and k.tier is not null and (k.monthly_quota is null or k.monthly_quota > 0)
+        and (not k.free or exists (select 1 from f))
       on conflict (user_id, api_id, period) do update set requests = m.requests + 1
       where (select monthly_quota from k) is null or m.requests < (select monthly_quota from k)
       returning m.requests
@@ -205,7 +272,11 @@ async function lookupKey(
       where greatest(l.tat_ms, ${now}::double precision) + ${step}::double precision - ${now}::double precision <= ${windowMs}::double precision
       returning l.tat_ms
     )
-    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, (select requests from r) as used,
+    select k.id, k.user_id, k.revoked_at, k.tier, k.monthly_quota, k.free, (select images from f) as free_used,
+      case when ${reserve === null} and k.free then coalesce((
+        select fm.images from free_usage_monthly fm where fm.user_id = k.user_id and fm.period = ${billingPeriod(at).key}::date
+      ), 0) end as free_images,
+      (select requests from r) as used,
       (select tat_ms from rl) as rl_tat,
       (select l.tat_ms from rate_limits l where ${limit !== null} and l.bucket = ${bucket} and l.key = 'key:' || k.id::text) as rl_stored,
       case when ${reserve === null} and k.monthly_quota is not null then coalesce((
@@ -231,6 +302,7 @@ export async function authorizeApiCall(
   let used: number | null = null;
   let monthRequests: number | null = null;
   let counted: AuthorizedCall['counted'] = null;
+  let freeUsed: number | null = null;
   if (header !== null) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match)
@@ -245,11 +317,20 @@ export async function authorizeApiCall(
     if (row.revoked_at !== null) throw unauthorized('This API key was revoked', 'invalid_token');
     if (row.tier === null)
       throw refusedFor(
-        { userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null },
-        noSubscription(apiId),
+        { userId: row.user_id, keyId: row.id, apiId, tier: '', quota: null, free: false },
+        notCallable(apiId),
       );
-    caller = { userId: row.user_id, keyId: row.id, apiId, tier: row.tier, quota: row.monthly_quota };
+    caller = {
+      userId: row.user_id,
+      keyId: row.id,
+      apiId,
+      tier: row.tier,
+      quota: row.monthly_quota,
+      free: row.free,
+    };
     used = row.used === null ? null : Number(row.used);
+    const free = row.free_used ?? row.free_images;
+    freeUsed = free === null ? null : Number(free);
     monthRequests = row.month_requests === null ? null : Number(row.month_requests);
     if (limit) {
       const allowed = row.rl_tat !== null;
@@ -267,28 +348,50 @@ export async function authorizeApiCall(
     const session = await findSession(db, token, 'user', at.getTime());
     if (!session) throw unauthorized('Your session has ended: sign in again, or send an API key');
     const sub = await db
-      .selectFrom('subscriptions')
-      .select(['tier', 'monthly_quota'])
-      .where('user_id', '=', session.subject)
-      .where('api_id', '=', apiId)
-      .where('is_active', '=', true)
+      .selectFrom('apis as a')
+      .leftJoin('subscriptions as s', (j) =>
+        j.on('s.user_id', '=', session.subject).onRef('s.api_id', '=', 'a.id').on('s.is_active', '=', true),
+      )
+      .select(['a.status', 's.tier', 's.monthly_quota'])
+      .where('a.id', '=', apiId)
       .executeTakeFirst();
-    if (!sub)
+    const free = !sub?.tier;
+    if (!sub || (free && sub.status !== 'active'))
       throw refusedFor(
-        { userId: session.subject, keyId: null, apiId, tier: '', quota: null },
-        noSubscription(apiId),
+        { userId: session.subject, keyId: null, apiId, tier: '', quota: null, free: false },
+        notCallable(apiId),
       );
-    caller = { userId: session.subject, keyId: null, apiId, tier: sub.tier, quota: sub.monthly_quota };
+    caller = {
+      userId: session.subject,
+      keyId: null,
+      apiId,
+      tier: sub.tier ?? FREE_TIER.id,
+      quota: free ? null : sub.monthly_quota,
+      free,
+    };
+    if (free) {
+      freeUsed = reserve
+        ? await reserveFreeImages(db, caller.userId, 1, reserve)
+        : await freeImagesThisMonth(db, caller.userId, billingPeriod(at));
+      if (reserve && freeUsed === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
+    }
     if (reserve) used = await reserveRequest(db, caller.userId, apiId, caller.quota, reserve);
   }
   if (reserve && used === null) throw refusedFor(caller, quotaExceeded(caller, reserve, at));
-  return { ...caller, used, monthRequests, counted };
+  return { ...caller, used, monthRequests, counted, freeUsed };
 }
 
 /** What a handler body gets: the caller, and the per-key rate limit to place where it belongs. */
 export interface ApiCall extends ApiCaller {
   /** Counts the call against `policy` for this key (or account); 429 RATE_LIMITED past it. */
   rateLimit(policy: RatePolicy): Promise<void>;
+  /**
+   * The call is about to analyse up to `images` images: on the Free tier, reserve them all now
+   * (429 QUOTA_EXCEEDED when fewer are left), so a call of several images cannot run past the
+   * allowance; images not analysed are given back when the call settles. Nothing on a paid tier.
+   * A call that analyses one image need not call it: one is reserved before `work`.
+   */
+  claimImages(images: number): Promise<void>;
 }
 
 /** What a handler body answers: the response data and the images it analysed. */
@@ -330,13 +433,14 @@ async function settleWithRetry(
   period: BillingPeriod,
   reserved: 'keep' | 'release' | 'none',
   what: string,
+  freeDelta: number,
 ): Promise<void> {
   try {
-    await settleCall(db, e, period, reserved);
+    await settleCall(db, e, period, reserved, freeDelta);
   } catch (first) {
     console.warn(`metering: recording ${what} failed, retrying once`, first);
     try {
-      await settleCall(db, e, period, reserved);
+      await settleCall(db, e, period, reserved, freeDelta);
     } catch (error) {
       console.error(`metering: could not record ${what} (${reserved}): ${JSON.stringify(e)}`, error);
       throw error;
@@ -391,12 +495,30 @@ export async function runApiCall(
   const rateKey = caller.keyId ? `key:${caller.keyId}` : `user:${caller.userId}`;
   // The step counted in the key lookup, until `call.rateLimit` claims it.
   let unused = caller.counted;
+  // Free tier images reserved for this call (one before the work, more by `claimImages`), and
+  // the allowance's count after them.
+  let freeReserved = caller.free && caller.used !== null ? 1 : 0;
+  let freeUsed = caller.freeUsed;
   const call: ApiCall = {
     userId: caller.userId,
     keyId: caller.keyId,
     apiId,
     tier: caller.tier,
     quota: caller.quota,
+    free: caller.free,
+    claimImages: async (images) => {
+      const more = Math.floor(images) - freeReserved;
+      if (!caller.free || caller.used === null || more <= 0) return;
+      const after = await reserveFreeImages(db, caller.userId, more, period);
+      if (after === null) {
+        // What was left before this call's own reservation.
+        const used = (await freeImagesThisMonth(db, caller.userId, period)) - freeReserved;
+        const left = FREE_TIER.imagesPerMonth - used;
+        throw freeQuotaExceeded(apiId, period, at, Math.max(0, left), Math.floor(images));
+      }
+      freeReserved += more;
+      freeUsed = after;
+    },
     rateLimit: async (policy) => {
       const early = unused;
       unused = null;
@@ -429,7 +551,9 @@ export async function runApiCall(
     // consumeRateLimit's once-a-minute sweep of expired buckets, which the lookup's step skips.
     const sweep = caller.counted ? maybeSweep(db) : null;
     unused = null;
-    const settled = settleWithRetry(db, e, period, reserved, what);
+    // On the Free tier the images analysed replace those reserved (a call that kept nothing gives all back).
+    const freeDelta = caller.free ? (reserved === 'keep' ? e.images : 0) - freeReserved : 0;
+    const settled = settleWithRetry(db, e, period, reserved, what, freeDelta);
     const run = refund || sweep ? Promise.all([settled, refund, sweep]).then(() => {}) : settled;
     if (ctx.waitUntil) {
       ctx.waitUntil(run);
@@ -451,7 +575,10 @@ export async function runApiCall(
   const images = Math.max(0, Math.floor(result.images));
   const counted = caller.used !== null && images > 0;
   const usage: ApiUsage = { requests: counted ? 1 : 0, images, quota_remaining: null };
-  if (caller.quota !== null) {
+  if (caller.free && freeUsed !== null) {
+    const after = freeUsed + (counted ? images : 0) - freeReserved;
+    usage.quota_remaining = Math.max(0, FREE_TIER.imagesPerMonth - after);
+  } else if (caller.quota !== null) {
     const requestsUsed =
       caller.used !== null
         ? counted

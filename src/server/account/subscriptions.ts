@@ -122,7 +122,7 @@ export async function listSubscriptions(db: Kysely<Database>, userId: string): P
 /**
  * Subscribes the account to `apiId` at `tierId`; an active subscription to the same API changes
  * tier instead. 404 for an unknown API, 403 for a coming-soon API or the Custom tier, 400 for an
- * unknown tier.
+ * unknown tier, 409 when the active subscription already has that tier (nothing would change).
  */
 export async function subscribe(
   db: Kysely<Database>,
@@ -160,6 +160,22 @@ export async function subscribe(
       403,
       'FORBIDDEN',
       `The ${tier.name} tier is arranged with our sales team: please contact sales`,
+    );
+  }
+  // The same tier again changes nothing: say so rather than pretend to subscribe.
+  const current = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'tier'])
+    .where('user_id', '=', userId)
+    .where('api_id', '=', apiId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (current?.tier === tier.id) {
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      `You are already subscribed to ${api.name} on the ${tier.name} tier. Choose another tier to change it, or cancel it in your dashboard.`,
+      { details: { subscription_id: current.id, api_id: apiId, tier: tier.id } },
     );
   }
   const change = () =>

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { Usage } from '../../shared/schemas/account';
+import { FREE_TIER } from '../../shared/free-tier';
 
 export interface BillingPeriod {
   /** `YYYY-MM-01`, the counters' key. */
@@ -50,6 +51,47 @@ export async function reserveRequest(
   return row ? Number(row.requests) : null;
 }
 
+/**
+ * Counts `images` of the month's Free tier allowance, all or none: the images used after them,
+ * or null when fewer are left (nothing is counted then). One atomic upsert, so concurrent calls
+ * cannot overshoot the allowance.
+ */
+export async function reserveFreeImages(
+  db: Kysely<Database>,
+  userId: string,
+  images: number,
+  period: BillingPeriod,
+): Promise<number | null> {
+  if (images > FREE_TIER.imagesPerMonth) return null;
+  const row = await db
+    .insertInto('free_usage_monthly')
+    .values({ user_id: userId, period: period.key, images })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'period'])
+        .doUpdateSet({ images: sql`free_usage_monthly.images + excluded.images` })
+        .where(sql<boolean>`free_usage_monthly.images + excluded.images <= ${FREE_TIER.imagesPerMonth}`),
+    )
+    .returning('images')
+    .executeTakeFirst();
+  return row ? Number(row.images) : null;
+}
+
+/** Images counted on the account's Free tier allowance this month. */
+export async function freeImagesThisMonth(
+  db: Kysely<Database>,
+  userId: string,
+  period: BillingPeriod,
+): Promise<number> {
+  const row = await db
+    .selectFrom('free_usage_monthly')
+    .select('images')
+    .where('user_id', '=', userId)
+    .where('period', '=', period.key)
+    .executeTakeFirst();
+  return Number(row?.images ?? 0);
+}
+
 /** Requests counted for the account and API this month. */
 export async function requestsThisMonth(
   db: Kysely<Database>,
@@ -82,18 +124,24 @@ export interface UsageEvent {
 /**
  * Settles a call in one statement: `keep` its reserved request and add its images to the
  * account's and the key's counters, `release` the request (nothing analysed), or `none` (no
- * request was reserved); and log the call.
+ * request was reserved); move the Free tier's count by `freeDelta` (the images analysed minus
+ * those reserved on the allowance); and log the call.
  */
 export async function settleCall(
   db: Kysely<Database>,
   e: UsageEvent,
   period: BillingPeriod,
   reserved: 'keep' | 'release' | 'none',
+  freeDelta = 0,
 ): Promise<void> {
   const keep = reserved === 'keep';
   const release = reserved === 'release';
   await sql`
-    with m as (
+    with f as (
+      update free_usage_monthly set images = greatest(images + ${freeDelta}::integer, 0)
+      where ${freeDelta !== 0} and user_id = ${e.userId} and period = ${period.key}::date
+      returning 1
+    ), m as (
       update usage_monthly set
         images = images + ${keep ? e.images : 0},
         requests = greatest(requests - ${release ? 1 : 0}, 0)
@@ -154,7 +202,7 @@ export async function pruneUsageEvents(
 /** This month's usage per API and per key, and the last 20 calls. */
 export async function getUsage(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<Usage> {
   const period = billingPeriod(now);
-  const [subs, monthly, keys, recent] = await Promise.all([
+  const [subs, monthly, keys, recent, freeImages] = await Promise.all([
     db
       .selectFrom('subscriptions as s')
       .innerJoin('apis as a', 'a.id', 's.api_id')
@@ -186,6 +234,7 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
       .orderBy('id', 'desc')
       .limit(20)
       .execute(),
+    freeImagesThisMonth(db, userId, period),
   ]);
   const apis = new Map<string, Usage['apis'][number]>();
   for (const s of subs) {
@@ -200,10 +249,11 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
     });
   }
   for (const m of monthly) {
+    // No active subscription: the calls ran on the Free tier's allowance.
     const entry = apis.get(m.api_id) ?? {
       api_id: m.api_id,
       api_name: m.name,
-      tier: null,
+      tier: FREE_TIER.id,
       requests: 0,
       images: 0,
       quota: null,
@@ -217,6 +267,11 @@ export async function getUsage(db: Kysely<Database>, userId: string, now: Date =
   return {
     period: { start: period.start.toISOString(), end: period.end.toISOString() },
     apis: [...apis.values()].sort((a, b) => a.api_name.localeCompare(b.api_name)),
+    free_tier: {
+      images_included: FREE_TIER.imagesPerMonth,
+      images_used: freeImages,
+      images_remaining: Math.max(0, FREE_TIER.imagesPerMonth - freeImages),
+    },
     keys: keys
       .filter((k) => k.revoked_at === null || Number(k.requests ?? 0) > 0)
       .map((k) => ({

@@ -35,6 +35,10 @@ export interface CreateBatchJobInput {
   idempotencyKey: string | null;
   /** Origins whose sample-image URLs the worker reads from disk. */
   siteOrigins: string[];
+  /** Billed to the Free tier's allowance: an image given back returns there. */
+  freeAllowance?: boolean;
+  /** Runs before a new job is written (not for a replayed key): the caller's claim on its images. */
+  beforeCreate?: () => Promise<void>;
 }
 
 /** SHA-256 of what defines the request, so a retry under one Idempotency-Key can be told from a different request. */
@@ -87,6 +91,7 @@ export async function createBatchJob(
     const existing = await findByKey(db, input.userId, input.idempotencyKey);
     if (existing) return reuse(existing);
   }
+  await input.beforeCreate?.();
   const insert = () =>
     db.transaction().execute(async (trx) => {
       const job = await trx
@@ -100,6 +105,7 @@ export async function createBatchJob(
           image_urls: JSON.stringify(input.imageUrls),
           callback_url: input.callbackUrl,
           site_origins: JSON.stringify(input.siteOrigins),
+          free_allowance: input.freeAllowance ?? false,
           total: input.imageUrls.length,
           error: null,
           callback_status: null,

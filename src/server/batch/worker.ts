@@ -154,7 +154,7 @@ export async function processBatchItem(
     return;
   }
   // An image refused by the address rules was never analysed: the image the job was billed for
-  // at submission is given back (to the month of the job and to its key), with the row.
+  // at submission is given back (to the month of the job, to its key and to the Free tier when billed there), with the row.
   const refund = 'error' in result && result.error.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
   const period = billingPeriod(new Date(job.created_at)).key;
   // One statement: the image's row, and the job's progress (and a refund) only when that row is
@@ -176,6 +176,11 @@ export async function processBatchItem(
       select ${job.api_key_id}::uuid, ${period}::date, 0, -${refund}::integer
       where ${refund} > 0 and ${job.api_key_id}::uuid is not null and exists (select 1 from stored)
       on conflict (key_id, period) do update set images = u.images + excluded.images
+      returning 1),
+    free as (
+      update free_usage_monthly set images = greatest(images - ${refund}::integer, 0)
+      where ${refund} > 0 and ${job.free_allowance} and user_id = ${job.user_id} and period = ${period}::date
+        and exists (select 1 from stored)
       returning 1)
     update batch_jobs set done = done + 1
     where id = ${job.id} and exists (select 1 from stored)

@@ -142,6 +142,13 @@ export interface UsageMonthlyKeysTable {
   images: Generated<number>;
 }
 
+/** Images analysed on the Free tier per account and billing month, across all APIs. */
+export interface FreeUsageMonthlyTable {
+  user_id: string;
+  period: PeriodDate;
+  images: Generated<number>;
+}
+
 export interface AccountCategoriesTable {
   user_id: string;
   category: string;
@@ -256,6 +263,8 @@ export interface BatchJobsTable {
   created_at: CreatedAt;
   started_at: Date | null;
   finished_at: Date | null;
+  /** Billed to the Free tier's allowance (images given back return there). */
+  free_allowance: Generated<boolean>;
 }
 
 /** One finished image of a batch job, stored once (primary key job + index). */
@@ -286,6 +295,7 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_monthly: UsageMonthlyTable;
   usage_monthly_keys: UsageMonthlyKeysTable;
+  free_usage_monthly: FreeUsageMonthlyTable;
   account_categories: AccountCategoriesTable;
   authenticity_error_reports: AuthenticityErrorReportsTable;
   watermark_brands: WatermarkBrandsTable;

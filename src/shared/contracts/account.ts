@@ -147,7 +147,7 @@ export const subscribeOperation = defineOperation({
   group: 'account',
   summary: 'Subscribe to an API',
   description:
-    'Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier.',
+    'Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier; the tier it already has is 409 CONFLICT. Without a subscription, every active API can be called on the Free tier.',
   auth: 'session',
   body: subscribeRequestSchema,
   response: {

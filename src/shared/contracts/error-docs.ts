@@ -2,6 +2,7 @@
  * Documentation of the error codes (example messages, what to do), for the OpenAPI document and
  * the docs. Kept apart from errors.ts so the islands, which read error bodies, do not ship it.
  */
+import { FREE_TIER } from '../free-tier';
 import type { ErrorCode } from './errors';
 import { BYTES_PER_MB, IMAGE_LIMIT_TEXT, UPLOAD_LIMITS } from '../limits';
 
@@ -59,9 +60,10 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     retry: false,
   },
   FORBIDDEN: {
-    meaning: 'The key is valid, but its account has no active subscription to this API.',
+    meaning:
+      'The key is valid, but this API cannot be called yet (it is coming soon), or a site session was used from another site.',
     remedy:
-      'Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key.',
+      'Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie.',
     retry: false,
   },
   NOT_FOUND: {
@@ -126,9 +128,9 @@ export const ERROR_HELP: Record<ErrorCode, ErrorHelp> = {
     retry: true,
   },
   QUOTA_EXCEEDED: {
-    meaning: 'The monthly quota of your tier is used up (`RateLimit-Policy` names it `"monthly"`).',
+    meaning: `The monthly quota of your tier is used up, or, without a subscription, the ${FREE_TIER.name}'s ${FREE_TIER.imagesPerMonth} images a month across all APIs (\`RateLimit-Policy\` names it \`"monthly"\`).`,
     remedy:
-      'Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard).',
+      "Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard).",
     retry: true,
   },
   INTERNAL_ERROR: {

@@ -167,7 +167,12 @@ export const usageSchema = z
         z.object({
           api_id: z.string().describe('Catalogue id of the API.'),
           api_name: z.string().describe('Name of the API.'),
-          tier: z.string().nullable().describe('Tier of the active subscription, null if none.'),
+          tier: z
+            .string()
+            .nullable()
+            .describe(
+              'Tier of the active subscription; `free` when the calls ran on the Free tier (no active subscription).',
+            ),
           requests: z.number().int().describe('Metered requests this month.'),
           images: z.number().int().describe('Images analysed this month (failed images are not counted).'),
           quota: z.number().int().nullable().describe('Requests included this month; null when uncapped.'),
@@ -175,6 +180,18 @@ export const usageSchema = z
         }),
       )
       .describe('Usage per API this month.'),
+    free_tier: z
+      .object({
+        images_included: z
+          .number()
+          .int()
+          .describe('Images a month the Free tier includes, across all APIs, without a subscription.'),
+        images_used: z.number().int().describe('Images analysed on the Free tier this month.'),
+        images_remaining: z.number().int().describe('Images left on the Free tier this month.'),
+      })
+      .describe(
+        'The Free tier: every active API may be called without subscribing, up to its images a month across all APIs; a subscription to an API takes over for that API.',
+      ),
     keys: z
       .array(
         z.object({

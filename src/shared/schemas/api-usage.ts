@@ -17,7 +17,7 @@ export const apiUsageSchema = z
       .int()
       .nullable()
       .describe(
-        "Requests left in this billing month (calendar month, UTC) of the subscription's tier; null when pay per use without a cap.",
+        "Requests left in this billing month (calendar month, UTC) of the subscription's tier; on the Free tier (no subscription), images left of its monthly allowance across all APIs; null when pay per use without a cap.",
       ),
   })
   .describe('What this call counted (metering); see GET /api/account/usage for the month.')
