@@ -73,7 +73,9 @@ async function cookieOf(account: TestAccount): Promise<string> {
 
 async function list(account: TestAccount, query = '') {
   const res = await accountRequests(
-    new Request(`http://localhost/api/account/requests${query}`, { headers: { Cookie: await cookieOf(account) } }),
+    new Request(`http://localhost/api/account/requests${query}`, {
+      headers: { Cookie: await cookieOf(account) },
+    }),
   );
   const body: unknown = await res.json();
   return { status: res.status, body };
@@ -130,14 +132,17 @@ describe('logging a keyed call', () => {
     expect(JSON.parse(entry?.request.body ?? '')).toEqual({ category: 'kitchen' });
     const row = await t.db
       .selectFrom('request_log')
-      .select(sql => sql.fn<number>('octet_length', [sql.cast(sql.ref('request_body'), 'text')]).as('n'))
+      .select((sql) => sql.fn<number>('octet_length', [sql.cast(sql.ref('request_body'), 'text')]).as('n'))
       .where('id', '=', entry?.id ?? '')
       .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBeLessThan(100);
   });
 
   it('logs refused and failed calls with the documented error body', async () => {
-    const bad = await callApi(a, { headers: { 'Content-Type': 'application/json' }, body: '{"image_urls": []}' });
+    const bad = await callApi(a, {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"image_urls": []}',
+    });
     expect(bad.status).toBe(400);
     const [entry] = (await page(a, '?status=4xx')).requests;
     expect(entry?.status).toBe(400);
@@ -154,7 +159,9 @@ describe('logging a keyed call', () => {
         body: JSON.stringify({ image_urls: ['https://images.example.com/a.jpg'] }),
       });
       expect(res.status).toBe(200);
-      expect(errors.mock.calls.some(([m]) => String(m).startsWith('request log: could not record'))).toBe(true);
+      expect(errors.mock.calls.some(([m]) => String(m).startsWith('request log: could not record'))).toBe(
+        true,
+      );
     } finally {
       errors.mockRestore();
       await t.db.schema.alterTable('request_log_away').renameTo('request_log').execute();
@@ -223,7 +230,8 @@ describe('GET /api/account/requests', () => {
     }
     expect((await accountRequests(new Request('http://localhost/api/account/requests'))).status).toBe(401);
     expect(
-      (await accountRequests(new Request('http://localhost/api/account/requests', { method: 'DELETE' }))).status,
+      (await accountRequests(new Request('http://localhost/api/account/requests', { method: 'DELETE' })))
+        .status,
     ).toBe(405);
   });
 });

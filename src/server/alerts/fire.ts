@@ -55,7 +55,11 @@ export async function detectUsageAlerts(
   if (pending.length > 0) {
     if (!queue) {
       console.error('usage alerts: no queue is configured; webhook calls not sent');
-      await db.updateTable('usage_alert_events').set({ webhook_status: 'failed' }).where('id', 'in', pending).execute();
+      await db
+        .updateTable('usage_alert_events')
+        .set({ webhook_status: 'failed' })
+        .where('id', 'in', pending)
+        .execute();
     } else {
       await installQueue(queue);
       for (const id of pending) {

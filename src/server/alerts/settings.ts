@@ -86,7 +86,8 @@ export async function saveAlertSettings(
   input: z.output<typeof alertSettingsRequestSchema> | AlertSettingsRequest,
   allowLoopback = allowLoopbackFromEnv(),
 ): Promise<AlertSettings> {
-  const webhookUrl = input.webhook_url === null || input.webhook_url.trim() === '' ? null : input.webhook_url.trim();
+  const webhookUrl =
+    input.webhook_url === null || input.webhook_url.trim() === '' ? null : input.webhook_url.trim();
   if (webhookUrl !== null) {
     const refusal = urlRefusal(webhookUrl, 'Webhook URL', { allowLoopback });
     if (refusal) throw invalid('webhook_url', refusal.message);
@@ -97,14 +98,17 @@ export async function saveAlertSettings(
       (await db.selectFrom('apis').select('id').where('id', 'in', apiIds).execute()).map((a) => a.id),
     );
     const unknown = input.rules.findIndex((r) => r.api_id !== null && !known.has(r.api_id));
-    if (unknown >= 0) throw invalid(`rules.${unknown}.api_id`, `No API has the id "${input.rules[unknown]?.api_id}"`);
+    if (unknown >= 0)
+      throw invalid(`rules.${unknown}.api_id`, `No API has the id "${input.rules[unknown]?.api_id}"`);
   }
   const wanted = new Map(input.rules.map((r) => [`${r.kind}|${r.api_id ?? ''}|${r.threshold}`, r]));
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('usage_alert_settings')
       .values({ user_id: userId, webhook_url: webhookUrl, webhook_secret: newSecret() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ webhook_url: webhookUrl, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ webhook_url: webhookUrl, updated_at: new Date() }),
+      )
       .execute();
     const existing = await trx
       .selectFrom('usage_alerts')
@@ -115,7 +119,11 @@ export async function saveAlertSettings(
     if (gone.length > 0)
       await trx
         .deleteFrom('usage_alerts')
-        .where('id', 'in', gone.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          gone.map((r) => r.id),
+        )
         .execute();
     if (wanted.size > 0)
       await trx

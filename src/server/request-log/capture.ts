@@ -108,7 +108,9 @@ async function readFormCopy(
     else uploads.push({ field, filename: value.name, size: value.size, type: value.type });
   }
   const shortened =
-    Object.keys(fields).length > 0 ? shortenJson(fields, REQUEST_BODY_MAX_CHARS) : { body: null, truncated: false };
+    Object.keys(fields).length > 0
+      ? shortenJson(fields, REQUEST_BODY_MAX_CHARS)
+      : { body: null, truncated: false };
   return { ...shortened, uploads };
 }
 

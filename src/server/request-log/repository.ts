@@ -105,30 +105,28 @@ export async function listRequestLog(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    requests: page.map(
-      (r): LoggedRequest => ({
-        id: String(r.id),
-        at: new Date(r.at).toISOString(),
-        api_id: r.api_id,
-        key:
-          r.key_id && r.key_name !== null
-            ? { id: r.key_id, name: r.key_name, prefix: r.key_prefix ?? '', last4: r.key_last4 ?? '' }
-            : null,
-        method: r.method,
-        path: r.path,
-        status: r.status,
-        duration_ms: r.duration_ms,
-        images: r.images,
-        request: {
-          kind: r.request_kind,
-          headers: r.request_headers,
-          body: r.request_body,
-          truncated: r.request_truncated,
-          uploads: r.uploads,
-        },
-        response: { body: r.response_body, truncated: r.response_truncated },
-      }),
-    ),
+    requests: page.map((r): LoggedRequest => ({
+      id: String(r.id),
+      at: new Date(r.at).toISOString(),
+      api_id: r.api_id,
+      key:
+        r.key_id && r.key_name !== null
+          ? { id: r.key_id, name: r.key_name, prefix: r.key_prefix ?? '', last4: r.key_last4 ?? '' }
+          : null,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      duration_ms: r.duration_ms,
+      images: r.images,
+      request: {
+        kind: r.request_kind,
+        headers: r.request_headers,
+        body: r.request_body,
+        truncated: r.request_truncated,
+        uploads: r.uploads,
+      },
+      response: { body: r.response_body, truncated: r.response_truncated },
+    })),
     next_cursor: rows.length > query.limit && last ? encodeCursor(new Date(last.at), String(last.id)) : null,
   };
 }
