@@ -13,7 +13,6 @@ import { getDb, seed, setDb } from '../../src/server/db';
 import { defineHandler, readForm, readJson } from '../../src/server/http/handler';
 import { insertRequestLog, pruneRequestLog } from '../../src/server/request-log/repository';
 import { requestLogOperation } from '../../src/shared/contracts/account';
-import type { LoggedRequest } from '../../src/shared/schemas/request-log';
 import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -103,7 +102,7 @@ describe('logging a keyed call', () => {
       status: 200,
       images: 2,
       key: { id: a.keyId, name: 'test' },
-    } satisfies Partial<LoggedRequest>);
+    });
     expect(entry?.request.kind).toBe('json');
     expect(entry?.request.headers).toEqual({ 'idempotency-key': 'retry-1' });
     const sent = JSON.parse(entry?.request.body ?? '') as Record<string, unknown>;
