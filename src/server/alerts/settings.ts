@@ -8,9 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
-import type { AlertSettings, AlertSettingsRequest } from '../../shared/schemas/usage-alerts';
 import type { z } from 'zod';
-import type { alertSettingsRequestSchema } from '../../shared/schemas/usage-alerts';
+import type { AlertSettings, alertSettingsRequestSchema } from '../../shared/schemas/usage-alerts';
 
 /** Fired alerts listed. */
 const FIRED_LISTED = 50;
@@ -83,7 +82,7 @@ export async function getAlertSettings(db: Kysely<Database>, userId: string): Pr
 export async function saveAlertSettings(
   db: Kysely<Database>,
   userId: string,
-  input: z.output<typeof alertSettingsRequestSchema> | AlertSettingsRequest,
+  input: z.output<typeof alertSettingsRequestSchema>,
   allowLoopback = allowLoopbackFromEnv(),
 ): Promise<AlertSettings> {
   const webhookUrl =

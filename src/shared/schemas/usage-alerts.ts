@@ -11,8 +11,6 @@ import './zod-config';
 export const MAX_ALERT_RULES = 20;
 /** Largest image count of an `images` rule. */
 export const MAX_ALERT_IMAGES = 10_000_000;
-/** The shares the dashboard offers first. */
-export const SUGGESTED_QUOTA_PERCENTS = [50, 80, 100] as const;
 
 const ruleFields = {
   kind: z
@@ -51,7 +49,6 @@ export const alertRuleInputSchema = z
     }
   })
   .describe('One threshold.');
-export type AlertRuleInput = z.input<typeof alertRuleInputSchema>;
 
 export const alertSettingsRequestSchema = z.object({
   webhook_url: z
@@ -72,7 +69,6 @@ export type AlertSettingsRequest = z.input<typeof alertSettingsRequestSchema>;
 export const alertRuleSchema = z
   .object({ id: z.string().describe('Id of the alert.'), ...ruleFields })
   .meta({ id: 'UsageAlertRule', description: 'A usage threshold of the account.' });
-export type AlertRule = z.infer<typeof alertRuleSchema>;
 
 export const firedAlertSchema = z
   .object({
