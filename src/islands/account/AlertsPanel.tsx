@@ -11,7 +11,7 @@ import {
 import { Button } from '../ui/Button';
 import { fieldClass, Input } from '../ui/Input';
 import { FieldError, Label } from '../ui/Label';
-import { formatNumber, formatTime } from './format';
+import { apiLabel, formatNumber, formatTime } from './format';
 import { ErrorState, Loading } from './States';
 import { useResource } from './use-resource';
 
@@ -29,8 +29,6 @@ const draftOf = (r: { kind: Draft['kind']; api_id: string | null; threshold: num
   api_id: r.api_id ?? '',
   threshold: String(r.threshold),
 });
-
-const apiLabel = (id: string) => id.charAt(0).toUpperCase() + id.slice(1).replaceAll('-', ' ');
 
 /** "80 % of the Image object detection quota" / "1,000 images a month across your APIs". */
 function describeRule(r: Pick<FiredAlert, 'kind' | 'api_id' | 'threshold'>): string {

@@ -12,7 +12,7 @@ import { Button } from '../ui/Button';
 import { fieldClass } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { curlCommand } from './curl';
-import { formatNumber, formatTime, maskedKey } from './format';
+import { apiLabel, formatNumber, formatTime, maskedKey } from './format';
 import { ErrorState, Loading } from './States';
 import { useResource } from './use-resource';
 
@@ -32,9 +32,6 @@ type Log =
       loadingMore: boolean;
       moreError: string | null;
     };
-
-/** "image-object-detection" -> "Image object detection". */
-const apiLabel = (id: string) => id.charAt(0).toUpperCase() + id.slice(1).replaceAll('-', ' ');
 
 /** A stored body for reading: indented when it is whole JSON, as stored otherwise. */
 function readable(body: string): string {

@@ -4,7 +4,7 @@
  * on first save) and the alerts that fired.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
@@ -43,7 +43,8 @@ export async function getAlertSettings(db: Kysely<Database>, userId: string): Pr
         'a.kind',
         'a.api_id',
         'a.threshold',
-        'e.period',
+        // As text: node-postgres reads a date as local midnight.
+        sql<string>`to_char(e.period, 'YYYY-MM-DD')`.as('period'),
         'e.used',
         'e.limit_value',
         'e.fired_at',
@@ -64,7 +65,7 @@ export async function getAlertSettings(db: Kysely<Database>, userId: string): Pr
       kind: f.kind,
       api_id: f.api_id,
       threshold: f.threshold,
-      period: typeof f.period === 'string' ? f.period : f.period.toISOString().slice(0, 10),
+      period: f.period,
       used: f.used,
       limit: f.limit_value,
       fired_at: new Date(f.fired_at).toISOString(),

@@ -5,8 +5,7 @@
  * address rules (public addresses only, no redirects). A failed try is thrown, so the queue
  * tries again with its exponential backoff; a URL the rules refuse is not retried.
  */
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import { safePostJson, type SafeFetchOptions } from '../vision/safe-fetch';
@@ -49,7 +48,8 @@ export async function deliverAlertWebhook(
     .select([
       'e.id',
       'e.alert_id',
-      'e.period',
+      // As text: node-postgres reads a date as local midnight.
+      sql<string>`to_char(e.period, 'YYYY-MM-DD')`.as('period'),
       'e.used',
       'e.limit_value',
       'e.fired_at',
@@ -78,7 +78,7 @@ export async function deliverAlertWebhook(
     type: 'usage_alert.fired',
     id: row.id,
     alert: { id: row.alert_id, kind: row.kind, api_id: row.api_id, threshold: row.threshold },
-    period: typeof row.period === 'string' ? row.period : row.period.toISOString().slice(0, 10),
+    period: row.period,
     used: row.used,
     limit: row.limit_value,
     fired_at: new Date(row.fired_at).toISOString(),
