@@ -33,7 +33,7 @@ const draftOf = (r: { kind: Draft['kind']; api_id: string | null; threshold: num
 /** "80 % of the Image object detection quota" / "1,000 images a month across your APIs". */
 function describeRule(r: Pick<FiredAlert, 'kind' | 'api_id' | 'threshold'>): string {
   if (r.kind === 'quota_percent') return `${r.threshold} % of the ${apiLabel(r.api_id ?? '')} quota`;
-  return `${formatNumber(r.threshold)} images a month ${r.api_id ? `on ${apiLabel(r.api_id)}` : 'across your APIs'}`;
+  return `${formatNumber(r.threshold)} ${r.threshold === 1 ? 'image' : 'images'} a month ${r.api_id ? `on ${apiLabel(r.api_id)}` : 'across your APIs'}`;
 }
 
 /**
