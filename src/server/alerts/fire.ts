@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { BillingPeriod } from '../account/usage';
-import { getQueueConfig, installQueue, type QueueConfig } from '../batch/queue';
+import { getQueueConfig, type QueueConfig } from '../batch/queue-config';
 
 /** The queue task that calls the account's webhook for one fired alert. */
 export const ALERT_WEBHOOK_TASK = 'usage_alert_webhook';
@@ -53,19 +53,27 @@ export async function detectUsageAlerts(
     returning id, webhook_status`.execute(db);
   const pending = rows.filter((r) => r.webhook_status === 'pending').map((r) => r.id);
   if (pending.length > 0) {
-    if (!queue) {
-      console.error('usage alerts: no queue is configured; webhook calls not sent');
-      await db
+    const failed = (why: string) => {
+      console.error(`usage alerts: webhook calls not queued (${why})`);
+      return db
         .updateTable('usage_alert_events')
         .set({ webhook_status: 'failed' })
         .where('id', 'in', pending)
         .execute();
-    } else {
-      await installQueue(queue);
-      for (const id of pending) {
-        await sql`select ${sql.id(queue.schema, 'add_job')}(${ALERT_WEBHOOK_TASK}, json_build_object('event_id', ${id}::text), max_attempts => ${ALERT_WEBHOOK_ATTEMPTS}, job_key => 'alert:' || ${id}::text)`.execute(
-          db,
-        );
+    };
+    if (!queue) await failed('no queue is configured');
+    else {
+      try {
+        // The queue's schema exists once a worker or a batch ran (graphile-worker installs it);
+        // installing it here would load the queue's library into every keyed function.
+        for (const id of pending) {
+          await sql`select ${sql.id(queue.schema, 'add_job')}(${ALERT_WEBHOOK_TASK}, json_build_object('event_id', ${id}::text), max_attempts => ${ALERT_WEBHOOK_ATTEMPTS}, job_key => 'alert:' || ${id}::text)`.execute(
+            db,
+          );
+        }
+      } catch (error) {
+        await failed(error instanceof Error ? error.message : String(error));
+        return rows.map((r) => r.id);
       }
       onQueued?.();
     }
