@@ -269,7 +269,7 @@ describe('the webhook', () => {
     expect(row.webhook_attempts).toBe(2);
   });
 
-  it('is not retried to an address the rules refuse, and is marked failed after the last attempt', async () => {
+  it('is not retried to an address the rules refuse, fails without an installed queue, and is marked failed after the last attempt', async () => {
     const a = await createTestAccount(t.db);
     vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
     await saved(a, { webhook_url: receiverUrl, rules: [{ kind: 'images', api_id: null, threshold: 1 }] });
@@ -281,6 +281,20 @@ describe('the webhook', () => {
     await deliverAlertWebhook({ db: t.db }, { event_id: id });
     expect((await saved(a)).fired[0]?.webhook_status).toBe('failed');
 
+    // A queue whose schema was never installed: the delivery is marked failed, the call still answers.
+    const b = await createTestAccount(t.db);
+    vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+    await saved(b, { webhook_url: receiverUrl, rules: [{ kind: 'images', api_id: null, threshold: 1 }] });
+    vi.unstubAllEnvs();
+    setQueueConfig({ ...t.queue, schema: 'no_queue_here' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await callApi(b)).status).toBe(200);
+    } finally {
+      setQueueConfig(t.queue);
+      errors.mockRestore();
+    }
+    expect((await saved(b)).fired[0]?.webhook_status).toBe('failed');
     await t.db
       .updateTable('usage_alert_events')
       .set({ webhook_status: 'pending' })
