@@ -12,10 +12,12 @@ export const config: Config = {
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   excludedPath: [
     '/api/account',
+    '/api/account/alerts',
     '/api/account/keys',
     '/api/account/keys/:id',
     '/api/account/login',
     '/api/account/logout',
+    '/api/account/requests',
     '/api/account/signup',
     '/api/account/usage',
     '/api/apis',

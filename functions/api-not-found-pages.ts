@@ -42,10 +42,12 @@ export const config: Config = {
   preferStatic: true,
   excludedPath: [
     '/api/account',
+    '/api/account/alerts',
     '/api/account/keys',
     '/api/account/keys/:id',
     '/api/account/login',
     '/api/account/logout',
+    '/api/account/requests',
     '/api/account/signup',
     '/api/account/usage',
     '/api/apis',

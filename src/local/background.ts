@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { pruneUsageEvents, usageRetentionDays } from '../server/account/usage';
+import { pruneRequestLog } from '../server/request-log/repository';
 import { getQueueConfig } from '../server/batch/queue';
 import { startBatchWorker, type BatchWorker } from '../server/batch/worker';
 import type { Database } from '../server/db';
@@ -61,6 +62,8 @@ export async function startBackgroundWork({
     async () => {
       const { deleted, cutoff } = await pruneUsageEvents(db, { retentionDays: usageRetentionDays() });
       if (deleted > 0) log(`pruned ${deleted} usage events logged before ${cutoff.toISOString()}`);
+      const requests = await pruneRequestLog(db);
+      if (requests.deleted > 0) log(`pruned ${requests.deleted} request log entries`);
     },
     {
       firstRunMs: 45_000,

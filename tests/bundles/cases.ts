@@ -255,6 +255,29 @@ export const BUNDLE_CASES: BundleCase[] = [
     ],
   },
   {
+    fn: 'account-requests',
+    steps: (s) => [
+      step(account('GET', '/api/account/requests'), '/api/account/requests?status=2xx', {
+        headers: cookie(s.sessionCookie),
+      }),
+    ],
+  },
+  {
+    fn: 'account-alerts',
+    steps: (s) => [
+      step(account('PUT', '/api/account/alerts'), '/api/account/alerts', {
+        headers: cookie(s.sessionCookie),
+        json: {
+          webhook_url: 'https://hooks.example.com/optiq',
+          rules: [{ kind: 'images', api_id: null, threshold: 500 }],
+        },
+      }),
+      step(account('GET', '/api/account/alerts'), '/api/account/alerts', {
+        headers: cookie(s.sessionCookie),
+      }),
+    ],
+  },
+  {
     fn: 'account-logout',
     steps: (s) => [
       step(account('POST', '/api/account/logout'), '/api/account/logout', {

@@ -388,7 +388,7 @@ describe('categories per account', () => {
 });
 
 describe('round trips', () => {
-  it("reads the month's requests for an unmetered call in the key lookup: one statement before the work, one to settle", async () => {
+  it("reads the month's requests for an unmetered call in the key lookup: one statement before the work, one to settle, one to log the request", async () => {
     const a = await createTestAccount(getDb(), { tier: 'testing' });
     expect((await post(detect, '/api/v1/detect', oneImage(), bearer(a.key))).status).toBe(200);
     let statements = 0;
@@ -414,7 +414,13 @@ describe('round trips', () => {
       images: 0,
       quota_remaining: 199,
     });
-    expect(statements).toBe(2);
+    const logged = await getDb()
+      .selectFrom('request_log')
+      .select('path')
+      .where('user_id', '=', a.userId)
+      .execute();
+    expect(logged.map((r) => r.path)).toContain('/api/v1/categories');
+    expect(statements).toBe(3);
   });
 
   it('counts the key, the subscription, the quota and the rate limit in one statement before the work, and settles after the response', async () => {

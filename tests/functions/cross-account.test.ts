@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as accountFunction from '../../functions/account';
 import * as accountKeysFunction from '../../functions/account-keys';
 import * as accountUsageFunction from '../../functions/account-usage';
+import * as accountRequestsFunction from '../../functions/account-requests';
+import * as accountAlertsFunction from '../../functions/account-alerts';
 import * as collectionImagesFunction from '../../functions/collection-images';
 import * as categoriesFunction from '../../functions/categories';
 import * as collectionsFunction from '../../functions/collections';
@@ -25,6 +27,7 @@ import * as watermarkBrandsFunction from '../../functions/watermark-brands';
 import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { subscribe } from '../../src/server/account/subscriptions';
 import { billingPeriod } from '../../src/server/account/usage';
+import { insertRequestLog } from '../../src/server/request-log/repository';
 import { createSession } from '../../src/server/auth/session-store';
 import { getDb, seed, setDb, toJson, type Database } from '../../src/server/db';
 import { createTestDb } from '../support/test-db';
@@ -40,6 +43,8 @@ const api = routed(
   accountFunction,
   accountKeysFunction,
   accountUsageFunction,
+  accountRequestsFunction,
+  accountAlertsFunction,
   categoriesFunction,
   collectionImagesFunction,
   collectionsFunction,
@@ -163,6 +168,72 @@ const RESOURCES: Resource[] = [
         .execute(),
     }),
     attempts: () => [{ method: 'GET', path: '/api/account/usage', list: true }],
+  },
+  {
+    name: 'request log entries',
+    create: async (db, owner) => {
+      await insertRequestLog(db, {
+        userId: owner.userId,
+        keyId: owner.keyId,
+        apiId: 'image-object-detection',
+        method: 'POST',
+        path: '/api/v1/detect?owner-only-call',
+        status: 200,
+        durationMs: 5,
+        images: 1,
+        at: new Date(),
+        request: { kind: 'json', headers: {}, body: '{"owner":"only"}', truncated: false, uploads: [] },
+        response: null,
+      });
+      return 'owner-only-call';
+    },
+    state: (db, owner) =>
+      db
+        .selectFrom('request_log')
+        .select(['path', 'request_body'])
+        .where('user_id', '=', owner.userId)
+        .execute(),
+    attempts: () => [
+      { method: 'GET', path: '/api/account/requests', list: true },
+      { method: 'GET', path: `/api/account/requests?key=${owner.keyId}`, list: true },
+    ],
+  },
+  {
+    name: 'usage alerts',
+    create: async (db, owner) => {
+      await db
+        .insertInto('usage_alert_settings')
+        .values({
+          user_id: owner.userId,
+          webhook_url: 'https://owner-only.example/hook',
+          webhook_secret: 'whsec_owner',
+        })
+        .execute();
+      const rule = await db
+        .insertInto('usage_alerts')
+        .values({ user_id: owner.userId, kind: 'images', api_id: null, threshold: 4242 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return rule.id;
+    },
+    state: async (db, owner) => ({
+      settings: await db
+        .selectFrom('usage_alert_settings')
+        .selectAll()
+        .where('user_id', '=', owner.userId)
+        .execute(),
+      rules: await db.selectFrom('usage_alerts').selectAll().where('user_id', '=', owner.userId).execute(),
+    }),
+    attempts: () => [
+      { method: 'GET', path: '/api/account/alerts', list: true },
+      {
+        method: 'PUT',
+        path: '/api/account/alerts',
+        body: { webhook_url: null, rules: [] },
+        own: (text) =>
+          !text.includes('owner-only') && !text.includes('whsec_owner') && !text.includes('4242'),
+      },
+    ],
   },
   {
     name: 'batch jobs',

@@ -5,6 +5,8 @@ import { KeysPanel } from './KeysPanel';
 import { request } from '../../shared/api-client';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { UsagePanel } from './UsagePanel';
+import { RequestLogPanel } from './RequestLogPanel';
+import { AlertsPanel } from './AlertsPanel';
 import { useResource } from './use-resource';
 
 /**
@@ -87,6 +89,8 @@ export function Dashboard() {
       <KeysPanel announce={announce} onChanged={reloadUsage} />
       <SubscriptionsPanel announce={announce} onChanged={reloadUsage} />
       <UsagePanel usage={usage} onRetry={reloadUsage} />
+      <RequestLogPanel announce={announce} />
+      <AlertsPanel announce={announce} />
     </div>
   );
 }

@@ -61,3 +61,8 @@ export function usedPercent(requests: number, quota: number | null): number {
   if (!quota || quota <= 0) return 0;
   return Math.min(100, Math.round((requests / quota) * 100));
 }
+
+/** "image-object-detection" -> "Image object detection": an API id as the dashboard's filters show it. */
+export function apiLabel(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1).replaceAll('-', ' ');
+}

@@ -49,6 +49,9 @@ import {
   type UsageEvent,
 } from './usage';
 import { USER_SESSION_COOKIE } from './users';
+import { errorBodyFor, startRequestLog } from '../request-log/record';
+import { fireUsageAlerts } from '../alerts/fire';
+import { wakeBackgroundWorker } from '../batch/service';
 
 /** `last_used_at` is written at most this often per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -468,6 +471,7 @@ export async function runApiCall(
   const at = now();
   const period = billingPeriod(at);
   const endpoint = new URL(req.url).pathname;
+  const logRequest = startRequestLog(db, req);
   const caller = await authorizeApiCall(db, req, apiId, {
     now: () => at,
     reserve: metered ? period : null,
@@ -489,6 +493,9 @@ export async function runApiCall(
       await settleCall(db, e, period, 'none').catch((logError: unknown) =>
         console.error('metering: could not record a refused call', logError),
       );
+      const logged = logRequest(e, errorBodyFor(error, ctx.requestId));
+      if (ctx.waitUntil) ctx.waitUntil(logged);
+      else await logged;
     }
     throw error;
   });
@@ -541,7 +548,12 @@ export async function runApiCall(
 
   // Metering is settled after the response when the runtime keeps work running (waitUntil):
   // the request was reserved before the work, so deferring only delays the counters and the log.
-  const settle = (e: UsageEvent, reserved: 'keep' | 'release' | 'none', what: string): Promise<void> => {
+  const settle = (
+    e: UsageEvent,
+    reserved: 'keep' | 'release' | 'none',
+    what: string,
+    response: unknown,
+  ): Promise<void> => {
     // A step counted up front that the handler never claimed is given back.
     const refund = unused?.result.allowed
       ? refundRateLimit(db, unused.policy, rateKey).catch((error: unknown) =>
@@ -554,7 +566,15 @@ export async function runApiCall(
     // On the Free tier the images analysed replace those reserved (a call that kept nothing gives all back).
     const freeDelta = caller.free ? (reserved === 'keep' ? e.images : 0) - freeReserved : 0;
     const settled = settleWithRetry(db, e, period, reserved, what, freeDelta);
-    const run = refund || sweep ? Promise.all([settled, refund, sweep]).then(() => {}) : settled;
+    // The request log and usage alerts never fail the call (each logs its own failures).
+    const logged = logRequest(e, response);
+    const alerts =
+      reserved === 'keep'
+        ? settled.then(() =>
+            fireUsageAlerts(db, e.userId, period, { onQueued: () => wakeBackgroundWorker(req, ctx) }),
+          )
+        : null;
+    const run = Promise.all([settled, refund, sweep, logged, alerts]).then(() => {});
     if (ctx.waitUntil) {
       ctx.waitUntil(run);
       return Promise.resolve();
@@ -567,9 +587,12 @@ export async function runApiCall(
     result = await work(call);
   } catch (error) {
     // The caller gets the real error; a metering failure on an error path is only logged.
-    await settle(event(statusOf(error), 0), caller.used !== null ? 'release' : 'none', 'a failed call').catch(
-      () => {},
-    );
+    await settle(
+      event(statusOf(error), 0),
+      caller.used !== null ? 'release' : 'none',
+      'a failed call',
+      errorBodyFor(error, ctx.requestId),
+    ).catch(() => {});
     throw error;
   }
   const images = Math.max(0, Math.floor(result.images));
@@ -587,10 +610,12 @@ export async function runApiCall(
         : (caller.monthRequests ?? (await requestsThisMonth(db, caller.userId, apiId, period)));
     usage.quota_remaining = Math.max(0, caller.quota - requestsUsed);
   }
+  const body = { ...result.data, usage };
   await settle(
     event(result.status ?? 200, images),
     counted ? 'keep' : caller.used !== null ? 'release' : 'none',
     'a call',
+    body,
   );
-  return json({ ...result.data, usage }, ctx, { status: result.status ?? 200 });
+  return json(body, ctx, { status: result.status ?? 200 });
 }

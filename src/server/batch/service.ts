@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors';
 import type { HandlerContext } from '../http/handler';
 import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
 import { siteSampleName } from '../vision/site-images';
-import { getQueueConfig, type QueueConfig } from './queue';
+import { getQueueConfig, type QueueConfig } from './queue-config';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const BACKGROUND_WORKER_PATH = '/.netlify/functions/predict-batch-worker-background';

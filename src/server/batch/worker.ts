@@ -23,6 +23,8 @@ import { SIGNATURE_HEADER, signCallback } from './callback';
 import { batchJobBody, type BatchItemResult } from './jobs';
 import { graphileOptions, installQueue, type QueueConfig } from './queue';
 import { billingPeriod } from '../account/usage';
+import { ALERT_WEBHOOK_TASK } from '../alerts/fire';
+import { deliverAlertWebhook } from '../alerts/webhook';
 
 export interface BatchWorkerOptions {
   db: Kysely<Database>;
@@ -260,6 +262,9 @@ function taskList(opts: BatchWorkerOptions, beats: Heartbeats): TaskList {
   return {
     batch_item: withBeat<ItemPayload>((payload, helpers) => processBatchItem(opts, payload, helpers)),
     batch_callback: withBeat<{ job_id: string }>((payload) => deliverCallback(opts, payload)),
+    [ALERT_WEBHOOK_TASK]: withBeat<{ event_id: string }>((payload, helpers) =>
+      deliverAlertWebhook(opts, payload, helpers.job.attempts >= helpers.job.max_attempts),
+    ),
   };
 }
 

@@ -282,6 +282,58 @@ export interface BatchWorkersTable {
   last_seen: CreatedAt;
 }
 
+/** One logged API call (the dashboard's request log): bodies truncated, no image bytes. */
+export interface RequestLogTable {
+  id: Generated<string>;
+  user_id: string;
+  key_id: string | null;
+  api_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  images: Generated<number>;
+  request_kind: 'json' | 'multipart' | 'other' | null;
+  request_headers: JsonWithDefault<Record<string, string>>;
+  request_body: string | null;
+  request_truncated: Generated<boolean>;
+  uploads: JsonWithDefault<{ field: string; filename: string; size: number; type: string }[]>;
+  response_body: string | null;
+  response_truncated: Generated<boolean>;
+  at: CreatedAt;
+}
+
+/** An account's alert webhook and its signing secret. */
+export interface UsageAlertSettingsTable {
+  user_id: string;
+  webhook_url: string | null;
+  webhook_secret: string;
+  updated_at: CreatedAt;
+}
+
+/** A usage threshold of an account. */
+export interface UsageAlertsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'quota_percent' | 'images';
+  api_id: string | null;
+  threshold: number;
+  created_at: CreatedAt;
+}
+
+/** A usage alert that fired (once per alert and billing month). */
+export interface UsageAlertEventsTable {
+  id: Generated<string>;
+  alert_id: string;
+  user_id: string;
+  period: PeriodDate;
+  used: number;
+  limit_value: number;
+  fired_at: CreatedAt;
+  webhook_status: 'pending' | 'delivered' | 'failed' | null;
+  webhook_attempts: Generated<number>;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -307,6 +359,10 @@ export interface Database {
   batch_jobs: BatchJobsTable;
   batch_job_items: BatchJobItemsTable;
   batch_workers: BatchWorkersTable;
+  request_log: RequestLogTable;
+  usage_alert_settings: UsageAlertSettingsTable;
+  usage_alerts: UsageAlertsTable;
+  usage_alert_events: UsageAlertEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

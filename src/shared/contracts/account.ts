@@ -11,6 +11,8 @@ import {
   subscribeRequestSchema,
   usageSchema,
 } from '../schemas/account';
+import { requestLogPageSchema, requestLogQuerySchema } from '../schemas/request-log';
+import { alertSettingsRequestSchema, alertSettingsSchema } from '../schemas/usage-alerts';
 import { defineOperation } from './operation';
 import { SERVER_ERRORS } from './common';
 
@@ -206,6 +208,47 @@ export const usageOperation = defineOperation({
   errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
 });
 
+export const requestLogOperation = defineOperation({
+  operationId: 'listRequests',
+  method: 'GET',
+  path: '/api/account/requests',
+  group: 'account',
+  summary: 'Request log',
+  description:
+    "The account's API calls of the last 30 days (at most the newest 10,000), newest first: time, API, key, method and path, status, duration, images counted, and the request and response bodies cut to a few KB (image URLs kept, base64 data and uploaded files' bytes not stored: uploads are named by field, filename, size and type). Filter by API, key and status class; page with `before`.",
+  auth: 'session',
+  query: requestLogQuerySchema,
+  response: { status: 200, description: 'One page of calls.', schema: requestLogPageSchema },
+  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+});
+
+export const getAlertsOperation = defineOperation({
+  operationId: 'getUsageAlerts',
+  method: 'GET',
+  path: '/api/account/alerts',
+  group: 'account',
+  summary: 'Usage alerts',
+  description:
+    "The account's usage thresholds, its alert webhook with the secret that signs its calls, and the last 50 alerts that fired.",
+  auth: 'session',
+  response: { status: 200, description: 'The alerts.', schema: alertSettingsSchema },
+  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+});
+
+export const saveAlertsOperation = defineOperation({
+  operationId: 'saveUsageAlerts',
+  method: 'PUT',
+  path: '/api/account/alerts',
+  group: 'account',
+  summary: 'Set usage alerts',
+  description:
+    "Replaces the account's thresholds (a share of 1-100 % of an API subscription's monthly quota, or a number of images a month for one API or across the account) and its webhook. An alert fires once per threshold and billing month, when a call's usage is recorded: it shows in the dashboard and, with a webhook, is POSTed there signed like batch callbacks (`Optiq-Signature`, keyed with `webhook_secret`) and retried on the job queue. The webhook URL follows the batch callbacks' address rules (http(s), ports 80/443, no credentials, no private, loopback or internal address).",
+  auth: 'session',
+  body: alertSettingsRequestSchema,
+  response: { status: 200, description: 'The alerts as saved.', schema: alertSettingsSchema },
+  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS],
+});
+
 /** Every account operation, in the order the reference lists them. */
 export const accountOperations = [
   signupOperation,
@@ -219,4 +262,7 @@ export const accountOperations = [
   listSubscriptionsOperation,
   cancelSubscriptionOperation,
   usageOperation,
+  requestLogOperation,
+  getAlertsOperation,
+  saveAlertsOperation,
 ] as const;
