@@ -43,6 +43,7 @@ import {
   whyNotRealOperation,
 } from '../../src/shared/contracts/photo-authenticity';
 import { similarOperations } from '../../src/shared/contracts/similar';
+import { healthOperation, statusSummaryOperation } from '../../src/shared/contracts/status';
 import {
   addBrandOperation,
   demoWatermarkOperation,
@@ -537,6 +538,36 @@ export const BUNDLE_CASES: BundleCase[] = [
       },
     ],
   },
+  {
+    fn: 'health',
+    steps: () => [
+      {
+        ...step(healthOperation, '/api/health'),
+        // The zip carries the models' files (included_files): found, so no model reads `error`.
+        keep: (_answer, body) => {
+          const models = (body as { components: { id: string; state?: string }[] }).components.filter(
+            (c) => c.state !== undefined,
+          );
+          if (models.length !== 2 || models.some((c) => c.state === 'error'))
+            throw new Error(`model files not found in the zip: ${JSON.stringify(models)}`);
+        },
+      },
+    ],
+  },
+  {
+    fn: 'record-status-probe',
+    steps: () => [
+      {
+        request: {
+          method: 'POST',
+          url: `${ORIGIN}/.netlify/functions/record-status-probe`,
+          json: { next_run: new Date().toISOString() },
+        },
+        status: 200,
+      },
+    ],
+  },
+  { fn: 'status', steps: () => [step(statusSummaryOperation, '/api/status')] },
   {
     fn: 'admin-logout',
     steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })],

@@ -273,6 +273,16 @@ export interface BatchWorkersTable {
   last_seen: CreatedAt;
 }
 
+/** One recorded health check of the status page (`record-status-probe`, every 5 minutes). */
+export interface StatusProbesTable {
+  id: Generated<string>;
+  checked_at: CreatedAt;
+  status: 'ok' | 'degraded' | 'down';
+  /** The health report's components (src/shared/schemas/status.ts). */
+  components: Json<unknown[]>;
+  latency_ms: number;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -297,6 +307,7 @@ export interface Database {
   batch_jobs: BatchJobsTable;
   batch_job_items: BatchJobItemsTable;
   batch_workers: BatchWorkersTable;
+  status_probes: StatusProbesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

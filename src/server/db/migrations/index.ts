@@ -17,6 +17,7 @@ import * as labelSets from './2026_11_23_120000_label_sets';
 import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
 import * as similarImages from './2026_11_23_100000_similar_images';
 import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
+import * as statusProbes from './2026_11_26_110000_status_probes';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_120000_label_sets': labelSets,
   '2026_11_23_130000_batch_jobs': batchJobs,
   '2026_11_23_140000_watermark_brands': watermarkBrands,
+  '2026_11_26_110000_status_probes': statusProbes,
 };
