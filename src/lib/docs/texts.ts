@@ -4,7 +4,7 @@ import { PAY_PER_USE_MINIMUM } from '../pricing-model';
 import type { AuthKind } from './reference';
 
 export const AUTH_LABEL: Record<AuthKind, string> = {
-  apiKey: 'API key (`Authorization: Bearer YOUR_API_KEY`) of an account subscribed to this API',
+  apiKey: 'API key (`Authorization: Bearer $OPTIQ_API_KEY`) of an account subscribed to this API',
   session: 'the signed-in account session (cookie)',
   admin: 'the admin session (cookie)',
   none: 'none (keyless demo with strict per-address limits)',
