@@ -133,6 +133,21 @@ const op = (list: readonly OperationContract[], method: string, path: string): O
 const account = (method: string, path: string) => op(accountOperations, method, path);
 const similar = (method: string, path: string) => op(similarOperations, method, path);
 
+/** A scheduled function, invoked as Netlify does: a POST carrying the next run time. */
+const scheduled = (fn: string): BundleCase => ({
+  fn,
+  steps: () => [
+    {
+      request: {
+        method: 'POST',
+        url: `${ORIGIN}/.netlify/functions/${fn}`,
+        json: { next_run: new Date().toISOString() },
+      },
+      status: 200,
+    },
+  ],
+});
+
 export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'apis',
@@ -512,32 +527,8 @@ export const BUNDLE_CASES: BundleCase[] = [
       }),
     ],
   },
-  {
-    fn: 'prune-detection-results',
-    steps: () => [
-      {
-        request: {
-          method: 'POST',
-          url: `${ORIGIN}/.netlify/functions/prune-detection-results`,
-          json: { next_run: new Date().toISOString() },
-        },
-        status: 200,
-      },
-    ],
-  },
-  {
-    fn: 'prune-usage-events',
-    steps: () => [
-      {
-        request: {
-          method: 'POST',
-          url: `${ORIGIN}/.netlify/functions/prune-usage-events`,
-          json: { next_run: new Date().toISOString() },
-        },
-        status: 200,
-      },
-    ],
-  },
+  scheduled('prune-detection-results'),
+  scheduled('prune-usage-events'),
   {
     fn: 'health',
     steps: () => [
@@ -554,19 +545,7 @@ export const BUNDLE_CASES: BundleCase[] = [
       },
     ],
   },
-  {
-    fn: 'record-status-probe',
-    steps: () => [
-      {
-        request: {
-          method: 'POST',
-          url: `${ORIGIN}/.netlify/functions/record-status-probe`,
-          json: { next_run: new Date().toISOString() },
-        },
-        status: 200,
-      },
-    ],
-  },
+  scheduled('record-status-probe'),
   { fn: 'status', steps: () => [step(statusSummaryOperation, '/api/status')] },
   {
     fn: 'admin-logout',

@@ -41,12 +41,16 @@ export const worstStatus = (statuses: readonly HealthStatus[]): HealthStatus =>
 
 class CheckTimeout extends Error {}
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CheckTimeout()), ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type ComponentResult = Omit<HealthComponent, 'id' | 'name' | 'latency_ms'>;
