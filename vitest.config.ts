@@ -17,6 +17,7 @@ const INTEGRATION = [
   'src/server/rate-limit/rate-limit.test.ts',
   'src/server/vision/similar/similar.test.ts',
   'src/server/vision/store.test.ts',
+  'src/server/status/**/*.test.ts',
   'src/server/vision/watermark/brand-store.test.ts',
   'src/local/prepare-database.test.ts',
   'src/local/dev-integration.test.ts',

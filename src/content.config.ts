@@ -4,6 +4,7 @@ import { apiCategorySchema, apiSchema, useCaseSchema } from './shared/schemas/ca
 import { industrySchema, marketingSchema } from './shared/schemas/pages';
 import { siteCopySchema } from './lib/copy';
 import { accuracyCardSchema } from './shared/schemas/accuracy';
+import { changelogEntrySchema } from './shared/schemas/changelog';
 
 /** Catalogue collections: the same JSON files seed the database (`npm run db:seed`). */
 const apis = defineCollection({
@@ -43,4 +44,19 @@ const accuracy = defineCollection({
   schema: accuracyCardSchema,
 });
 
-export const collections = { apis, useCases, apiCategories, industries, marketing, siteCopy, accuracy };
+/** The changelog (/changelog and its RSS feed): one Markdown file per change, dated. */
+const changelog = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/changelog' }),
+  schema: changelogEntrySchema,
+});
+
+export const collections = {
+  apis,
+  useCases,
+  apiCategories,
+  industries,
+  marketing,
+  siteCopy,
+  accuracy,
+  changelog,
+};

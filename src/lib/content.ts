@@ -8,6 +8,7 @@ import type { IconName } from '../shared/icons';
 import type { SiteCopy } from './copy';
 import type { AccuracyCard } from '../shared/schemas/accuracy';
 import { quoteFigures } from './figures';
+import type { ChangelogEntry } from './changelog';
 
 /**
  * The one place pages and components read the content collections (catalogue, industry and
@@ -179,4 +180,15 @@ export function getAccuracyCards(): Promise<Map<string, AccuracyCard>> {
       ),
   );
   return accuracyCards;
+}
+
+let changelog: Promise<ChangelogEntry[]> | undefined;
+
+/** Every changelog entry (content/changelog/*.md) with its body rendered, in file order. */
+export function getChangelogEntries(): Promise<ChangelogEntry[]> {
+  // The glob loader renders each Markdown body at load time.
+  changelog ??= getCollection('changelog').then((entries) =>
+    entries.map((e) => ({ ...e.data, id: e.id, html: e.rendered?.html ?? '' })),
+  );
+  return changelog;
 }

@@ -8,6 +8,7 @@ import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
 import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
 import { ALL_RATE_LIMITS } from '../shared/rate-limits';
+import { STATUS_PROBES } from '../shared/schemas/status';
 import {
   ENTERPRISE_ABOVE_IMAGES,
   freeTierAllowance,
@@ -141,6 +142,7 @@ export function documentedFigures(): Figure[] {
   const IMAGE = 'src/shared/limits.ts IMAGE_LIMITS';
   const UPLOAD = 'src/shared/limits.ts UPLOAD_LIMITS';
   const PRICING = 'src/lib/pricing-model.ts';
+  const STATUS_FROM = 'src/shared/schemas/status.ts STATUS_PROBES';
   const figures: Figure[] = [
     limit('limits.image_url_mb', formatMegabytes(IMAGE_LIMITS.maxBytes), IMAGE),
     limit('limits.min_side_px', `${IMAGE_LIMITS.minSide} px`, IMAGE),
@@ -200,6 +202,10 @@ export function documentedFigures(): Figure[] {
     ...Object.values(ALL_RATE_LIMITS).map((p) =>
       limit(`rate.${p.name}`, formatRate(p), 'src/shared/rate-limits.ts'),
     ),
+    // The status page's record: how often a probe runs, how long probes are kept, days shown.
+    limit('status.probe_interval', `${STATUS_PROBES.intervalMinutes} minutes`, STATUS_FROM),
+    limit('status.retention', `${STATUS_PROBES.retentionDays} days`, STATUS_FROM),
+    limit('status.window', `${STATUS_PROBES.days} days`, STATUS_FROM),
     price('price.starts_at', `${formatWholeUsd(PAY_PER_USE_MINIMUM)}/month`, PRICING),
     price('price.standard_plan', `${formatWholeUsd(STANDARD_PLAN.base)}/month`, PRICING),
     price('price.standard_included', `${formatCount(STANDARD_PLAN.included)} images a month`, PRICING),

@@ -1,4 +1,5 @@
-import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import { createHighlighter, type DecorationItem, type Highlighter, type ShikiTransformer } from 'shiki';
+import { API_KEY_READS, API_KEY_VALUE_PLACEHOLDER } from './snippets';
 
 /** Shiki's HAST node types, without a direct dependency on `hast`. */
 type Element = Parameters<NonNullable<ShikiTransformer['code']>>[0];
@@ -66,9 +67,11 @@ export async function highlight(
 ): Promise<string> {
   const hl = await getHighlighter();
   const safeLang = isCodeLang(lang) ? lang : 'text';
-  return hl.codeToHtml(normalizeCode(code), {
+  const text = normalizeCode(code);
+  return hl.codeToHtml(text, {
     lang: safeLang,
     theme: CODE_THEME,
+    decorations: apiKeySlots(text),
     transformers: [
       {
         pre(node) {
@@ -95,15 +98,40 @@ export function leanTokens(foreground: string): ShikiTransformer {
     node.type === 'element' &&
     String(node.properties['style'] ?? '').toLowerCase() === plain &&
     Object.keys(node.properties).length === 1;
+  const child = (node: { children: readonly unknown[] }, tag: string): Element | undefined =>
+    node.children.find(
+      (c): c is Element => (c as Element).type === 'element' && (c as Element).tagName === tag,
+    );
   return {
-    code(node) {
-      node.children = node.children.flatMap((line) =>
-        line.type === 'element' && line.tagName === 'span'
+    // In `root`, after every `code` hook: Shiki's own decorations (the API key slots) need the
+    // line wrappers this removes.
+    root(root) {
+      const code = child(child(root, 'pre') ?? { children: [] }, 'code');
+      if (!code) return;
+      code.children = code.children.flatMap((line) =>
+        line.type === 'element' && line.tagName === 'span' && line.properties['class'] === 'line'
           ? line.children.flatMap((token) => (isPlain(token) ? token.children : [token]))
           : [line],
       );
     },
   };
+}
+
+const KEY_SLOT_TEXTS = [...Object.values(API_KEY_READS), API_KEY_VALUE_PLACEHOLDER];
+
+/**
+ * Where a sample reads the API key (`$OPTIQ_API_KEY`, `${process.env.OPTIQ_API_KEY}`, ...) or
+ * the quick start's export line holds its value: each wrapped in a `<span data-api-key>`, so the
+ * docs' key picker (src/scripts/docs-key.ts) can write a signed-in reader's key in its place.
+ */
+export function apiKeySlots(code: string): DecorationItem[] {
+  const slots: DecorationItem[] = [];
+  for (const slot of KEY_SLOT_TEXTS) {
+    for (let at = code.indexOf(slot); at !== -1; at = code.indexOf(slot, at + slot.length))
+      slots.push({ start: at, end: at + slot.length, properties: { 'data-api-key': '' } });
+  }
+  // `$OPTIQ_API_KEY` never sits inside another slot's text, so slots never overlap.
+  return slots.sort((a, b) => Number(a.start) - Number(b.start));
 }
 
 /** Drops the leading and trailing blank lines that template literals leave behind, keeping indentation. */

@@ -34,6 +34,21 @@ export const sampleLangInfo: Record<
 /** Environment variable the samples read the API key from, so keys never land in source files. */
 export const API_KEY_ENV = 'OPTIQ_API_KEY';
 
+/**
+ * How each sample language reads the key, inside a string that takes the key's value in its
+ * place: the shell's double-quoted header, a JavaScript template literal, a Python f-string. The
+ * highlighter marks each (`data-api-key`) so the docs' key picker can write a reader's own key
+ * there, and the quick start's export line marks `API_KEY_VALUE_PLACEHOLDER` the same way.
+ */
+export const API_KEY_READS = {
+  curl: `$${API_KEY_ENV}`,
+  javascript: `\${process.env.${API_KEY_ENV}}`,
+  python: `{os.environ['${API_KEY_ENV}']}`,
+} as const satisfies Record<SampleLang, string>;
+
+/** The value the quick start's `export OPTIQ_API_KEY=...` line shows until a reader picks a key. */
+export const API_KEY_VALUE_PLACEHOLDER = 'your-api-key';
+
 const INDENT = '  ';
 
 /** A curl command line; the body is single-quoted JSON so the shell passes it through untouched. */
@@ -41,7 +56,7 @@ export function curlSnippet({ method, url, body }: RequestSample): string {
   const lines = [
     method === 'GET' && body === undefined ? `curl ${shellWord(url)}` : `curl -X ${method} ${shellWord(url)}`,
   ];
-  lines.push(`-H "Authorization: Bearer $${API_KEY_ENV}"`);
+  lines.push(`-H "Authorization: Bearer ${API_KEY_READS.curl}"`);
   if (body !== undefined) {
     lines.push(`-H "Content-Type: application/json"`);
     const json = JSON.stringify(body, null, 2).replaceAll('\n', `\n${INDENT}`);
@@ -52,7 +67,7 @@ export function curlSnippet({ method, url, body }: RequestSample): string {
 
 /** A fetch call for Node 18+ or the browser, failing loudly on a non-2xx answer. */
 export function javascriptSnippet({ method, url, body }: RequestSample): string {
-  const headers = [`${INDENT.repeat(2)}Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`];
+  const headers = [`${INDENT.repeat(2)}Authorization: \`Bearer ${API_KEY_READS.javascript}\`,`];
   if (body !== undefined) headers.push(`${INDENT.repeat(2)}'Content-Type': 'application/json',`);
   const options = [`${INDENT}method: '${method}',`, `${INDENT}headers: {`, ...headers, `${INDENT}},`];
   if (body !== undefined) options.push(`${INDENT}body: JSON.stringify(${jsLiteral(body, 1)}),`);
@@ -73,7 +88,7 @@ export function pythonSnippet({ method, url, body }: RequestSample): string {
   const py = '    ';
   const args = [
     `${py}${JSON.stringify(url)},`,
-    `${py}headers={"Authorization": f"Bearer {os.environ['${API_KEY_ENV}']}"},`,
+    `${py}headers={"Authorization": f"Bearer ${API_KEY_READS.python}"},`,
   ];
   if (body !== undefined) args.push(`${py}json=${pythonLiteral(body, 1)},`);
   args.push(`${py}timeout=30,`);

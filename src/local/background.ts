@@ -1,8 +1,8 @@
 /**
  * The work a local server runs beside its requests (`npm start` and `npm run dev` alike): the
- * batch queue's worker (graphile-worker, in this process) and the retention jobs Netlify runs
- * on a schedule (functions/prune-detection-results.ts, functions/prune-usage-events.ts), here on
- * timers whose first run comes shortly after start.
+ * batch queue's worker (graphile-worker, in this process) and the jobs Netlify runs on a
+ * schedule (functions/prune-detection-results.ts, functions/prune-usage-events.ts,
+ * functions/record-status-probe.ts), here on timers whose first run comes shortly after start.
  */
 import type { Kysely } from 'kysely';
 import { pruneUsageEvents, usageRetentionDays } from '../server/account/usage';
@@ -10,6 +10,7 @@ import { pruneRequestLog } from '../server/request-log/repository';
 import { getQueueConfig } from '../server/batch/queue';
 import { startBatchWorker, type BatchWorker } from '../server/batch/worker';
 import type { Database } from '../server/db';
+import { PROBE_INTERVAL_MINUTES, runStatusProbe } from '../server/status/probes';
 import { detectionRetentionDays, pruneDetectionRuns, scheduleRetention } from '../server/vision/store';
 
 export interface BackgroundWork {
@@ -72,11 +73,24 @@ export async function startBackgroundWork({
     },
   );
 
+  const stopProbing = scheduleRetention(
+    async () => {
+      const { report } = await runStatusProbe(db);
+      if (report.status !== 'ok') log(`status probe: ${report.status}`);
+    },
+    {
+      firstRunMs: 5_000,
+      intervalMs: PROBE_INTERVAL_MINUTES * 60 * 1000,
+      onError: (error) => log(`recording a status probe failed: ${errorText(error)}`),
+    },
+  );
+
   return {
     batchWorker,
     stop: async () => {
       stopPruningRuns();
       stopPruningUsage();
+      stopProbing();
       await batchWorker?.stop().catch(() => {});
     },
   };

@@ -19,7 +19,7 @@ export type ApiId = (typeof API_IDS)[keyof typeof API_IDS];
 export const API_ID_LIST: readonly ApiId[] = Object.values(API_IDS);
 
 /** The site's own endpoint groups beside the APIs (OpenAPI tags without an accuracy card). */
-export const SITE_GROUPS = ['catalogue', 'contact', 'account', 'admin', 'demo'] as const;
+export const SITE_GROUPS = ['catalogue', 'contact', 'account', 'admin', 'demo', 'status'] as const;
 export type SiteGroup = (typeof SITE_GROUPS)[number];
 
 /** What a contract's `group` may be: an API id or a site group. */

@@ -43,6 +43,7 @@ import {
   whyNotRealOperation,
 } from '../../src/shared/contracts/photo-authenticity';
 import { similarOperations } from '../../src/shared/contracts/similar';
+import { healthOperation, statusSummaryOperation } from '../../src/shared/contracts/status';
 import {
   addBrandOperation,
   demoWatermarkOperation,
@@ -131,6 +132,21 @@ const op = (list: readonly OperationContract[], method: string, path: string): O
 };
 const account = (method: string, path: string) => op(accountOperations, method, path);
 const similar = (method: string, path: string) => op(similarOperations, method, path);
+
+/** A scheduled function, invoked as Netlify does: a POST carrying the next run time. */
+const scheduled = (fn: string): BundleCase => ({
+  fn,
+  steps: () => [
+    {
+      request: {
+        method: 'POST',
+        url: `${ORIGIN}/.netlify/functions/${fn}`,
+        json: { next_run: new Date().toISOString() },
+      },
+      status: 200,
+    },
+  ],
+});
 
 export const BUNDLE_CASES: BundleCase[] = [
   {
@@ -534,32 +550,26 @@ export const BUNDLE_CASES: BundleCase[] = [
       }),
     ],
   },
+  scheduled('prune-detection-results'),
+  scheduled('prune-usage-events'),
   {
-    fn: 'prune-detection-results',
+    fn: 'health',
     steps: () => [
       {
-        request: {
-          method: 'POST',
-          url: `${ORIGIN}/.netlify/functions/prune-detection-results`,
-          json: { next_run: new Date().toISOString() },
+        ...step(healthOperation, '/api/health'),
+        // The zip carries the models' files (included_files): found, so no model reads `error`.
+        keep: (_answer, body) => {
+          const models = (body as { components: { id: string; state?: string }[] }).components.filter(
+            (c) => c.state !== undefined,
+          );
+          if (models.length !== 2 || models.some((c) => c.state === 'error'))
+            throw new Error(`model files not found in the zip: ${JSON.stringify(models)}`);
         },
-        status: 200,
       },
     ],
   },
-  {
-    fn: 'prune-usage-events',
-    steps: () => [
-      {
-        request: {
-          method: 'POST',
-          url: `${ORIGIN}/.netlify/functions/prune-usage-events`,
-          json: { next_run: new Date().toISOString() },
-        },
-        status: 200,
-      },
-    ],
-  },
+  scheduled('record-status-probe'),
+  { fn: 'status', steps: () => [step(statusSummaryOperation, '/api/status')] },
   {
     fn: 'admin-logout',
     steps: (s) => [step(adminLogoutOperation, '/api/auth/logout', { headers: cookie(s.adminCookie) })],

@@ -9,6 +9,8 @@ import { formatDate, maskedKey } from './format';
 import { request } from '../../shared/api-client';
 import { useResource } from './use-resource';
 import { ErrorState, Loading, ScrollRegion } from './States';
+import { forgetCreatedKey, rememberCreatedKey } from '../../scripts/api-key-store';
+import { browserStores } from '../try-it/try-it';
 
 interface Props {
   /** Says a change out loud (the dashboard's live region). */
@@ -68,6 +70,8 @@ export function KeysPanel({ announce, onChanged }: Props) {
     setName('');
     setCopied(false);
     setCreated({ id: result.data.id, name: result.data.name, key: result.data.key });
+    // This tab's docs may put the new key in their samples (shown once: kept until the tab closes).
+    rememberCreatedKey(browserStores().session, result.data.id, result.data.key);
     announce(`Key ${result.data.name} created. Copy it now: you will not see it again.`);
     reload();
     onChanged();
@@ -100,6 +104,7 @@ export function KeysPanel({ announce, onChanged }: Props) {
     const revokedName = toRevoke.key.name;
     setToRevoke(null);
     if (created?.id === result.data.key.id) setCreated(null);
+    forgetCreatedKey(browserStores().session, result.data.key.id);
     announce(`Key ${revokedName} revoked. Calls with it are refused from now on.`);
     reload();
     onChanged();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 import { browserStores, loadKey, saveKey, sendTry, type AuthMode, type TryResult } from './try-it';
+import { DOCS_KEY_EVENT } from '../../scripts/api-key-store';
 
 /** A text field of a multipart operation's form. */
 export interface TryFormField {
@@ -67,6 +68,18 @@ export default function TryIt({ method, path, auth, json, formFields, origin }: 
       setAuthMode('key');
     }
   }, [origin]);
+
+  // The key the reader picks in the page's key picker (src/scripts/docs-key.ts) after this mounted.
+  useEffect(() => {
+    const useDocsKey = (e: Event) => {
+      const picked = (e as CustomEvent<{ key?: unknown }>).detail.key;
+      if (typeof picked !== 'string') return;
+      setKey(picked);
+      setAuthMode('key');
+    };
+    window.addEventListener(DOCS_KEY_EVENT, useDocsKey);
+    return () => window.removeEventListener(DOCS_KEY_EVENT, useDocsKey);
+  }, []);
 
   useEffect(() => {
     if (result || error) resultHeading.current?.focus();

@@ -21,7 +21,7 @@ describe('referenceMarkdown', () => {
         for (const e of op.errors) expect(md).toContain(`| ${e.status} | \`${e.code}\` |`);
       }
       for (const q of ref.quotas) expect(md).toContain(`| ${q.tier} |`);
-      expect(md).toContain('Bearer YOUR_API_KEY');
+      expect(md).toContain('Bearer $OPTIQ_API_KEY');
       // Every API can be subscribed pay per use, which has no quota: the quota note must say so.
       expect(md).toContain('Pay per use has no monthly quota');
     }

@@ -16,11 +16,12 @@ describe('operationSamples', () => {
     const s = operationSamples(detect, origin);
     const call = parseCurl(s.curl);
     expect(call).toMatchObject({ method: 'POST', url: `${origin}/api/v1/detect` });
-    expect(call.headers['Authorization']).toBe('Bearer YOUR_API_KEY');
+    expect(call.headers['Authorization']).toBe('Bearer $OPTIQ_API_KEY');
     expect(JSON.parse(call.body!)).toEqual(detect.requestExample);
-    expect(s.javascript).toContain("Authorization: 'Bearer YOUR_API_KEY'");
+    expect(s.javascript).toContain('Authorization: `Bearer ${process.env.OPTIQ_API_KEY}`');
     expect(s.javascript).toContain(`fetch("${origin}/api/v1/detect"`);
-    expect(s.python).toContain('"Authorization": "Bearer YOUR_API_KEY"');
+    expect(s.python).toMatch(/^import os\n/);
+    expect(s.python).toContain(`"Authorization": f"Bearer {os.environ['OPTIQ_API_KEY']}"`);
     expect(s.python).toContain('"error_checks": 3,');
   });
 

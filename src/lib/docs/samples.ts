@@ -1,15 +1,13 @@
 /**
  * Code samples of one reference operation in curl, JavaScript (fetch) and Python (requests),
  * generated from its method, path and example request. JSON bodies are sent as JSON,
- * multipart operations as form fields; keyed operations send `Authorization: Bearer
- * YOUR_API_KEY` (the code-sample check swaps the placeholder for a test key and sends every
- * curl sample of the built site).
+ * multipart operations as form fields; keyed operations read the key from the `OPTIQ_API_KEY`
+ * environment variable, as the overview's samples do (the code-sample check sets a test key and
+ * sends every curl sample of the built site; the docs' key picker writes a signed-in reader's key
+ * in their place).
  */
-import type { CodeSamples } from '../snippets';
+import { API_KEY_READS, type CodeSamples } from '../snippets';
 import type { OperationDoc } from './reference';
-
-/** The placeholder every keyed sample carries. */
-export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 const shellWord = (value: string) => (/^[\w:/.@%+=,-]+$/.test(value) ? value : shellQuote(value));
@@ -64,7 +62,7 @@ export function operationSamples(op: OperationDoc, origin: string): CodeSamples 
 
   // curl
   const curl = [`curl -X ${op.method} ${shellWord(url)}`];
-  if (keyed) curl.push(`-H "Authorization: Bearer ${API_KEY_PLACEHOLDER}"`);
+  if (keyed) curl.push(`-H "Authorization: Bearer ${API_KEY_READS.curl}"`);
   if (hasBody && multipart) for (const [k, v] of formFields(body)) curl.push(`-F ${shellQuote(`${k}=${v}`)}`);
   else if (hasBody) {
     curl.push('-H "Content-Type: application/json"');
@@ -74,7 +72,7 @@ export function operationSamples(op: OperationDoc, origin: string): CodeSamples 
   // JavaScript
   const js: string[] = [];
   const headers: string[] = [];
-  if (keyed) headers.push(`    Authorization: 'Bearer ${API_KEY_PLACEHOLDER}',`);
+  if (keyed) headers.push(`    Authorization: \`Bearer ${API_KEY_READS.javascript}\`,`);
   if (hasBody && multipart) {
     js.push('const form = new FormData();');
     for (const [k, v] of formFields(body))
@@ -93,12 +91,13 @@ export function operationSamples(op: OperationDoc, origin: string): CodeSamples 
 
   // Python
   const py = [
+    ...(keyed ? ['import os', ''] : []),
     'import requests',
     '',
     `response = requests.${op.method.toLowerCase()}(`,
     `    ${JSON.stringify(url)},`,
   ];
-  if (keyed) py.push(`    headers={"Authorization": "Bearer ${API_KEY_PLACEHOLDER}"},`);
+  if (keyed) py.push(`    headers={"Authorization": f"Bearer ${API_KEY_READS.python}"},`);
   if (hasBody && multipart) {
     py.push(`    data=${pythonLiteral(Object.fromEntries(formFields(body)), 1)},`);
     py.push('    # To upload a file instead of a URL: files={"file": open("photo.jpg", "rb")},');

@@ -4,7 +4,7 @@ import { FREE_TIER, freeTierAllowance, PAY_PER_USE_MINIMUM } from '../pricing-mo
 import type { AuthKind } from './reference';
 
 export const AUTH_LABEL: Record<AuthKind, string> = {
-  apiKey: `API key (\`Authorization: Bearer YOUR_API_KEY\`): the ${FREE_TIER.name} without a subscription to this API, else the subscription's tier`,
+  apiKey: `API key (\`Authorization: Bearer $OPTIQ_API_KEY\`): the ${FREE_TIER.name} without a subscription to this API, else the subscription's tier`,
   session: 'the signed-in account session (cookie)',
   admin: 'the admin session (cookie)',
   none: 'none (keyless demo with strict per-address limits)',

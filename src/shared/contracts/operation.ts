@@ -60,6 +60,11 @@ export interface OperationContract<
     description: string;
     schema: Response;
   };
+  /**
+   * The response body also answered with another status (the health check's 503 carries the
+   * same report as its 200). Its status must not be one of `errors`' statuses.
+   */
+  alsoAnsweredWith?: { status: 503; description: string } | undefined;
   /** Every error code the operation may answer with (status from ERROR_STATUS). */
   errors: readonly ErrorCode[];
   /** The shape of `error.details` for codes that carry more than null, e.g. NO_IMAGE_ANALYSED's per-image results. */

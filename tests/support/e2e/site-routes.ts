@@ -47,6 +47,8 @@ export function allRoutes(): string[] {
     '/docs',
     '/docs/image-object-detection',
     '/docs/accuracy',
+    '/changelog',
+    '/status',
     '/pricing',
     '/demo',
     ...DEMO_ROUTES,

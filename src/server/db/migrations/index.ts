@@ -18,6 +18,7 @@ import * as payPerUseTier from './2026_11_23_030000_pay_per_use_tier';
 import * as similarImages from './2026_11_23_100000_similar_images';
 import * as watermarkBrands from './2026_11_23_140000_watermark_brands';
 import * as freeAllowance from './2026_11_26_100000_free_allowance';
+import * as statusProbes from './2026_11_26_110000_status_probes';
 import * as requestLog from './2026_11_26_120000_request_log';
 import * as usageAlerts from './2026_11_26_130000_usage_alerts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_130000_batch_jobs': batchJobs,
   '2026_11_23_140000_watermark_brands': watermarkBrands,
   '2026_11_26_100000_free_allowance': freeAllowance,
+  '2026_11_26_110000_status_probes': statusProbes,
   '2026_11_26_120000_request_log': requestLog,
   '2026_11_26_130000_usage_alerts': usageAlerts,
 };

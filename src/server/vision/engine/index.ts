@@ -23,7 +23,7 @@ import type { AnalyzeOptions, ImageAnalysis } from '../detector';
 import type { SceneAnalysis, SceneOptions } from '../scene/analyze';
 import type { ImageFeatures } from '../similar/features';
 import type { PoolStats } from './pool';
-import { engineConfig, lazyEngineRunner, type EngineConfig } from './runner';
+import { ENGINE_NAMES, engineConfig, lazyEngineRunner, type EngineConfig } from './runner';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
 import { decodeAndAnalyze, serveEngine, type EngineResult, type EngineTask } from './worker';
@@ -52,7 +52,7 @@ async function runInline(task: EngineTask): Promise<EngineResult> {
 const engine = lazyEngineRunner<EngineTask, EngineResult>({
   moduleUrl: import.meta.url,
   workerFlag: WORKER_FLAG,
-  name: 'vision-engine',
+  name: ENGINE_NAMES.vision,
   queue: 'image analysis',
   initialTaskMs: { pool: 500, inline: 1000 },
   inline: runInline,

@@ -151,6 +151,19 @@ class InlineRunner<Task, Result> {
   }
 }
 
+/** The engines' names (thread names, and what the health check asks `engineHasAnswered` about). */
+export const ENGINE_NAMES = { vision: 'vision-engine', watermark: 'watermark-engine' } as const;
+
+/** Names of the engines that have answered a task in this process (their models are loaded); shared across bundled copies. */
+const ANSWERED = Symbol.for('optiq.engines-answered');
+const answered = ((globalThis as { [ANSWERED]?: Set<string> })[ANSWERED] ??= new Set<string>());
+
+/**
+ * Whether the engine named `name` (a runner's `name`) has analysed an image in this process since
+ * it started: its models are loaded. The health check reads it; it never loads a model itself.
+ */
+export const engineHasAnswered = (name: string): boolean => answered.has(name);
+
 /** Makes a runner with the current environment's configuration (engineConfig). */
 export function createEngineRunner<Task extends object, Result>(
   opts: RunnerOptions<Task, Result>,
@@ -189,7 +202,9 @@ export function createEngineRunner<Task extends object, Result>(
     config,
     async run(task) {
       try {
-        return await run(task);
+        const result = await run(task);
+        answered.add(opts.name);
+        return result;
       } catch (error) {
         if (error instanceof PoolBusyError) throw new PoolBusyError(error.retryAfterSeconds, opts.queue);
         throw revive(error);
@@ -219,6 +234,7 @@ export function lazyEngineRunner<Task extends object, Result>(
     async close() {
       const r = runner;
       runner = undefined;
+      answered.delete(opts.name);
       await r?.close();
     },
   };

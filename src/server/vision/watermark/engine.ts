@@ -10,7 +10,7 @@
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { serveTasks } from '../engine/pool';
-import { lazyEngineRunner, warmOnServerless } from '../engine/runner';
+import { ENGINE_NAMES, lazyEngineRunner, warmOnServerless } from '../engine/runner';
 import { loadOcr } from '../ocr/ocr';
 import { analyzeWatermarks, type WatermarkAnalysis, type WatermarkOptions } from './analyze';
 
@@ -35,7 +35,7 @@ warmOnServerless(loadOcr);
 const engine = lazyEngineRunner<Task, WatermarkAnalysis>({
   moduleUrl: import.meta.url,
   workerFlag: WORKER_FLAG,
-  name: 'watermark-engine',
+  name: ENGINE_NAMES.watermark,
   queue: 'watermark analysis',
   initialTaskMs: { pool: 1500, inline: 1500 },
   inline: (task) => analyzeWatermarks(task.bytes, task.options),
