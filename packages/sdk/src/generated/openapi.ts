@@ -493,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to an API
-         * @description Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier.
+         * @description Subscribes the account to an active API at a tier. Coming-soon APIs and the Custom tier (by contact) cannot be subscribed. Subscribing again to the same API changes the tier; the tier it already has is 409 CONFLICT. Without a subscription, every active API can be called on the Free tier.
          */
         post: operations["subscribe"];
         delete?: never;
@@ -535,6 +535,50 @@ export interface paths {
          */
         get: operations["getUsage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request log
+         * @description The account's API calls of the last 30 days (at most the newest 10,000), newest first: time, API, key, method and path, status, duration, images counted, and the request and response bodies cut to a few KB (image URLs kept, base64 data and uploaded files' bytes not stored: uploads are named by field, filename, size and type). Filter by API, key and status class; page with `before`.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage alerts
+         * @description The account's usage thresholds, its alert webhook with the secret that signs its calls, and the last 50 alerts that fired.
+         */
+        get: operations["getUsageAlerts"];
+        /**
+         * Set usage alerts
+         * @description Replaces the account's thresholds (a share of 1-100 % of an API subscription's monthly quota, or a number of images a month for one API or across the account) and its webhook. An alert fires once per threshold and billing month, when a call's usage is recorded: it shows in the dashboard and, with a webhook, is POSTed there signed like batch callbacks (`Optiq-Signature`, keyed with `webhook_secret`) and retried on the job queue. The webhook URL follows the batch callbacks' address rules (http(s), ports 80/443, no credentials, no private, loopback or internal address).
+         */
+        put: operations["saveUsageAlerts"];
         post?: never;
         delete?: never;
         options?: never;
@@ -976,6 +1020,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the service health
+         * @description Checks the database (a query), the batch queue (entries waiting and the oldest one's age) and each vision model's readiness (whether its files are in place and whether this process has it loaded; no model is loaded for the check). Answers 200 when the service is `ok` or `degraded` (serving), 503 when it is `down`, with the same report either way. For monitors and load balancers; the status page shows the probes recorded every 5 minutes.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the status page summary
+         * @description The latest recorded probe and, for each of the last 30 days (UTC), how many probes found the service serving, from the probes the scheduled check records every 5 minutes (kept 90 days). Days without probes say so (`probes: 0`, `uptime_percent: null`).
+         */
+        get: operations["getStatusSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1167,7 +1251,7 @@ export interface components {
             requests: number;
             /** @description Images this call analysed (failed images are not counted). */
             images: number;
-            /** @description Requests left in this billing month (calendar month, UTC) of the subscription's tier; null when pay per use without a cap. */
+            /** @description Requests left in this billing month (calendar month, UTC) of the subscription's tier; on the Free tier (no subscription), images left of its monthly allowance across all APIs; null when pay per use without a cap. */
             quota_remaining: number | null;
         };
         /** @description The answer for one image: its objects, or its error. */
@@ -1265,7 +1349,7 @@ export interface components {
                 api_id: string;
                 /** @description Name of the API. */
                 api_name: string;
-                /** @description Tier of the active subscription, null if none. */
+                /** @description Tier of the active subscription; `free` when the calls ran on the Free tier (no active subscription). */
                 tier: string | null;
                 /** @description Metered requests this month. */
                 requests: number;
@@ -1276,6 +1360,15 @@ export interface components {
                 /** @description Requests left this month; null when uncapped. */
                 remaining: number | null;
             }[];
+            /** @description The Free tier: every active API may be called without subscribing, up to its images a month across all APIs; a subscription to an API takes over for that API. */
+            free_tier: {
+                /** @description Images a month the Free tier includes, across all APIs, without a subscription. */
+                images_included: number;
+                /** @description Images analysed on the Free tier this month. */
+                images_used: number;
+                /** @description Images left on the Free tier this month. */
+                images_remaining: number;
+            };
             /** @description Usage per key this month. */
             keys: {
                 /** @description Key id. */
@@ -1309,6 +1402,107 @@ export interface components {
                 key_id: string | null;
             }[];
         };
+        /** @description One API call of the account, as the request log keeps it. */
+        LoggedRequest: {
+            /** @description Id of the log entry. */
+            id: string;
+            /** @description When the call arrived (ISO 8601). */
+            at: string;
+            /** @description Catalogue id of the API called. */
+            api_id: string;
+            /** @description The key used; null for a call from this site with your session. */
+            key: {
+                /** @description Key id. */
+                id: string;
+                /** @description Name of the key. */
+                name: string;
+                /** @description Recognisable start of the key. */
+                prefix: string;
+                /** @description Last four characters of the key. */
+                last4: string;
+            } | null;
+            /** @description HTTP method. */
+            method: string;
+            /** @description Path and query string called, e.g. `/api/v1/detect`. */
+            path: string;
+            /** @description HTTP status of the answer. */
+            status: number;
+            /** @description Time to answer in milliseconds. */
+            duration_ms: number;
+            /** @description Images the call analysed (and counted). */
+            images: number;
+            /** @description What was sent. */
+            request: {
+                /** @description Body type: JSON, a multipart upload, something else, or null without a body. */
+                kind: ("json" | "multipart" | "other") | null;
+                /** @description Request headers worth replaying (e.g. `Idempotency-Key`); never the key. */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The JSON body (base64 data and long texts shortened; image URLs kept), or the text fields of a form as JSON. */
+                body: string | null;
+                /** @description True when the body was cut to the stored size. */
+                truncated: boolean;
+                /** @description Files uploaded (named, not stored). */
+                uploads: {
+                    /** @description Form field the file was sent in, e.g. `file`. */
+                    field: string;
+                    /** @description File name the client gave. */
+                    filename: string;
+                    /** @description Size in bytes. */
+                    size: number;
+                    /** @description Media type the client gave, e.g. `image/jpeg`. */
+                    type: string;
+                }[];
+            };
+            /** @description What was answered. */
+            response: {
+                /** @description The JSON answer, cut to a few KB. */
+                body: string | null;
+                /** @description True when the answer was cut to the stored size. */
+                truncated: boolean;
+            };
+        };
+        /** @description A usage threshold of the account. */
+        UsageAlertRule: {
+            /** @description Id of the alert. */
+            id: string;
+            /**
+             * @description `quota_percent`: a share of the API subscription's monthly quota (requests); `images`: a number of images analysed in the month.
+             * @enum {string}
+             */
+            kind: "quota_percent" | "images";
+            /** @description Catalogue id of the API; null with `images` counts every API of the account. */
+            api_id: string | null;
+            /** @description Percent of the quota (1-100) for `quota_percent`; images for `images`. */
+            threshold: number;
+        };
+        /** @description A usage alert that fired (once per alert and month). */
+        FiredUsageAlert: {
+            /** @description Id of this firing. */
+            id: string;
+            /** @description The alert that fired. */
+            alert_id: string;
+            /**
+             * @description `quota_percent`: a share of the API subscription's monthly quota (requests); `images`: a number of images analysed in the month.
+             * @enum {string}
+             */
+            kind: "quota_percent" | "images";
+            /** @description Catalogue id of the API; null with `images` counts every API of the account. */
+            api_id: string | null;
+            /** @description Percent of the quota (1-100) for `quota_percent`; images for `images`. */
+            threshold: number;
+            /** @description Billing month it fired in (`YYYY-MM-01`). */
+            period: string;
+            /** @description Requests (quota_percent) or images counted when it fired. */
+            used: number;
+            /** @description The count the threshold stood for then. */
+            limit: number;
+            /** @description When it fired (ISO 8601). */
+            fired_at: string;
+            /** @description Delivery to the webhook; null when none was configured. */
+            webhook_status: ("pending" | "delivered" | "failed") | null;
+        };
         /** @description A custom label set of your account: its labels and how many example images each has. */
         LabelSet: {
             /**
@@ -1327,6 +1521,90 @@ export interface components {
             }[];
             /** @description When the set was created (ISO 8601, UTC). */
             created_at: string;
+        };
+        /** @description The service health: the overall status is the worst of its components (a model that cannot load degrades the service; a database that cannot be reached makes it down). */
+        HealthReport: {
+            /**
+             * @description `ok`: working; `degraded`: serving, with something slow or unavailable (a queue backlog, a model that cannot load); `down`: not serving (the database cannot be reached).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "down";
+            /** @description When the checks ran (ISO 8601). */
+            checked_at: string;
+            /** @description How long all checks took together (ms). */
+            latency_ms: number;
+            /** @description Every component checked, database first. */
+            components: components["schemas"]["HealthComponent"][];
+        };
+        /** @description One checked component of the service. */
+        HealthComponent: {
+            /**
+             * @description Which component: `database`, `queue` or a model.
+             * @enum {string}
+             */
+            id: "database" | "queue" | "object-detector" | "text-reader";
+            /** @description Its name as the status page shows it. */
+            name: string;
+            /**
+             * @description `ok`: working; `degraded`: serving, with something slow or unavailable (a queue backlog, a model that cannot load); `down`: not serving (the database cannot be reached).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "down";
+            /** @description One sentence on what was found, e.g. "2 entries waiting, the oldest 4 s". */
+            detail: string;
+            /** @description How long this check took (ms). */
+            latency_ms: number;
+            /**
+             * @description Models only: `ready` = loaded in the process that answered and has analysed an image; `not_loaded` = its files are in place and it loads on the first call (a cold start); `error` = its files are missing or unreadable.
+             * @enum {string}
+             */
+            state?: "ready" | "not_loaded" | "error";
+            /** @description Queue only: entries waiting to run (new or retrying); null when the queue could not be read. */
+            depth?: number | null;
+            /** @description Queue only: age of the oldest waiting entry in seconds; null when none waits. */
+            oldest_age_seconds?: number | null;
+        };
+        /** @description The service health: the overall status is the worst of its components (a model that cannot load degrades the service; a database that cannot be reached makes it down). */
+        HealthReportInput: {
+            /**
+             * @description `ok`: working; `degraded`: serving, with something slow or unavailable (a queue backlog, a model that cannot load); `down`: not serving (the database cannot be reached).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "down";
+            /** @description When the checks ran (ISO 8601). */
+            checked_at: string;
+            /** @description How long all checks took together (ms). */
+            latency_ms: number;
+            /** @description Every component checked, database first. */
+            components: components["schemas"]["HealthComponent"][];
+        };
+        /** @description What the status page shows: the latest probe and the uptime per day, from recorded probes. */
+        StatusSummary: {
+            /** @description The latest recorded probe; null when none has been recorded yet. */
+            current: components["schemas"]["HealthReportInput"] | null;
+            /** @description The last 30 days (UTC), oldest first, today last. */
+            days: components["schemas"]["UptimeDay"][];
+            /** @description Share of all probes of those days that found the service serving; null without probes. */
+            uptime_percent: number | null;
+            /** @description Probes recorded in those days. */
+            probes: number;
+            /** @description How often a probe is recorded (minutes). */
+            probe_interval_minutes: number;
+        };
+        /** @description One day's probes. */
+        UptimeDay: {
+            /** @description The day (UTC), YYYY-MM-DD. */
+            date: string;
+            /** @description Probes recorded that day; 0 = no data. */
+            probes: number;
+            /** @description Probes that found everything working. */
+            ok: number;
+            /** @description Probes that found the service degraded but serving. */
+            degraded: number;
+            /** @description Probes that found the service down. */
+            down: number;
+            /** @description Share of the day's probes that found the service serving (ok or degraded), 0-100; null without probes. */
+            uptime_percent: number | null;
         };
     };
     responses: never;
@@ -1605,7 +1883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1806,7 +2084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1903,7 +2181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2119,7 +2397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2219,7 +2497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,7 +3153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2920,7 +3198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3001,7 +3279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,7 +3501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3682,7 +3960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +4169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +4360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4179,7 +4457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +4597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,6 +4773,266 @@ export interface operations {
             /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only calls to this API (catalogue id, e.g. `image-object-detection`). */
+                api?: string;
+                /** @description Only calls made with this key (its id). */
+                key?: string;
+                /** @description Only answers of this status class: `2xx`, `4xx` or `5xx`. */
+                status?: "2xx" | "4xx" | "5xx";
+                /** @description `next_cursor` of the previous page; leave out for the newest calls. */
+                before?: string;
+                /** @description Calls per page (1-100, default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Calls of this page, newest first. */
+                        requests: components["schemas"]["LoggedRequest"][];
+                        /** @description Pass as `before` for the next (older) page; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: Fix the fields named in `details.fields` against the field table, then send again. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsageAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The webhook called when an alert fires; null for none. */
+                        webhook_url: string | null;
+                        /** @description HMAC key of the `Optiq-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`); null until alerts are first saved. */
+                        webhook_secret: string | null;
+                        /** @description The thresholds set. */
+                        rules: components["schemas"]["UsageAlertRule"][];
+                        /** @description Alerts that fired, newest first (the last 50). */
+                        fired: components["schemas"]["FiredUsageAlert"][];
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveUsageAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Called with a signed POST when an alert fires: a public http(s) URL (no private or loopback address, ports 80/443); null for none. */
+                    webhook_url: string | null;
+                    /** @description Every threshold of the account (replaces the ones set before). */
+                    rules: {
+                        /**
+                         * @description `quota_percent`: a share of the API subscription's monthly quota (requests); `images`: a number of images analysed in the month.
+                         * @enum {string}
+                         */
+                        kind: "quota_percent" | "images";
+                        /** @description Catalogue id of the API; null with `images` counts every API of the account. */
+                        api_id: string | null;
+                        /** @description Percent of the quota (1-100) for `quota_percent`; images for `images`. */
+                        threshold: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The alerts as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The webhook called when an alert fires; null for none. */
+                        webhook_url: string | null;
+                        /** @description HMAC key of the `Optiq-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`); null until alerts are first saved. */
+                        webhook_secret: string | null;
+                        /** @description The thresholds set. */
+                        rules: components["schemas"]["UsageAlertRule"][];
+                        /** @description Alerts that fired, newest first (the last 50). */
+                        fired: components["schemas"]["FiredUsageAlert"][];
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: Fix the fields named in `details.fields` against the field table, then send again. `INVALID_JSON`: Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Send fewer or smaller images: image URLs up to 10 MB, uploaded files up to 4.5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier's monthly quota. */
+                    "RateLimit-Policy"?: string;
+                    /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4816,7 +5354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4861,7 +5399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4969,7 +5507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5014,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5127,7 +5665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +5692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5266,7 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5421,7 +5959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5542,7 +6080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6153,7 +6691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6399,7 +6937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6527,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6572,7 +7110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6657,7 +7195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,7 +7365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6872,7 +7410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -7209,7 +7747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7263,7 +7801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -7532,7 +8070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7550,7 +8088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -7645,7 +8183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +8228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -7792,7 +8330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7819,7 +8357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -7935,7 +8473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7998,7 +8536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). */
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -8080,7 +8618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8107,7 +8645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -8178,7 +8716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `FORBIDDEN`: Subscribe to the API at a tier in your [dashboard](/dashboard), then call again with the same key. */
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8205,7 +8743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or move to a higher tier in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            /** @description `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -8214,6 +8752,102 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
                     RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is serving (`ok` or `degraded`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is `down` (the database cannot be reached): the same report, saying which component failed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReportInput"];
+                };
+            };
+        };
+    };
+    getStatusSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current state and the uptime per day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusSummary"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
