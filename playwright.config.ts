@@ -60,7 +60,7 @@ export default defineConfig({
     {
       name: 'mobile',
       // Layout and navigation checks at a phone width; flows that write data run once, on desktop.
-      testMatch: /(routes|a11y|visual)\.spec\.ts/,
+      testMatch: /(routes|a11y|visual|interaction)\.spec\.ts/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
