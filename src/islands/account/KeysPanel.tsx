@@ -237,7 +237,7 @@ export function KeysPanel({ announce, onChanged }: Props) {
                     <th scope="row" data-label="Name" className={`${STACKED.cell} font-medium text-ink`}>
                       {key.name}
                     </th>
-                    <td data-label="Key" className={`${STACKED.cell} font-mono text-xs`}>
+                    <td data-label="Key" className={`${STACKED.cell} break-all font-mono text-xs`}>
                       {maskedKey(key.prefix, key.last4)}
                     </td>
                     <td data-label="Created" className={STACKED.cell}>
