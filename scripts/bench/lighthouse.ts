@@ -38,6 +38,8 @@ const PAGES = process.env['LH_PAGES']?.split(',') ?? [
 ];
 /** Pages scored signed in: a throwaway account's session cookies are set in Chromium first. */
 const SIGNED_IN = new Set(['/dashboard']);
+/** Private pages marked noindex on purpose: SEO's is-crawlable audit fails them by design, so no SEO target. */
+const NOT_INDEXED = new Set(['/dashboard']);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env['LH_DEBUG_PORT'] ?? 9333);
@@ -205,6 +207,7 @@ try {
         `${path.padEnd(28)}${formFactor.padEnd(9)}${scores.map((s) => String(s).padStart(16)).join('')}`,
       );
       scores.forEach((score, i) => {
+        if (CATEGORIES[i] === 'seo' && NOT_INDEXED.has(path)) return;
         const target = formFactor === 'mobile' && CATEGORIES[i] === 'performance' ? 95 : 100;
         if (score < target) failures.push(`${path} ${formFactor} ${CATEGORIES[i]} ${score} < ${target}`);
       });
