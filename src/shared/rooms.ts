@@ -11,7 +11,6 @@ export const DETECTION_ROOMS = [
   'dining_room',
   'office',
 ] as const;
-export type DetectionRoom = (typeof DETECTION_ROOMS)[number];
 
 /** A room id as people read it: `living_room` -> "Living room". */
 export function roomLabel(id: string): string {

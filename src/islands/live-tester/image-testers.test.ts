@@ -13,25 +13,12 @@ import {
   WATERMARK_TESTER,
   watermarkView,
 } from './image-testers';
+import { answerWith } from './test-answers';
 import { initialValues } from './tester-model';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** Answers every call with `body` (status `status`) and records where each went and what it sent. */
-function answerWith(body: unknown, status = 200) {
-  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return () =>
-    fetchMock.mock.calls.map(([url, init]) => ({
-      url,
-      body:
-        init?.body instanceof FormData
-          ? Object.fromEntries(init.body)
-          : (JSON.parse(String(init?.body)) as unknown),
-    }));
-}
 
 const image = { imageUrl: ' https://site/images/samples/coffee.jpg ' };
 

@@ -69,6 +69,20 @@ function chosen<V extends string>(
   return optionValue(options, valueOf(values, name)) ?? fallback;
 }
 
+/** A one-image tester: the shared image check and help sentence; `does` ends the sentence. */
+function oneImageTester(
+  t: Omit<TesterDefinition, 'ownExtra' | 'inputError' | 'help'> & { does: string },
+): TesterDefinition {
+  const { does, ...rest } = t;
+  return {
+    ...rest,
+    ownExtra: '',
+    help: (apiName) =>
+      `Send a real image to ${apiName}: pick a sample, paste a public image URL or upload a photo${does}.`,
+    inputError: (_values, image) => oneImageError(image),
+  };
+}
+
 /** A test's outcome: the answer's view, or the server's message. */
 function outcomeOf<R>(result: ApiResult<R>, view: (r: R) => TesterView): TesterOutcome {
   return result.ok
@@ -90,19 +104,16 @@ export function captionView(r: CaptionResponse): TesterView {
   };
 }
 
-export const CAPTION_TESTER: TesterDefinition = {
+export const CAPTION_TESTER = oneImageTester({
   apiId: 'image-captioning',
   demoPath: demoCaptionOperation.path,
   ownPath: captionOperation.path,
-  help: (apiName) =>
-    `Send a real image to ${apiName}: pick a sample, paste a public image URL or upload a photo, and get its caption.`,
+  does: ', and get its caption',
   samples: CAPTION_SAMPLES,
   settings: [
     select('style', 'Caption style', CAPTION_STYLES, CAPTION_DEFAULTS.style),
     select('length', 'Caption length', CAPTION_LENGTHS, CAPTION_DEFAULTS.length),
   ],
-  ownExtra: '',
-  inputError: (_values, image) => oneImageError(image),
   run: async (values, image, own) => {
     const { body } = await imageRequestBody(image, {
       style: chosen(CAPTION_STYLES, values, 'style', CAPTION_DEFAULTS.style),
@@ -112,7 +123,7 @@ export const CAPTION_TESTER: TesterDefinition = {
       ? outcomeOf(await request(captionOperation, { body }), captionView)
       : outcomeOf(await request(demoCaptionOperation, { body }), captionView);
   },
-};
+});
 
 // --- Similar-image search -----------------------------------------------------------------
 
@@ -137,12 +148,11 @@ export function similarView(r: SimilarResponse): TesterView {
   };
 }
 
-export const SIMILAR_TESTER: TesterDefinition = {
+export const SIMILAR_TESTER = oneImageTester({
   apiId: 'similar-image-search',
   demoPath: demoSimilarOperation.path,
   ownPath: similarSearchOperation.path,
-  help: (apiName) =>
-    `Search the public gallery with ${apiName}: pick a sample, paste a public image URL or upload a photo.`,
+  does: ', and find the most similar photos of the public gallery',
   samples: SIMILAR_SAMPLES,
   settings: [
     select('max_results', 'Max results', MAX_RESULTS_OPTIONS, String(SIMILAR_MAX_RESULTS.default)),
@@ -154,8 +164,6 @@ export const SIMILAR_TESTER: TesterDefinition = {
     ),
     select('category', 'Category', SIMILAR_CATEGORIES, 'all'),
   ],
-  ownExtra: '',
-  inputError: (_values, image) => oneImageError(image),
   run: async (values, image, own) => {
     const { body } = await imageRequestBody(image, {
       max_results: Number(chosen(MAX_RESULTS_OPTIONS, values, 'max_results', '10')),
@@ -168,7 +176,7 @@ export const SIMILAR_TESTER: TesterDefinition = {
       ? outcomeOf(await request(similarSearchOperation, { body: sent }), similarView)
       : outcomeOf(await request(demoSimilarOperation, { body: sent }), similarView);
   },
-};
+});
 
 // --- Photo authenticity -------------------------------------------------------------------
 
@@ -198,15 +206,12 @@ export function validationView(r: PhotoValidationResponse): TesterView {
   };
 }
 
-export const VALIDATION_TESTER: TesterDefinition = {
+export const VALIDATION_TESTER = oneImageTester({
   apiId: 'photo-authenticity',
   demoPath: demoPhotoValidationOperation.path,
-  help: (apiName) =>
-    `Check a real photo with ${apiName}: pick a sample, paste a public image URL or upload a photo.`,
+  does: ', and see the evidence of where it comes from',
   samples: VALIDATION_SAMPLES,
   settings: [select('check_type', 'Validation type', VALIDATION_TYPES, 'comprehensive')],
-  ownExtra: '',
-  inputError: (_values, image) => oneImageError(image),
   run: async (values, image) => {
     // Not downscaled: resampling would erase the file's own evidence (metadata, JPEG tables).
     const { body } = await imageRequestBody(
@@ -216,7 +221,7 @@ export const VALIDATION_TESTER: TesterDefinition = {
     );
     return outcomeOf(await request(demoPhotoValidationOperation, { body }), validationView);
   },
-};
+});
 
 // --- Watermark detection ------------------------------------------------------------------
 
@@ -250,19 +255,16 @@ export function watermarkView(r: WatermarkResponse): TesterView {
   };
 }
 
-export const WATERMARK_TESTER: TesterDefinition = {
+export const WATERMARK_TESTER = oneImageTester({
   apiId: 'watermark-detection',
   demoPath: demoWatermarkOperation.path,
   ownPath: watermarkOperation.path,
-  help: (apiName) =>
-    `Send a real image to ${apiName}: pick a sample, paste a public image URL or upload a photo.`,
+  does: ', and find its watermarks',
   samples: WATERMARK_SAMPLES,
   settings: [
     select('detect_type', 'Detection type', WATERMARK_TYPES, WATERMARK_DEFAULTS.detectType),
     select('sensitivity', 'Sensitivity', WATERMARK_SENSITIVITIES, WATERMARK_DEFAULTS.sensitivity),
   ],
-  ownExtra: '',
-  inputError: (_values, image) => oneImageError(image),
   run: async (values, image, own) => {
     const { body } = await imageRequestBody(image, {
       detect_type: chosen(WATERMARK_TYPES, values, 'detect_type', WATERMARK_DEFAULTS.detectType),
@@ -273,4 +275,4 @@ export const WATERMARK_TESTER: TesterDefinition = {
       ? outcomeOf(await request(watermarkOperation, { body }), watermarkView)
       : outcomeOf(await request(demoWatermarkOperation, { body }), watermarkView);
   },
-};
+});

@@ -1,19 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testFailureMessage, initialValues } from './tester-model';
-import { classifyAnswer, detectAnswer } from './test-answers';
+import { answerWith, classifyAnswer, detectAnswer } from './test-answers';
 import { TESTERS, testerEndpoint, testerFor } from './testers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** Answers every call with `body` and records what was sent. */
-function answerWith(body: unknown, status = 200) {
-  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return () =>
-    fetchMock.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
-}
 
 describe('testers', () => {
   it('maps each API with its own endpoints to its tester, and the others to none', () => {
