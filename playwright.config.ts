@@ -61,7 +61,7 @@ export default defineConfig({
       name: 'mobile',
       // Layout and navigation checks at a phone width; flows that write data run once, on desktop.
       // (pages.spec.ts checks every route at the phone width itself, in the page it loaded at 1280 px.)
-      testMatch: /(routes|visual)\.spec\.ts/,
+      testMatch: /(routes|visual|interaction)\.spec\.ts/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -18,7 +18,9 @@ function initDropdowns(): void {
   for (const root of dropdowns) {
     const toggle = root.querySelector<HTMLElement>('[data-dropdown-toggle]');
     if (!toggle) continue;
-    const links = () => [...root.querySelectorAll<HTMLAnchorElement>('[data-dropdown-menu] a')];
+    const links = () => [
+      ...root.querySelectorAll<HTMLElement>('[data-dropdown-menu] a, [data-dropdown-menu] button'),
+    ];
     toggle.addEventListener('click', () => {
       const open = toggle.getAttribute('aria-expanded') !== 'true';
       for (const other of dropdowns) if (other !== root) setDropdownOpen(other, false);
@@ -72,8 +74,31 @@ function initMobileMenu(): void {
   });
 }
 
-/** Wires the header's dropdowns and mobile menu. */
+/**
+ * "Sign out" in the account menus: ends the session on the server (which clears the session
+ * cookie and the signed-in hint) and goes home; a failure is said on the button.
+ */
+function initSignOut(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-sign-out]')) {
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      button.textContent = 'Signing out...';
+      fetch('/api/account/logout', { method: 'POST', credentials: 'same-origin' })
+        .then((res) => {
+          if (!res.ok) throw new Error(String(res.status));
+          window.location.assign('/');
+        })
+        .catch(() => {
+          button.disabled = false;
+          button.textContent = 'Sign out failed: try again';
+        });
+    });
+  }
+}
+
+/** Wires the header's dropdowns, mobile menu and account menu. */
 export function initNav(): void {
   initDropdowns();
   initMobileMenu();
+  initSignOut();
 }

@@ -61,7 +61,10 @@ test.describe('image classification live tester', () => {
     const tester = page.locator('#live-tester');
     await tester.scrollIntoViewIfNeeded();
     await expect(tester.locator('form[data-hydrated]')).toBeVisible();
-    await tester.getByLabel('Image URL').fill(`${baseURL}/images/samples/od-coffee-cup.jpg`);
+    await tester.getByRole('tab', { name: 'Image URL' }).click();
+    await tester
+      .getByRole('textbox', { name: 'Image URL' })
+      .fill(`${baseURL}/images/samples/od-coffee-cup.jpg`);
     await tester.getByLabel('Labels to return (top_k)').selectOption('5');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/demo/image-classification'));
     await tester.getByRole('button', { name: 'Test API' }).click();

@@ -11,7 +11,7 @@ import { useResource } from './use-resource';
 
 /**
  * The signed-in account's dashboard: keys, subscriptions, usage, sign out. Signed-out visitors
- * are sent to /login and back here.
+ * are sent to /login and back here (by the page before it paints, or by the first 401).
  */
 export function Dashboard() {
   const [me] = useResource((signal) => request(meOperation, { signal }));
@@ -42,39 +42,47 @@ export function Dashboard() {
     setSignOutError(result.error.message);
   };
 
-  if (me.state !== 'ready') {
+  // The account could not be read (a 401 has already sent the visitor to sign in).
+  if (me.state === 'error') {
     return (
       <div className="card mx-auto max-w-md text-center">
-        {me.state === 'error' ? (
-          <p role="alert" className="text-sm text-red-800">
-            {me.error.message}{' '}
-            <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-              Reload
-            </button>
-          </p>
-        ) : (
-          <p role="status" className="text-sm text-muted">
-            Loading your dashboard...
-          </p>
-        )}
+        <p role="alert" className="text-sm text-red-800">
+          {me.error.message}{' '}
+          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </p>
       </div>
     );
   }
 
+  // The frame and every panel render at once (on the server too, in their loading states), and
+  // the panels load side by side with the account: the page paints its final layout at once
+  // instead of a loading card that the whole dashboard then replaces.
   return (
-    <div className="grid grid-cols-1 gap-6" data-testid="dashboard">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0">
+    <div className="grid grid-cols-1 gap-6" data-testid="dashboard" aria-busy={me.state === 'loading'}>
+      <div className="flex items-center justify-between gap-4">
+        <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>
-          <p className="mt-1 break-all text-sm text-muted">
-            Signed in as{' '}
-            <strong className="text-ink" data-testid="signed-in-as">
-              {me.data.user.username}
-            </strong>{' '}
-            ({me.data.user.email})
+          {/* One line, loading or loaded, so the panels below never move when the account arrives. */}
+          <p
+            className="mt-1 h-5 truncate text-sm text-muted"
+            title={me.state === 'ready' ? `${me.data.user.username} (${me.data.user.email})` : undefined}
+          >
+            {me.state === 'ready' ? (
+              <>
+                Signed in as{' '}
+                <strong className="text-ink" data-testid="signed-in-as">
+                  {me.data.user.username}
+                </strong>{' '}
+                ({me.data.user.email})
+              </>
+            ) : (
+              <span role="status">Loading your account...</span>
+            )}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => void signOut()} disabled={signingOut}>
+        <Button variant="secondary" className="shrink-0" onClick={() => void signOut()} disabled={signingOut}>
           {signingOut ? 'Signing out...' : 'Sign out'}
         </Button>
       </div>

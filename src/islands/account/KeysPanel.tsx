@@ -8,7 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, maskedKey } from './format';
 import { request } from '../../shared/api-client';
 import { useResource } from './use-resource';
-import { ErrorState, Loading, ScrollRegion } from './States';
+import { ErrorState, Loading, ScrollRegion, STACKED } from './States';
 import { forgetCreatedKey, rememberCreatedKey } from '../../scripts/api-key-store';
 import { browserStores } from '../try-it/try-it';
 
@@ -113,7 +113,12 @@ export function KeysPanel({ announce, onChanged }: Props) {
   };
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`} data-testid="keys-panel">
+    <section
+      id="api-keys"
+      className="card scroll-mt-24"
+      aria-labelledby={`${id}-title`}
+      data-testid="keys-panel"
+    >
       <h2
         id={`${id}-title`}
         ref={headingRef}
@@ -207,9 +212,9 @@ export function KeysPanel({ announce, onChanged }: Props) {
           </p>
         ) : (
           <ScrollRegion label="Your API keys">
-            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="keys-table">
+            <table className="w-full text-left text-sm sm:min-w-[36rem]" data-testid="keys-table">
               <caption className="sr-only">Your API keys</caption>
-              <thead className="text-xs uppercase tracking-wide text-muted">
+              <thead className={STACKED.head}>
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-semibold">
                     Name
@@ -233,14 +238,20 @@ export function KeysPanel({ announce, onChanged }: Props) {
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {keys.data.keys.map((key) => (
-                  <tr key={key.id} data-key-id={key.id}>
-                    <th scope="row" className="py-2 pr-4 font-medium text-ink">
+                  <tr key={key.id} data-key-id={key.id} className={STACKED.row}>
+                    <th scope="row" data-label="Name" className={`${STACKED.cell} font-medium text-ink`}>
                       {key.name}
                     </th>
-                    <td className="py-2 pr-4 font-mono text-xs">{maskedKey(key.prefix, key.last4)}</td>
-                    <td className="py-2 pr-4">{formatDate(key.created_at)}</td>
-                    <td className="py-2 pr-4">{formatDate(key.last_used_at)}</td>
-                    <td className="py-2 pr-4">
+                    <td data-label="Key" className={`${STACKED.cell} break-all font-mono text-xs`}>
+                      {maskedKey(key.prefix, key.last4)}
+                    </td>
+                    <td data-label="Created" className={STACKED.cell}>
+                      {formatDate(key.created_at)}
+                    </td>
+                    <td data-label="Last used" className={STACKED.cell}>
+                      {formatDate(key.last_used_at)}
+                    </td>
+                    <td data-label="Status" className={STACKED.cell}>
                       {key.revoked_at ? (
                         <span className="badge bg-slate-200 text-slate-800">
                           Revoked {formatDate(key.revoked_at)}
@@ -249,7 +260,7 @@ export function KeysPanel({ announce, onChanged }: Props) {
                         <span className="badge bg-green-100 text-green-800">Active</span>
                       )}
                     </td>
-                    <td className="py-2 text-right">
+                    <td className={STACKED.actions}>
                       {key.revoked_at ? null : (
                         <Button
                           variant="ghost"

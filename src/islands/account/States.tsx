@@ -49,3 +49,16 @@ export function ScrollRegion({
     </div>
   );
 }
+
+/**
+ * Classes of a table that stacks on a phone: each row becomes a two-column card of its cells,
+ * each cell titled by its `data-label`, so every action stays on screen at 390 px.
+ */
+export const STACKED = {
+  head: 'text-xs uppercase tracking-wide text-muted max-sm:sr-only',
+  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:py-3',
+  cell:
+    'py-2 pr-4 max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold ' +
+    'max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted max-sm:before:content-[attr(data-label)]',
+  actions: 'py-2 text-right max-sm:col-span-2 max-sm:p-0 max-sm:text-left',
+} as const;

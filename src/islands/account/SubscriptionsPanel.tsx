@@ -5,7 +5,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatNumber } from './format';
 import { request } from '../../shared/api-client';
-import { ErrorState, Loading, ScrollRegion } from './States';
+import { ErrorState, Loading, ScrollRegion, STACKED } from './States';
 import { useResource } from './use-resource';
 
 interface Props {
@@ -77,9 +77,9 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
           </p>
         ) : (
           <ScrollRegion label="Your subscriptions">
-            <table className="w-full min-w-[34rem] text-left text-sm" data-testid="subscriptions-table">
+            <table className="w-full text-left text-sm sm:min-w-[34rem]" data-testid="subscriptions-table">
               <caption className="sr-only">Your subscriptions</caption>
-              <thead className="text-xs uppercase tracking-wide text-muted">
+              <thead className={STACKED.head}>
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-semibold">
                     API
@@ -100,15 +100,19 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {subs.data.subscriptions.map((sub) => (
-                  <tr key={sub.id} data-subscription-id={sub.id}>
-                    <th scope="row" className="py-2 pr-4 font-medium text-ink">
+                  <tr key={sub.id} data-subscription-id={sub.id} className={STACKED.row}>
+                    <th scope="row" data-label="API" className={`${STACKED.cell} font-medium text-ink`}>
                       <a href={`/api/${sub.api_id}`} className="hover:underline">
                         {sub.api_name}
                       </a>
                     </th>
-                    <td className="py-2 pr-4">{tierSummary(sub)}</td>
-                    <td className="py-2 pr-4">{formatDate(sub.subscription_date)}</td>
-                    <td className="py-2 pr-4">
+                    <td data-label="Tier" className={STACKED.cell}>
+                      {tierSummary(sub)}
+                    </td>
+                    <td data-label="Since" className={STACKED.cell}>
+                      {formatDate(sub.subscription_date)}
+                    </td>
+                    <td data-label="Status" className={STACKED.cell}>
                       {sub.is_active ? (
                         <span className="badge bg-green-100 text-green-800">Active</span>
                       ) : (
@@ -117,7 +121,7 @@ export function SubscriptionsPanel({ announce, onChanged }: Props) {
                         </span>
                       )}
                     </td>
-                    <td className="py-2 text-right">
+                    <td className={STACKED.actions}>
                       {sub.is_active ? (
                         <Button
                           variant="ghost"

@@ -44,9 +44,14 @@ export function useImageSource(samples: readonly DemoSample[]): ImageSource {
   const debouncedUrl = useDebouncedValue(imageUrl, 400);
   const sample = selectedSample(samples, imageUrl);
 
+  // One source at a time: an upload clears the sample or URL (so no sample still reads
+  // "Selected"), and a sample or URL clears the upload (chooseUrl).
   function chooseFile(next: File | undefined) {
     setFile(next);
-    if (!next) setDropKey((k) => k + 1);
+    if (next) {
+      setImageUrl('');
+      setPicked(false);
+    } else setDropKey((k) => k + 1);
   }
 
   return {

@@ -37,13 +37,18 @@ export function ResultsCard({
 }: ResultsCardProps) {
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
-  // When a run ends, phones (one column, results below the form) scroll to its outcome.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // When a run ends, focus moves to the results (so it does not drop to the page, and screen
+  // readers read them), and phones (one column, results below the form) scroll to its outcome.
   const previous = useRef({ status, runCount });
   useEffect(() => {
     const was = previous.current;
     previous.current = { status, runCount };
     const changed = was.status !== status || was.runCount !== runCount;
-    if (changed && (status === 'done' || status === 'error')) revealOnStackedLayout(ref.current);
+    if (changed && (status === 'done' || status === 'error')) {
+      headingRef.current?.focus({ preventScroll: true });
+      revealOnStackedLayout(ref.current);
+    }
   }, [status, runCount]);
   return (
     <section
@@ -53,7 +58,7 @@ export function ResultsCard({
       className={cn('card scroll-mt-4', className)}
     >
       <div className="flex items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-ink">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
           {title}
         </h2>
         {status === 'done' && seconds !== undefined && (

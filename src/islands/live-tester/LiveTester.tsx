@@ -2,9 +2,11 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 import { notify } from '../demo/notify';
 import { revealOnStackedLayout } from '../demo/reveal';
+import { ImageSourcePicker, useImageSource } from '../demo/ImageSourcePicker';
 import { useActiveTier } from './own-subscription';
 import {
   initialValues,
+  TEST_FAILED_MESSAGE,
   type TesterDefinition,
   type TesterField,
   type TesterOutcome,
@@ -22,9 +24,10 @@ const field =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /**
- * The API detail page's live tester: the fields of the API's tester (testers.ts), then a real
- * POST to that API's own keyless endpoint, or, signed in with an active subscription and asked
- * to, to its metered endpoint on that subscription. An API without a tester renders nothing.
+ * The API detail page's live tester: the demos' image picker (the site's samples, an image URL
+ * or an upload) and the fields of the API's tester (testers.ts), then a real POST to that API's
+ * own keyless endpoint, or, signed in with an active subscription and asked to, to its metered
+ * endpoint on that subscription. An API without a tester renders nothing.
  */
 export default function LiveTester({ apiId, apiName }: LiveTesterProps) {
   const tester = testerFor(apiId);
@@ -50,26 +53,40 @@ function TesterForm({
   // until React runs: a click before hydration must not reload the page and lose the input.
   const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const source = useImageSource(tester.samples);
+  const image = { imageUrl: source.imageUrl, file: source.file };
   // Signed in with an active subscription: the visitor may run the test on it instead of the demo endpoint.
+  const ownOffered = Boolean(ownTier && tester.ownPath);
   const [useOwn, setUseOwn] = useState(false);
-  const onOwn = Boolean(ownTier && useOwn);
+  const onOwn = ownOffered && useOwn;
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const inputError = tester.inputError(values);
+    const inputError = tester.inputError(values, image);
     if (inputError) {
       notify({ title: 'Error', description: inputError, variant: 'destructive' });
       return;
     }
     setBusy(true);
-    const answer = await tester.run(values, onOwn);
+    let answer: TesterOutcome;
+    try {
+      answer = await tester.run(values, image, onOwn);
+    } catch {
+      // An upload the browser could not read or shrink, or a network failure.
+      answer = { ok: false, message: TEST_FAILED_MESSAGE };
+    }
     setOutcome(answer);
     if (answer.ok) notify({ title: 'Success', description: 'API test completed successfully' });
     else notify({ title: 'Error', description: answer.message, variant: 'destructive' });
     setBusy(false);
-    // After React has rendered the answer.
-    requestAnimationFrame(() => revealOnStackedLayout(resultsRef.current));
+    // After React has rendered the answer: focus moves to the results (read out by screen
+    // readers), and phones, where they sit below the form, scroll to them.
+    requestAnimationFrame(() => {
+      headingRef.current?.focus({ preventScroll: true });
+      revealOnStackedLayout(resultsRef.current);
+    });
   }
 
   const control = (f: TesterField) => (
@@ -94,11 +111,11 @@ function TesterForm({
         <p id={`${id}-help`} className="text-sm text-slate-700">
           {tester.help(apiName)}
         </p>
-        {control(tester.source)}
+        <ImageSourcePicker source={source} />
         <div className="grid gap-4 sm:grid-cols-2">
           {tester.settings.filter((f) => onOwn || !f.ownOnly).map(control)}
         </div>
-        {ownTier && (
+        {ownOffered && (
           <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
             <input
               id={`${id}-own`}
@@ -130,7 +147,13 @@ function TesterForm({
         aria-busy={busy}
         className="min-w-0 scroll-mt-4"
       >
-        <h3 id={`${id}-results`} className="text-lg font-semibold text-ink">
+        <h3
+          id={`${id}-results`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-24 text-lg font-semibold text-ink"
+          data-testid="tester-results-heading"
+        >
           Results
         </h3>
         {!outcome && <p className="mt-3 text-sm text-slate-600">Results appear here after a test.</p>}
@@ -184,7 +207,7 @@ function FieldControl({
       />
     );
   return (
-    <div>
+    <div className={f.wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {f.label}
       </label>
@@ -220,6 +243,14 @@ function ResultView({ view }: { view: TesterView }) {
 }
 
 function ResultRow({ row }: { row: TesterRow }) {
+  if (row.kind === 'text') {
+    return (
+      <li className="rounded-lg bg-slate-50 p-3 text-sm" data-result-row>
+        <span className="block text-xs font-medium text-muted">{row.name}</span>
+        <span className="text-ink">{row.text}</span>
+      </li>
+    );
+  }
   if (row.kind === 'score') {
     return (
       <li data-result-row>

@@ -1,45 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildClassifyRequest,
-  classifyInputError,
+  buildClassifyFields,
+  classifyFieldsOf,
   classifyOutcome,
-  classifyRequestOf,
   classifyView,
   labelRow,
 } from './classify-tester';
+import { oneImageError } from './tester-model';
 import { classifyAnswer } from './test-answers';
 
 const answer = classifyAnswer();
 
 describe('classify tester', () => {
   it('sends the room types by default and a label set id only when given', () => {
-    expect(buildClassifyRequest(' https://a/k.jpg ', 3)).toEqual({ image_url: 'https://a/k.jpg', top_k: 3 });
-    expect(buildClassifyRequest('https://a/k.jpg', 1, 'room_type')).toEqual({
-      image_url: 'https://a/k.jpg',
-      top_k: 1,
-    });
-    expect(buildClassifyRequest('https://a/k.jpg', 2, ' 0b6f3c1e-4a7d-4f7e-9d1a-2b3c4d5e6f70 ')).toEqual({
-      image_url: 'https://a/k.jpg',
+    expect(buildClassifyFields(3)).toEqual({ top_k: 3 });
+    expect(buildClassifyFields(1, 'room_type')).toEqual({ top_k: 1 });
+    expect(buildClassifyFields(2, ' 0b6f3c1e-4a7d-4f7e-9d1a-2b3c4d5e6f70 ')).toEqual({
       top_k: 2,
       taxonomy: '0b6f3c1e-4a7d-4f7e-9d1a-2b3c4d5e6f70',
     });
   });
   it("reads the form's values: a label set only on the visitor's own subscription, top_k one of the choices", () => {
-    const values = { image_url: 'https://a/k.jpg', top_k: '5', taxonomy: 'my-set' };
-    expect(classifyRequestOf(values, false)).toEqual({ image_url: 'https://a/k.jpg', top_k: 5 });
-    expect(classifyRequestOf(values, true)).toEqual({
-      image_url: 'https://a/k.jpg',
-      top_k: 5,
-      taxonomy: 'my-set',
-    });
-    expect(classifyRequestOf({ ...values, top_k: '40' }, false)).toEqual({
-      image_url: 'https://a/k.jpg',
-      top_k: 3,
-    });
+    const values = { top_k: '5', taxonomy: 'my-set' };
+    expect(classifyFieldsOf(values, false)).toEqual({ top_k: 5 });
+    expect(classifyFieldsOf(values, true)).toEqual({ top_k: 5, taxonomy: 'my-set' });
+    expect(classifyFieldsOf({ ...values, top_k: '40' }, false)).toEqual({ top_k: 3 });
   });
-  it('asks for an image URL', () => {
-    expect(classifyInputError('  ')).toBe('Please provide an image URL');
-    expect(classifyInputError('https://a/k.jpg')).toBeNull();
+  it('asks for an image URL or an upload', () => {
+    expect(oneImageError({ imageUrl: '  ' })).toBe('Please provide an image URL');
+    expect(oneImageError({ imageUrl: 'https://a/k.jpg' })).toBeNull();
+    expect(
+      oneImageError({ imageUrl: '', file: new File(['x'], 'k.jpg', { type: 'image/jpeg' }) }),
+    ).toBeNull();
   });
   it('shows labels as words with whole percentages, best first, in an ordered list', () => {
     expect(labelRow({ label: 'living_room', score: 0.4567 })).toEqual({

@@ -4,12 +4,17 @@
  * POST /api/v1/classify, where a label set id may be given too. Pure but for `run`, so it is
  * unit-tested.
  */
+import { CAPTION_SAMPLES } from '../../lib/demo-samples';
 import { request, type ApiResult } from '../../shared/api-client';
 import { classifyOperation, demoClassifyOperation } from '../../shared/contracts/classify';
-import type { ClassifyRequest, ClassifyResponse } from '../../shared/schemas/classify';
+import { roomLabel } from '../../shared/rooms';
+import type { ClassifyResponse } from '../../shared/schemas/classify';
+import { imageRequestBody } from '../demo/demo-run';
 import {
+  oneImageError,
   testFailureMessage,
   valueOf,
+  type TesterImage,
   type TesterDefinition,
   type TesterOutcome,
   type TesterRow,
@@ -20,40 +25,22 @@ import {
 export const TOP_K_CHOICES = [1, 2, 3, 4, 5, 6, 7] as const;
 const DEFAULT_TOP_K = 3;
 
-/** The request body: `taxonomy` only when it is not the default room types. */
-export function buildClassifyRequest(
-  imageUrl: string,
-  topK: number,
-  taxonomy = 'room_type',
-): ClassifyRequest {
+/** The request fields: `taxonomy` only when it is not the default room types. */
+export function buildClassifyFields(topK: number, taxonomy = 'room_type'): Record<string, string | number> {
   const t = taxonomy.trim();
-  return { image_url: imageUrl.trim(), top_k: topK, ...(t && t !== 'room_type' ? { taxonomy: t } : {}) };
+  return { top_k: topK, ...(t && t !== 'room_type' ? { taxonomy: t } : {}) };
 }
 
-/** The request body of the form's values; a label set is asked for only on the visitor's own subscription. */
-export function classifyRequestOf(values: TesterValues, own: boolean): ClassifyRequest {
+/** The request fields of the form's values; a label set is asked for only on the visitor's own subscription. */
+export function classifyFieldsOf(values: TesterValues, own: boolean): Record<string, string | number> {
   const asked = Number(valueOf(values, 'top_k'));
   const topK = TOP_K_CHOICES.find((k) => k === asked) ?? DEFAULT_TOP_K;
-  return buildClassifyRequest(
-    valueOf(values, 'image_url'),
-    topK,
-    own ? valueOf(values, 'taxonomy') : 'room_type',
-  );
-}
-
-/** Why the form may not run yet, or null. */
-export function classifyInputError(imageUrl: string): string | null {
-  return imageUrl.trim() === '' ? 'Please provide an image URL' : null;
+  return buildClassifyFields(topK, own ? valueOf(values, 'taxonomy') : 'room_type');
 }
 
 /** A label as the tester shows it: `living_room` -> "Living room", with a whole percentage. */
 export function labelRow(l: { label: string; score: number }): TesterRow {
-  const name = l.label.replace(/_/g, ' ');
-  return {
-    kind: 'score',
-    name: name.charAt(0).toUpperCase() + name.slice(1),
-    percent: Math.round(l.score * 100),
-  };
+  return { kind: 'score', name: roomLabel(l.label), percent: Math.round(l.score * 100) };
 }
 
 /** What the results panel shows of a classify answer: the labels, best first. */
@@ -84,15 +71,8 @@ export const CLASSIFY_TESTER: TesterDefinition = {
   demoPath: demoClassifyOperation.path,
   ownPath: classifyOperation.path,
   help: (apiName) =>
-    `Send a real image to ${apiName}: paste one public image URL (JPEG, PNG or WebP) and get its most likely room types.`,
-  source: {
-    name: 'image_url',
-    label: 'Image URL',
-    control: 'url',
-    initial: '',
-    placeholder: 'https://example.com/kitchen.jpg',
-    mono: true,
-  },
+    `Send a real image to ${apiName}: pick a sample, paste one public image URL (JPEG, PNG or WebP) or upload a photo, and get its most likely room types.`,
+  samples: CAPTION_SAMPLES,
   settings: [
     {
       name: 'top_k',
@@ -111,9 +91,9 @@ export const CLASSIFY_TESTER: TesterDefinition = {
     },
   ],
   ownExtra: ' and may use my label sets',
-  inputError: (values) => classifyInputError(valueOf(values, 'image_url')),
-  run: async (values, own) => {
-    const body = classifyRequestOf(values, own);
+  inputError: (_values, image) => oneImageError(image),
+  run: async (values, image: TesterImage, own) => {
+    const { body } = await imageRequestBody(image, classifyFieldsOf(values, own));
     return classifyOutcome(
       own ? await request(classifyOperation, { body }) : await request(demoClassifyOperation, { body }),
     );

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse, type ApiResult } from '../../shared/api-client';
-import type { DetectResponse } from '../../shared/schemas/detect';
+import { DETECTION_ROOMS } from '../../shared/rooms';
+import type { DemoResponse, DetectResponse } from '../../shared/schemas/detect';
 import {
   buildDetectRequest,
   detectRequestOf,
+  TESTER_CATEGORIES,
+  uploadView,
   detectView,
   NO_IMAGE_ANALYSED_MESSAGE,
   parseImageUrls,
@@ -76,20 +79,59 @@ describe('toRows', () => {
 describe('detectRequestOf', () => {
   it("reads the form's values, falling back to the defaults for values that are no choice", () => {
     expect(
-      detectRequestOf({
-        urls: ' https://a/1.jpg\n\nhttps://a/2.jpg ',
-        mode: 'superset',
-        category: 'bathroom',
-      }),
+      detectRequestOf(
+        { urls: ' https://a/1.jpg\n\nhttps://a/2.jpg ', mode: 'superset', category: 'bathroom' },
+        { imageUrl: '' },
+      ),
     ).toEqual({
       image_urls: ['https://a/1.jpg', 'https://a/2.jpg'],
       mode: 'superset',
       category: 'bathroom',
     });
-    expect(detectRequestOf({ urls: 'https://a/1.jpg', mode: 'everything', category: 'garage' })).toEqual({
+    expect(
+      detectRequestOf({ urls: 'https://a/1.jpg', mode: 'everything', category: 'garage' }, { imageUrl: '' }),
+    ).toEqual({
       image_urls: ['https://a/1.jpg'],
       mode: 'per_item',
     });
+  });
+  it('sends the picked sample or typed URL first, then the extra lines', () => {
+    expect(
+      detectRequestOf(
+        { urls: 'https://a/2.jpg', mode: 'per_item', category: 'auto' },
+        { imageUrl: ' https://site/s.jpg ' },
+      ).image_urls,
+    ).toEqual(['https://site/s.jpg', 'https://a/2.jpg']);
+  });
+});
+
+describe('TESTER_CATEGORIES', () => {
+  it('offers auto-detect and every room of the detection model, labelled for people', () => {
+    expect(TESTER_CATEGORIES.map((c) => c.value)).toEqual(['auto', ...DETECTION_ROOMS]);
+    expect(TESTER_CATEGORIES.find((c) => c.value === 'living_room')?.label).toBe('Living room');
+    expect(DETECTION_ROOMS).toHaveLength(6);
+  });
+});
+
+describe('uploadView', () => {
+  it('lists each object found once, under the file name, with the room', () => {
+    const view = uploadView(
+      {
+        room_category: 'living_room',
+        total_objects_detected: 3,
+        processing_time: 0.5,
+        objects_found: [
+          { object: 'chair', confidence: 0.9, bounding_box: [1, 2, 3, 4] },
+          { object: 'chair', confidence: 0.8, bounding_box: [5, 6, 7, 8] },
+          { object: 'couch', confidence: 0.7, bounding_box: [1, 1, 1, 1] },
+        ],
+      } as unknown as DemoResponse,
+      'room.jpg',
+    );
+    expect(view.summary).toEqual({ term: 'Room', value: 'Living room', rest: ' · 3 objects · 0.50 s' });
+    expect(view.rows).toEqual([
+      { kind: 'objects', imageUrl: 'room.jpg', found: ['chair', 'couch'], missing: [], noneObserved: false },
+    ]);
   });
 });
 

@@ -3,17 +3,27 @@
  * request, and what it shows of the answer. Pure but for `run`, so it is unit-tested.
  */
 import { request, type ApiResult } from '../../shared/api-client';
-import { demoDetectOperation, detectOperation } from '../../shared/contracts/object-detection';
 import {
+  demoDetectOperation,
+  demoObjectDetectionOperation,
+  detectOperation,
+} from '../../shared/contracts/object-detection';
+import { DETECTION_ROOMS, roomLabel } from '../../shared/rooms';
+import {
+  demoRoomCategories,
   MAX_IMAGE_URLS,
+  type DemoResponse,
   noImageAnalysedDetailsSchema,
   type DetectMode,
   type DetectRequest,
   type DetectResponse,
 } from '../../shared/schemas/detect';
+import { imageRequestBody } from '../demo/demo-run';
+import { OD_SAMPLES } from '../object-detection/object-detection';
 import {
   testFailureMessage,
   valueOf,
+  type TesterImage,
   type TesterDefinition,
   type TesterOutcome,
   type TesterRow,
@@ -21,14 +31,11 @@ import {
   type TesterView,
 } from './tester-model';
 
-/** Category choices of the live tester; `auto` means "send no category". */
-export const TESTER_CATEGORIES = [
+/** Category choices of the live tester: every room the detection model knows; `auto` means "send no category". */
+export const TESTER_CATEGORIES: readonly { value: string; label: string }[] = [
   { value: 'auto', label: 'Auto-detect' },
-  { value: 'bathroom', label: 'Bathroom' },
-  { value: 'kitchen', label: 'Kitchen' },
-  { value: 'bedroom', label: 'Bedroom' },
-] as const;
-export type TesterCategory = (typeof TESTER_CATEGORIES)[number]['value'];
+  ...DETECTION_ROOMS.map((room) => ({ value: room, label: roomLabel(room) })),
+];
 
 export const TESTER_MODES: readonly { value: DetectMode; label: string }[] = [
   { value: 'per_item', label: 'Per item' },
@@ -54,7 +61,7 @@ export function urlCountError(urls: readonly string[]): string | null {
 export function buildDetectRequest(
   urls: readonly string[],
   mode: DetectMode,
-  category: TesterCategory,
+  category: string,
 ): DetectRequest {
   return { image_urls: [...urls], mode, ...(category === 'auto' ? {} : { category }) };
 }
@@ -130,39 +137,76 @@ function choice<T extends string>(options: readonly { value: T }[], value: strin
   return (options.find((o) => o.value === value) ?? options[0]!).value;
 }
 
-/** The request body of the form's values. */
-export function detectRequestOf(values: TesterValues): DetectRequest {
-  const urls = parseImageUrls(valueOf(values, 'urls'));
+/** The image URLs of a test: the picked sample or typed URL first, then the extra lines. */
+export function testerUrls(values: TesterValues, image: TesterImage): string[] {
+  return [image.imageUrl.trim(), ...parseImageUrls(valueOf(values, 'urls'))].filter((u) => u !== '');
+}
+
+/** The request body of the form's values and picked image. */
+export function detectRequestOf(values: TesterValues, image: TesterImage): DetectRequest {
   return buildDetectRequest(
-    urls,
+    testerUrls(values, image),
     choice(TESTER_MODES, valueOf(values, 'mode')),
     choice(TESTER_CATEGORIES, valueOf(values, 'category')),
   );
 }
 
-/** The Image Object Detection page's tester: image URLs one per line, mode and category. */
+/** What the results panel shows of an uploaded photo's answer (the object-detection demo's). */
+export function uploadView(response: DemoResponse, fileName: string): TesterView {
+  const found = [...new Set(response.objects_found.map((o) => o.object))];
+  return {
+    summary: {
+      term: 'Room',
+      value: roomLabel(response.room_category),
+      rest: ` · ${response.total_objects_detected} objects · ${response.processing_time.toFixed(2)} s`,
+    },
+    rows: [{ kind: 'objects', imageUrl: fileName, found, missing: [], noneObserved: found.length === 0 }],
+  };
+}
+
+/**
+ * An upload: POST /api/v1/detect takes image URLs, so a file goes to the object-detection
+ * demo's endpoint (the same engine), which lists everything it finds.
+ */
+async function runUpload(file: File, values: TesterValues): Promise<TesterOutcome> {
+  const category = choice(TESTER_CATEGORIES, valueOf(values, 'category'));
+  const room = demoRoomCategories.find((r) => r === category && r !== 'auto');
+  const { body } = await imageRequestBody(
+    { file, imageUrl: '' },
+    { objects_to_find: '*', ...(room ? { room_category: room } : {}) },
+  );
+  const result = await request(demoObjectDetectionOperation, { body });
+  return result.ok
+    ? { ok: true, view: uploadView(result.data, file.name) }
+    : { ok: false, message: testFailureMessage(result.error) };
+}
+
+/** The Image Object Detection page's tester: a sample, URLs (one per line) or an upload; mode and category. */
 export const DETECT_TESTER: TesterDefinition = {
   apiId: 'image-object-detection',
   demoPath: demoDetectOperation.path,
   ownPath: detectOperation.path,
   help: (apiName) =>
-    `Send real images to ${apiName}. Paste up to ${MAX_IMAGE_URLS} public image URLs (JPEG, PNG or WebP), one per line.`,
-  source: {
-    name: 'urls',
-    label: 'Image URLs',
-    control: 'urls',
-    initial: '',
-    placeholder: 'https://example.com/kitchen.jpg\nhttps://example.com/bathroom.jpg',
-    mono: true,
-  },
+    `Send real images to ${apiName}: pick a sample, paste up to ${MAX_IMAGE_URLS} public image URLs (JPEG, PNG or WebP), or upload a photo.`,
+  samples: OD_SAMPLES,
   settings: [
+    {
+      name: 'urls',
+      label: 'Image URLs (one per line)',
+      control: 'urls',
+      initial: '',
+      placeholder: 'https://example.com/kitchen.jpg\nhttps://example.com/bathroom.jpg',
+      mono: true,
+      wide: true,
+    },
     { name: 'mode', label: 'Mode', control: 'select', initial: 'per_item', options: TESTER_MODES },
     { name: 'category', label: 'Category', control: 'select', initial: 'auto', options: TESTER_CATEGORIES },
   ],
-  ownExtra: '',
-  inputError: (values) => urlCountError(parseImageUrls(valueOf(values, 'urls'))),
-  run: async (values, own) => {
-    const body = detectRequestOf(values);
+  ownExtra: ' (uploads run on the keyless demo)',
+  inputError: (values, image) => (image.file ? null : urlCountError(testerUrls(values, image))),
+  run: async (values, image, own) => {
+    if (image.file) return runUpload(image.file, values);
+    const body = detectRequestOf(values, image);
     return testOutcome(
       own ? await request(detectOperation, { body }) : await request(demoDetectOperation, { body }),
     );

@@ -1,4 +1,5 @@
 /** Answers of the testers' endpoints, for unit tests. */
+import { vi } from 'vitest';
 import type { ClassifyResponse } from '../../shared/schemas/classify';
 import type { DetectResponse } from '../../shared/schemas/detect';
 
@@ -31,4 +32,24 @@ export function classifyAnswer(over: Partial<ClassifyResponse> = {}): ClassifyRe
     processing_time: 0.1234,
     ...over,
   };
+}
+
+/**
+ * Answers every fetch with `body` (status `status`) and records where each call went and what it
+ * sent (JSON parsed, a multipart form as its fields). Undo with `vi.unstubAllGlobals()`.
+ */
+export function answerWith(body: unknown, status = 200) {
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
+  vi.stubGlobal('fetch', fetchMock);
+  return () =>
+    fetchMock.mock.calls.map(([url, init]) => {
+      const sent = init?.body;
+      return {
+        url,
+        body:
+          sent instanceof FormData
+            ? Object.fromEntries(sent)
+            : (JSON.parse(String(sent as string)) as unknown),
+      };
+    });
 }

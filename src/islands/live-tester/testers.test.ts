@@ -1,34 +1,39 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testFailureMessage, initialValues } from './tester-model';
-import { classifyAnswer, detectAnswer } from './test-answers';
+import { answerWith, classifyAnswer, detectAnswer } from './test-answers';
 import { TESTERS, testerEndpoint, testerFor } from './testers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Answers every call with `body` and records what was sent. */
-function answerWith(body: unknown, status = 200) {
-  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return () =>
-    fetchMock.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
-}
-
 describe('testers', () => {
   it('maps each API with its own endpoints to its tester, and the others to none', () => {
-    expect(Object.keys(TESTERS).sort()).toEqual(['image-classification', 'image-object-detection']);
+    expect(Object.keys(TESTERS).sort()).toEqual([
+      'image-captioning',
+      'image-classification',
+      'image-object-detection',
+      'photo-authenticity',
+      'similar-image-search',
+      'watermark-detection',
+    ]);
     expect(testerEndpoint('image-object-detection')).toBe('/api/demo/detect');
     expect(testerEndpoint('image-classification')).toBe('/api/demo/image-classification');
     expect(testerFor('image-classification')?.ownPath).toBe('/api/v1/classify');
     expect(testerFor('image-object-detection')?.ownPath).toBe('/api/v1/detect');
-    expect(testerEndpoint('photo-authenticity')).toBeUndefined();
+    expect(testerEndpoint('image-captioning')).toBe('/api/demo/image-captioning');
+    expect(testerEndpoint('similar-image-search')).toBe('/api/demo/similar-images');
+    expect(testerEndpoint('photo-authenticity')).toBe('/api/demo/photo-validation');
+    expect(testerFor('photo-authenticity')?.ownPath).toBeUndefined();
+    expect(testerEndpoint('watermark-detection')).toBe('/api/demo/watermark-detection');
+    expect(testerEndpoint('facial-attribute-analysis')).toBeUndefined();
     expect(testerEndpoint('toString')).toBeUndefined();
   });
 
   it('names every field once, with distinct labels, and starts selects on one of their options', () => {
     for (const tester of Object.values(TESTERS)) {
-      const fields = [tester.source, ...tester.settings];
+      const fields = tester.settings;
+      expect(tester.samples.length, tester.apiId).toBeGreaterThan(0);
       expect(new Set(fields.map((f) => f.name)).size, tester.apiId).toBe(fields.length);
       expect(new Set(fields.map((f) => f.label)).size, tester.apiId).toBe(fields.length);
       for (const f of fields.filter((x) => x.control === 'select'))
@@ -36,26 +41,27 @@ describe('testers', () => {
           f.options?.map((o) => o.value),
           f.name,
         ).toContain(f.initial);
-      expect(tester.source.ownOnly, tester.apiId).toBeFalsy();
     }
   });
 
   it('detection sends the URLs, mode and category to the demo endpoint, or to /api/v1/detect on the own subscription', async () => {
     const tester = testerFor('image-object-detection')!;
-    const values = {
-      ...initialValues(tester),
-      urls: 'https://a/1.jpg\nhttps://a/2.jpg',
-      category: 'kitchen',
-    };
-    expect(tester.inputError(initialValues(tester))).toBe('Please provide at least one image URL');
-    expect(tester.inputError(values)).toBeNull();
+    const values = { ...initialValues(tester), urls: 'https://a/2.jpg', category: 'kitchen' };
+    const image = { imageUrl: 'https://a/1.jpg' };
+    expect(tester.inputError(initialValues(tester), { imageUrl: '' })).toBe(
+      'Please provide at least one image URL',
+    );
+    expect(tester.inputError(values, image)).toBeNull();
+    expect(
+      tester.inputError(initialValues(tester), { imageUrl: '', file: new File(['x'], 'a.jpg') }),
+    ).toBeNull();
     const sent = answerWith(
       detectAnswer({
         detection_results: [{ image_url: 'https://a/1.jpg', objects: { oven: true, sink: false } }],
       }),
     );
-    const outcome = await tester.run(values, false);
-    await tester.run(values, true);
+    const outcome = await tester.run(values, image, false);
+    await tester.run(values, image, true);
     expect(sent()).toEqual([
       {
         url: '/api/demo/detect',
@@ -74,15 +80,16 @@ describe('testers', () => {
 
   it('classification sends one URL and top_k, a label set only on the own subscription', async () => {
     const tester = testerFor('image-classification')!;
-    const values = { ...initialValues(tester), image_url: 'https://a/k.jpg', taxonomy: 'set-1' };
-    expect(tester.inputError(initialValues(tester))).toBe('Please provide an image URL');
+    const values = { ...initialValues(tester), taxonomy: 'set-1' };
+    const image = { imageUrl: 'https://a/k.jpg' };
+    expect(tester.inputError(initialValues(tester), { imageUrl: ' ' })).toBe('Please provide an image URL');
     expect(tester.settings.find((f) => f.name === 'taxonomy')?.ownOnly).toBe(true);
     const sent = answerWith(classifyAnswer({ labels: [{ label: 'kitchen', score: 0.9 }] }));
-    const outcome = await tester.run(values, false);
-    await tester.run(values, true);
+    const outcome = await tester.run(values, image, false);
+    await tester.run(values, image, true);
     expect(sent()).toEqual([
-      { url: '/api/demo/image-classification', body: { image_url: 'https://a/k.jpg', top_k: 3 } },
-      { url: '/api/v1/classify', body: { image_url: 'https://a/k.jpg', top_k: 3, taxonomy: 'set-1' } },
+      { url: '/api/demo/image-classification', body: { top_k: 3, image_url: 'https://a/k.jpg' } },
+      { url: '/api/v1/classify', body: { top_k: 3, taxonomy: 'set-1', image_url: 'https://a/k.jpg' } },
     ]);
     expect(outcome).toMatchObject({
       ok: true,
@@ -96,7 +103,7 @@ describe('testers', () => {
       429,
     );
     expect(
-      await testerFor('image-classification')!.run({ image_url: 'https://a/k.jpg', top_k: '3' }, false),
+      await testerFor('image-classification')!.run({ top_k: '3' }, { imageUrl: 'https://a/k.jpg' }, false),
     ).toEqual({ ok: false, message: 'Too many requests' });
     expect(testFailureMessage({ code: 'BAD_RESPONSE', message: '500: oops' })).toBe('API test failed');
   });

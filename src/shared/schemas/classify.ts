@@ -30,7 +30,6 @@ export const classifyRequestSchema = z.strictObject({
     ),
   top_k: z.number().int().min(1).max(7).default(3).describe('How many labels to return, best first (1-7).'),
 });
-export type ClassifyRequest = z.input<typeof classifyRequestSchema>;
 export type ClassifyRequestParsed = z.output<typeof classifyRequestSchema>;
 
 /** The multipart form of the same request: the image as `file`, the options as text fields. */

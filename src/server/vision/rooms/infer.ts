@@ -4,16 +4,10 @@
  * evidence the room is `general`.
  */
 import type { CocoLabel } from '../coco-labels';
+import { DETECTION_ROOMS } from '../../../shared/rooms';
 
-export const ROOM_TYPES = [
-  'bathroom',
-  'kitchen',
-  'bedroom',
-  'living_room',
-  'dining_room',
-  'office',
-  'general',
-] as const;
+/** The model's rooms, and `general` when no room is evident. */
+export const ROOM_TYPES = [...DETECTION_ROOMS, 'general'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 
 /** Evidence weights: a toilet, bed or kitchen appliance is decisive; a sink or chair alone is not. */
