@@ -221,6 +221,8 @@ export interface InvokeAnswer {
   ms: number;
   /** When it was answered, in ms since the process started. */
   at: number;
+  /** CPU time (user + system, all threads) the process had used when it answered (ms). */
+  cpu: number;
 }
 
 export interface InvokeRun {

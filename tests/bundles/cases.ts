@@ -51,6 +51,14 @@ import {
   watermarkOperation,
 } from '../../src/shared/contracts/watermark';
 import { base64Of, type InvokeAnswer, type PlannedRequest } from '../../scripts/lib/netlify-bundles';
+import {
+  CAPTION_SAMPLES,
+  SIMILAR_SAMPLES,
+  VALIDATION_SAMPLES,
+  WATERMARK_SAMPLES,
+  type DemoSample,
+} from '../../src/lib/demo-samples';
+import { OD_SAMPLES } from '../../src/islands/object-detection/object-detection';
 
 /** The site's origin in every request; sample URLs on it are read from the zip's own folder. */
 export const ORIGIN = 'https://optiq.example';
@@ -81,7 +89,28 @@ export interface BundleCase {
   fn: string;
   /** Analyses images: runs a sample named by URL and an upload (cold-start bench too). */
   vision?: boolean;
+  /**
+   * The sample images its demo offers (file names in public/images/samples/): `npm run bench:cold`
+   * answers each in turn with the first step's request, so its figures are over the photos a
+   * visitor picks rather than one.
+   */
+  samples?: readonly string[];
   steps: (state: BundleState) => Step[];
+}
+
+const files = (list: readonly Pick<DemoSample, 'src'>[]): string[] =>
+  list.map((s) => s.src.slice(s.src.lastIndexOf('/') + 1));
+const OD_FILES = files(OD_SAMPLES);
+const CAPTION_FILES = files(CAPTION_SAMPLES);
+const WATERMARK_FILES = files(WATERMARK_SAMPLES);
+const VALIDATION_FILES = files(VALIDATION_SAMPLES);
+const SIMILAR_FILES = files(SIMILAR_SAMPLES);
+
+/** `request` (a JSON one naming a sample by URL) with every sample it names replaced by `file`. */
+export function withSample(request: PlannedRequest, file: string): PlannedRequest {
+  if (request.json === undefined) throw new Error('only a JSON request names its image by URL');
+  const json = JSON.stringify(request.json).replace(/\/images\/samples\/[\w.-]+/g, `/images/samples/${file}`);
+  return { ...request, json: JSON.parse(json) as unknown };
 }
 
 const UPLOAD = 'tests/fixtures/images/dog.jpg';
@@ -304,6 +333,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'detect',
     vision: true,
+    samples: OD_FILES,
     steps: (s) => [
       step(detectOperation, '/api/v1/detect', {
         headers: bearer(s),
@@ -314,6 +344,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-detect',
     vision: true,
+    samples: OD_FILES,
     steps: () => [
       step(demoDetectOperation, '/api/demo/detect', { json: { image_urls: [sample('od-dog-bicycle.jpg')] } }),
     ],
@@ -321,6 +352,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-object-detection',
     vision: true,
+    samples: OD_FILES,
     steps: () => [
       step(demoObjectDetectionOperation, '/api/demo/object-detection', {
         json: {
@@ -346,6 +378,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'classify',
     vision: true,
+    samples: OD_FILES,
     steps: (s) => [
       step(classifyOperation, '/api/v1/classify', {
         headers: bearer(s),
@@ -357,6 +390,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-image-classification',
     vision: true,
+    samples: OD_FILES,
     steps: () => [
       step(demoClassifyOperation, '/api/demo/image-classification', {
         json: { image_url: sample('od-coffee-cup.jpg'), top_k: 3 },
@@ -377,6 +411,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'caption',
     vision: true,
+    samples: ['wm-scene-sign.jpg', ...CAPTION_FILES],
     steps: (s) => [
       step(captionOperation, '/api/v1/caption', {
         headers: bearer(s),
@@ -388,6 +423,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-image-captioning',
     vision: true,
+    samples: ['od-horses.jpg', ...CAPTION_FILES],
     steps: () => [
       step(demoCaptionOperation, '/api/demo/image-captioning', {
         json: { image_url: sample('od-horses.jpg') },
@@ -398,6 +434,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'watermark',
     vision: true,
+    samples: WATERMARK_FILES,
     steps: (s) => [
       step(watermarkOperation, '/api/v1/watermark', {
         headers: bearer(s),
@@ -409,6 +446,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-watermark-detection',
     vision: true,
+    samples: WATERMARK_FILES,
     steps: () => [
       step(demoWatermarkOperation, '/api/demo/watermark-detection', {
         json: { image_url: sample('wm-tiled-pattern.jpg') },
@@ -429,6 +467,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'predict',
     vision: true,
+    samples: VALIDATION_FILES,
     steps: (s) => [
       step(predictOperation, '/api/predict', {
         headers: bearer(s),
@@ -439,6 +478,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'why-not-real',
     vision: true,
+    samples: VALIDATION_FILES,
     steps: (s) => [
       step(whyNotRealOperation, '/api/why_not_real', {
         headers: bearer(s),
@@ -449,6 +489,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-photo-validation',
     vision: true,
+    samples: VALIDATION_FILES,
     steps: () => [
       step(demoPhotoValidationOperation, '/api/demo/photo-validation', {
         json: { image_url: sample('validation-sd-watermark.jpg') },
@@ -507,6 +548,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'similar',
     vision: true,
+    samples: SIMILAR_FILES,
     steps: (s) => [
       step(similar('POST', '/api/v1/similar'), '/api/v1/similar', {
         headers: bearer(s),
@@ -521,6 +563,7 @@ export const BUNDLE_CASES: BundleCase[] = [
   {
     fn: 'demo-similar-images',
     vision: true,
+    samples: SIMILAR_FILES,
     steps: () => [
       step(similar('POST', '/api/demo/similar-images'), '/api/demo/similar-images', {
         json: { image_url: sample('similar-windmill-mirror.jpg'), max_results: 5 },

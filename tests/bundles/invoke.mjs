@@ -7,7 +7,9 @@
  *
  * Usage: node invoke.mjs <plan.json>. The plan: `{ requests: PlannedRequest[] }` (see
  * scripts/lib/netlify-bundles.ts). Prints one JSON line per answer, then `{"done":true}`.
- * Times are milliseconds since this process started (`performance.now()`).
+ * Times are milliseconds since this process started (`performance.now()`); `cpu` is the CPU time
+ * (user + system, every thread) the process had used by then, which a loaded machine inflates
+ * far less than the wall time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,11 +46,21 @@ function bodyOf(spec) {
 
 /** Writes one answer line; resolves once written (a pipe takes large bodies in several writes). */
 const out = (line) => new Promise((resolve) => process.stdout.write(`${JSON.stringify(line)}\n`, resolve));
+/** CPU time of the process so far (ms). */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
+};
 
 const started = performance.now();
 const mod = await import(pathToFileURL(functionModule()).href);
 const imported = performance.now();
-await out({ imported: true, importMs: Math.round(imported - started), at: Math.round(imported) });
+await out({
+  imported: true,
+  importMs: Math.round(imported - started),
+  at: Math.round(imported),
+  cpu: cpuMs(),
+});
 if (typeof mod.default !== 'function') throw new Error('the function module has no default export');
 
 for (const spec of plan.requests) {
@@ -80,6 +92,7 @@ for (const spec of plan.requests) {
       body: text,
       ms: Math.round(performance.now() - t0),
       at: Math.round(performance.now()),
+      cpu: cpuMs(),
     };
   } catch (error) {
     line = {
@@ -87,6 +100,7 @@ for (const spec of plan.requests) {
       thrown: String(error?.stack ?? error),
       ms: Math.round(performance.now() - t0),
       at: Math.round(performance.now()),
+      cpu: cpuMs(),
     };
   }
   await Promise.allSettled(pending);

@@ -123,12 +123,25 @@ export interface ReadC2paOptions {
   trustAnchorsPem?: string;
 }
 
+/**
+ * Whether the file may hold a manifest store: an embedded one is a JUMBF box ("jumb", labelled
+ * "c2pa") in JPEG, PNG and WebP alike, a remote one is named in the XMP ("provenance"). A file
+ * with none of these bytes reads as absent without the SDK, whose 9 MB of WebAssembly would
+ * otherwise compile on a function's cold start for most photos.
+ */
+const MANIFEST_MARKERS = ['jumb', 'c2pa', 'provenance'].map((m) => Buffer.from(m, 'latin1'));
+function mayHoldManifest(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return MANIFEST_MARKERS.some((m) => buf.includes(m));
+}
+
 /** Reads the C2PA manifest store embedded in an image, if any. */
 export async function readC2pa(
   bytes: Uint8Array,
   format: ImageFormat,
   options: ReadC2paOptions = {},
 ): Promise<C2paEvidence> {
+  if (!mayHoldManifest(bytes)) return { status: 'absent', validationErrors: [], actions: [] };
   init();
   const context = options.trustAnchorsPem
     ? JSON.stringify({ trust: { trust_anchors: options.trustAnchorsPem } })

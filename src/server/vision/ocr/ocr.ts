@@ -128,7 +128,10 @@ export function loadOcr(): Promise<Models> {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       executionProviders: [runtime === 'wasm' ? 'wasm' : 'cpu'],
-      graphOptimizationLevel: 'all',
+      // The graph optimisations cost a WebAssembly session more to apply (0.6-0.9 s of CPU for the
+      // two models, measured in fresh processes) than they save it on a cold start's few images,
+      // and change no reading (the same lines on every sample image: ocr.test.ts).
+      graphOptimizationLevel: runtime === 'wasm' ? 'disabled' : 'all',
     };
     // The model files and the runtime load at once; the runtimes take the models as bytes.
     const [ort, detModel, recModel, keys] = await Promise.all([
@@ -645,7 +648,8 @@ async function recognize(models: Models, image: RgbImage, maxChannel: boolean): 
 
 /**
  * Reads the text lines of an RGB image; boxes come back in the coordinates of `image`.
- * `maxChannel: false` skips the max-channel view (benchmarks measure what it costs).
+ * `maxChannel: false` skips the max-channel view, which only finds faint dark overlays: captions
+ * read text without it (a detector pass fewer), and benchmarks measure what it costs.
  */
 export async function recognizeText(
   image: RgbImage,

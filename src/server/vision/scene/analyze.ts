@@ -80,11 +80,17 @@ async function readText(bytes: Uint8Array): Promise<SceneText[] | undefined> {
       .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    lines = await recognizeText({
-      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-      width: info.width,
-      height: info.height,
-    });
+    // Without the max-channel view: it finds faint dark overlays (watermarks), never the legible
+    // text a caption quotes, and costs a third detector pass (the same lines on every sample photo with
+    // text: ocr/ocr.test.ts).
+    lines = await recognizeText(
+      {
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        width: info.width,
+        height: info.height,
+      },
+      { maxChannel: false },
+    );
   } catch (error) {
     console.warn('caption: the OCR engine is not available; captions go without the text in images', error);
     return undefined;
