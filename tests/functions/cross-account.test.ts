@@ -144,6 +144,10 @@ const RESOURCES: Resource[] = [
         .values({ key_id: owner.keyId, period, requests: 7, images: 9 })
         .execute();
       await db
+        .insertInto('free_usage_monthly')
+        .values({ user_id: owner.userId, period, images: 9 })
+        .execute();
+      await db
         .insertInto('usage_events')
         .values({
           user_id: owner.userId,
@@ -161,6 +165,11 @@ const RESOURCES: Resource[] = [
     },
     state: async (db, owner) => ({
       monthly: await db.selectFrom('usage_monthly').selectAll().where('user_id', '=', owner.userId).execute(),
+      free: await db
+        .selectFrom('free_usage_monthly')
+        .selectAll()
+        .where('user_id', '=', owner.userId)
+        .execute(),
       events: await db
         .selectFrom('usage_events')
         .select(['endpoint', 'status', 'images'])
@@ -214,6 +223,18 @@ const RESOURCES: Resource[] = [
         .values({ user_id: owner.userId, kind: 'images', api_id: null, threshold: 4242 })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // One alert that fired, as the dashboard lists it.
+      await db
+        .insertInto('usage_alert_events')
+        .values({
+          alert_id: rule.id,
+          user_id: owner.userId,
+          period: billingPeriod(new Date()).key,
+          used: 4242,
+          limit_value: 4242,
+          webhook_status: null,
+        })
+        .execute();
       return rule.id;
     },
     state: async (db, owner) => ({
@@ -223,6 +244,11 @@ const RESOURCES: Resource[] = [
         .where('user_id', '=', owner.userId)
         .execute(),
       rules: await db.selectFrom('usage_alerts').selectAll().where('user_id', '=', owner.userId).execute(),
+      fired: await db
+        .selectFrom('usage_alert_events')
+        .select(['alert_id', 'used'])
+        .where('user_id', '=', owner.userId)
+        .execute(),
     }),
     attempts: () => [
       { method: 'GET', path: '/api/account/alerts', list: true },
@@ -516,6 +542,11 @@ describe('the table', () => {
       'watermark_brands',
       'authenticity_error_reports',
       'account_categories',
+      'free_usage_monthly',
+      'request_log',
+      'usage_alert_settings',
+      'usage_alerts',
+      'usage_alert_events',
     ]);
     // Stored but never served back through any path (kept for retention and the admin only).
     const notServed = new Set(['detection_results']);
