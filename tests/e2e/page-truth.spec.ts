@@ -55,13 +55,10 @@ test('every reference page fills its quotas and rate-limits tables', async ({ pa
   ]) {
     await page.goto(`/docs/${api}`);
     const section = page.locator('section[aria-labelledby="quotas"]');
-    await expect(
-      section
-        .getByRole('region', { name: /^Plans and monthly quotas/ })
-        .locator('tbody tr')
-        .first(),
-      api,
-    ).toContainText('Pay per use');
+    const plans = section.getByRole('region', { name: /^Plans and monthly quotas/ }).locator('tbody tr');
+    // The Free tier first, then the paid plans from pay per use up.
+    await expect(plans.first(), api).toContainText('Free tier');
+    await expect(plans.nth(1), api).toContainText('Pay per use');
     await expect(
       section
         .getByRole('region', { name: /^Rate limits per key/ })

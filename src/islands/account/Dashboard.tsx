@@ -8,6 +8,7 @@ import { UsagePanel } from './UsagePanel';
 import { RequestLogPanel } from './RequestLogPanel';
 import { AlertsPanel } from './AlertsPanel';
 import { useResource } from './use-resource';
+import { useHydrated } from '../ui/use-hydrated';
 
 /**
  * The signed-in account's dashboard: keys, subscriptions, usage, sign out. Signed-out visitors
@@ -19,6 +20,7 @@ export function Dashboard() {
   const [announcement, setAnnouncement] = useState('');
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   // A new message each time, even when it repeats, so screen readers speak it again.
   const announce = useCallback((message: string) => {
@@ -58,9 +60,16 @@ export function Dashboard() {
 
   // The frame and every panel render at once (on the server too, in their loading states), and
   // the panels load side by side with the account: the page paints its final layout at once
-  // instead of a loading card that the whole dashboard then replaces.
+  // instead of a loading card that the whole dashboard then replaces. Its controls stay disabled
+  // until React has hydrated them: a key name typed into the server-rendered field would be
+  // wiped by hydration, and a click would do nothing.
   return (
-    <div className="grid grid-cols-1 gap-6" data-testid="dashboard" aria-busy={me.state === 'loading'}>
+    <fieldset
+      disabled={!hydrated}
+      className="m-0 grid min-w-0 grid-cols-1 gap-6 border-0 p-0"
+      data-testid="dashboard"
+      aria-busy={me.state === 'loading'}
+    >
       <div className="flex items-center justify-between gap-4">
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>
@@ -99,6 +108,6 @@ export function Dashboard() {
       <UsagePanel usage={usage} onRetry={reloadUsage} />
       <RequestLogPanel announce={announce} />
       <AlertsPanel announce={announce} />
-    </div>
+    </fieldset>
   );
 }
