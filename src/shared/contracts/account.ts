@@ -80,7 +80,7 @@ export const logoutOperation = defineOperation({
     description: 'Signed out.',
     schema: z.object({ signed_out: z.literal(true).describe('Always true.') }),
   },
-  errors: ['FORBIDDEN', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['FORBIDDEN', ...SERVER_ERRORS],
 });
 
 export const meOperation = defineOperation({
@@ -92,7 +92,7 @@ export const meOperation = defineOperation({
   description: 'The account of the current session.',
   auth: 'session',
   response: { status: 200, description: 'The signed-in account.', schema: accountResponseSchema },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const createKeyOperation = defineOperation({
@@ -122,7 +122,7 @@ export const listKeysOperation = defineOperation({
     description: 'The keys (never in full).',
     schema: z.object({ keys: z.array(apiKeySummarySchema).describe('Keys of the account.') }),
   },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const revokeKeyOperation = defineOperation({
@@ -139,7 +139,7 @@ export const revokeKeyOperation = defineOperation({
     description: 'The revoked key.',
     schema: z.object({ key: apiKeySummarySchema.describe('The key, now revoked.') }),
   },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', ...SERVER_ERRORS],
 });
 
 export const subscribeOperation = defineOperation({
@@ -175,7 +175,7 @@ export const listSubscriptionsOperation = defineOperation({
       subscriptions: z.array(subscriptionSchema).describe('Subscriptions of the account.'),
     }),
   },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const cancelSubscriptionOperation = defineOperation({
@@ -192,7 +192,7 @@ export const cancelSubscriptionOperation = defineOperation({
     description: 'The cancelled subscription.',
     schema: z.object({ subscription: subscriptionSchema.describe('The subscription, now cancelled.') }),
   },
-  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', ...SERVER_ERRORS],
 });
 
 export const usageOperation = defineOperation({
@@ -205,7 +205,7 @@ export const usageOperation = defineOperation({
     'Usage of the current billing month per API and per key, the remaining quota of each tier, and the last 20 requests.',
   auth: 'session',
   response: { status: 200, description: 'Usage this billing month.', schema: usageSchema },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const requestLogOperation = defineOperation({
@@ -219,7 +219,7 @@ export const requestLogOperation = defineOperation({
   auth: 'session',
   query: requestLogQuerySchema,
   response: { status: 200, description: 'One page of calls.', schema: requestLogPageSchema },
-  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['INVALID_REQUEST', 'UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const getAlertsOperation = defineOperation({
@@ -232,7 +232,7 @@ export const getAlertsOperation = defineOperation({
     "The account's usage thresholds, its alert webhook with the secret that signs its calls, and the last 50 alerts that fired.",
   auth: 'session',
   response: { status: 200, description: 'The alerts.', schema: alertSettingsSchema },
-  errors: ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', ...SERVER_ERRORS],
 });
 
 export const saveAlertsOperation = defineOperation({
