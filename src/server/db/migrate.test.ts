@@ -145,3 +145,38 @@ describe('migrations', () => {
     ).rejects.toThrow();
   });
 });
+
+// Parallel test files share one server, each in its own schema, and drop their schema on close.
+describe.runIf(process.env['TEST_DATABASE_URL'])('migrations beside schemas being dropped', () => {
+  it('run to the end while other sessions create and drop schemas full of tables', async () => {
+    const churn = await createTestDb({ migrate: false });
+    const fresh = await createTestDb({ migrate: false });
+    let stop = false;
+    // Each loop creates a schema of 40 tables and drops it again, as test files do on close:
+    // a catalog read that lists a table and then looks it up by name loses the race.
+    const loop = async (n: number) => {
+      for (let round = 0; !stop; round++) {
+        const name = `churn_${process.pid}_${n}_${round}`;
+        await sql`create schema ${sql.id(name)}`.execute(churn.db);
+        for (let i = 0; i < 40; i++)
+          await sql`create table ${sql.id(name, `t${i}`)} (id serial primary key, a text, b int)`.execute(
+            churn.db,
+          );
+        await sql`drop schema ${sql.id(name)} cascade`.execute(churn.db);
+      }
+    };
+    const loops = [loop(1), loop(2), loop(3)];
+    try {
+      for (let i = 0; i < 4; i++) {
+        await migrateToLatest(fresh.db);
+        await migrateDownToZero(fresh.db);
+      }
+    } finally {
+      stop = true;
+      await Promise.allSettled(loops);
+      await fresh.close();
+      await churn.close();
+    }
+    await Promise.all(loops);
+  });
+});
