@@ -51,7 +51,7 @@ for (const { name, width, height } of [
     await page.goto('/dashboard');
     await hydrated(page, 'Dashboard');
     const panel = page.getByTestId('request-log-panel');
-    await panel.scrollIntoViewIfNeeded();
+    await hydrated(page, 'AccountActivity', panel);
     const rows = panel.getByTestId('request-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first().getByTestId('request-status')).toHaveText('400');
@@ -100,13 +100,13 @@ for (const { name, width, height } of [
     await second.getByLabel('Images').fill('3');
     await alerts.getByRole('button', { name: 'Save alerts' }).click();
     await expect(alerts.getByTestId('alerts-saved')).toBeVisible();
-    await expect(page.getByTestId('dashboard-announcer')).toContainText('Usage alerts saved');
+    await expect(page.getByTestId('activity-announcer')).toContainText('Usage alerts saved');
 
     // The next analysed image is the account's third: the images alert fires.
     expect((await call({ image_urls: [`${baseURL}${SAMPLE}`] })).status()).toBe(200);
     await page.reload();
-    await hydrated(page, 'Dashboard');
     const saved = page.getByTestId('alerts-panel');
+    await hydrated(page, 'AccountActivity', saved);
     await expect(saved.getByTestId('alert-rule')).toHaveCount(2);
     await expect(saved.getByLabel('Percent (1-100)')).toHaveValue('80');
     await expect(saved.getByTestId('fired-alerts')).toContainText('3 images a month across your APIs');

@@ -1,32 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { logoutOperation, meOperation, usageOperation } from '../../shared/contracts/account';
 import { Button } from '../ui/Button';
 import { KeysPanel } from './KeysPanel';
 import { request } from '../../shared/api-client';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { UsagePanel } from './UsagePanel';
-import { RequestLogPanel } from './RequestLogPanel';
-import { AlertsPanel } from './AlertsPanel';
-import { useResource } from './use-resource';
+import { markSigningOut, useResource } from './use-resource';
+import { useAnnouncer } from '../ui/use-announcer';
 import { useHydrated } from '../ui/use-hydrated';
 
 /**
- * The signed-in account's dashboard: keys, subscriptions, usage, sign out. Signed-out visitors
+ * The signed-in account's dashboard: keys, subscriptions, usage, sign out (the request log and
+ * alerts below are `AccountActivity`, hydrated when visible). Signed-out visitors
  * are sent to /login and back here (by the page before it paints, or by the first 401).
  */
 export function Dashboard() {
   const [me] = useResource((signal) => request(meOperation, { signal }));
   const [usage, reloadUsage] = useResource((signal) => request(usageOperation, { signal }));
-  const [announcement, setAnnouncement] = useState('');
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const hydrated = useHydrated();
 
-  // A new message each time, even when it repeats, so screen readers speak it again.
-  const announce = useCallback((message: string) => {
-    setAnnouncement('');
-    requestAnimationFrame(() => setAnnouncement(message));
-  }, []);
+  const { announce, region } = useAnnouncer('dashboard-announcer');
 
   useEffect(() => {
     if (me.state === 'ready') document.body.dataset['signedIn'] = '1';
@@ -35,11 +30,13 @@ export function Dashboard() {
   const signOut = async () => {
     setSigningOut(true);
     setSignOutError(null);
+    markSigningOut();
     const result = await request(logoutOperation);
     if (result.ok) {
       window.location.assign('/');
       return;
     }
+    markSigningOut(false);
     setSigningOut(false);
     setSignOutError(result.error.message);
   };
@@ -100,14 +97,10 @@ export function Dashboard() {
           {signOutError}
         </p>
       ) : null}
-      <p className="sr-only" aria-live="polite" role="status" data-testid="dashboard-announcer">
-        {announcement}
-      </p>
+      {region}
       <KeysPanel announce={announce} onChanged={reloadUsage} />
       <SubscriptionsPanel announce={announce} onChanged={reloadUsage} />
       <UsagePanel usage={usage} onRetry={reloadUsage} />
-      <RequestLogPanel announce={announce} />
-      <AlertsPanel announce={announce} />
     </fieldset>
   );
 }

@@ -14,7 +14,7 @@ import { Label } from '../ui/Label';
 import { curlCommand } from './curl';
 import { apiLabel, formatNumber, formatTime, maskedKey } from './format';
 import { ErrorState, Loading } from './States';
-import { useResource } from './use-resource';
+import { sendToSignIn, useResource } from './use-resource';
 
 interface Filters {
   api: string;
@@ -79,7 +79,7 @@ export function RequestLogPanel({ announce }: { announce: (message: string) => v
     void request(requestLogOperation, { query: query(), signal: c.signal }).then((result) => {
       if (c.signal.aborted) return;
       if (!result.ok && result.error.status === 401) {
-        window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+        sendToSignIn();
         return;
       }
       setLog(

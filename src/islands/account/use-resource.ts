@@ -22,7 +22,7 @@ export function useResource<T>(
       .then((result) => {
         if (controller.signal.aborted) return;
         if (!result.ok && result.error.status === 401) {
-          window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+          sendToSignIn();
           return;
         }
         setResource(
@@ -35,4 +35,20 @@ export function useResource<T>(
   // Keeps the data on screen while it reloads after a change; only the first load shows "Loading".
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return [resource, reload];
+}
+
+/**
+ * A 401 from an account call: the session ended, so go to sign in and come back here. Not after
+ * the visitor clicked "Sign out" on this page: a call still in flight then answers 401 too, and
+ * the sign-out's own navigation (home) wins.
+ */
+export function sendToSignIn(): void {
+  if (document.documentElement.dataset['signingOut'] === '1') return;
+  window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+}
+
+/** Marks this page as signing out (see `sendToSignIn`), or no longer (the sign-out failed). */
+export function markSigningOut(on = true): void {
+  if (on) document.documentElement.dataset['signingOut'] = '1';
+  else delete document.documentElement.dataset['signingOut'];
 }
