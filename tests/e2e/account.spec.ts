@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { isolateClient, uniqueTag } from '../support/e2e/contact-helpers';
+import { blockingViolations } from '../support/e2e/axe';
 import { hydrated } from '../support/e2e/hydration';
 
 /**
@@ -264,19 +264,7 @@ test('the signed-in dashboard has no serious accessibility violations and fits a
   await expect(page.getByTestId('keys-table')).toBeVisible();
   await expect(page.getByTestId('subscriptions-table')).toBeVisible();
   await expect(page.getByTestId('usage-period')).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  expect(blocking).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 });

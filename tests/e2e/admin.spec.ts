@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, isolateClient, loginViaApi } from '../support/e2e/contact-helpers';
+import { blockingViolations } from '../support/e2e/axe';
 import { hydrated } from '../support/e2e/hydration';
 
 test.beforeEach(async ({ context }) => {
   await isolateClient(context);
 });
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
-  expect(blocking).toEqual([]);
-}
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -31,7 +21,7 @@ test('the admin page is not indexed and asks for both fields', async ({ page }) 
   await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Required')).toHaveCount(2);
-  await expectNoSeriousAxeViolations(page);
+  expect(await blockingViolations(page)).toEqual([]);
 });
 
 test('wrong credentials show "Invalid credentials"; right ones show the list, which survives a reload', async ({
@@ -48,7 +38,7 @@ test('wrong credentials show "Invalid credentials"; right ones show the list, wh
   await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
   await expect(page.getByTestId('contacts-total')).toHaveText(/Total: \d+ submissions?/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  expect(await blockingViolations(page)).toEqual([]);
 
   // The session cookie is HttpOnly: page scripts cannot read it.
   expect(await page.evaluate(() => document.cookie)).not.toContain('optiq_admin_session');
