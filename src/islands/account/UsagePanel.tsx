@@ -21,7 +21,10 @@ export function UsagePanel({ usage, onRetry }: Props) {
         Usage this month
       </h2>
       {usage.state === 'loading' ? (
-        <div className="mt-4">
+        // About the height of the loaded panel's smallest form (the Free tier's meter): the
+        // request log below stays where it will be, off a phone's first screen, and hydrates
+        // only when scrolled to.
+        <div className="mt-4 min-h-40">
           <Loading what="usage" />
         </div>
       ) : usage.state === 'error' ? (
