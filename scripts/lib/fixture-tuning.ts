@@ -198,7 +198,7 @@ export function tune(
 }
 
 /** Seeded shuffle (mulberry32). */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
   let a = seed >>> 0;
   const rnd = () => {
     a = (a + 0x6d2b79f5) >>> 0;
