@@ -6,9 +6,11 @@ import {
   freeChecks,
   isBorderline,
   MIN_THRESHOLD,
+  photoThreshold,
   roomPrior,
   type CheckedBox,
 } from './checks';
+import { DEFAULT_MIN_SCORE } from './model';
 import { ROOM_HEAD } from './rooms/head';
 import type { RoomScore } from './rooms/classifier';
 
@@ -99,5 +101,19 @@ describe('room-context thresholds', () => {
       contextThreshold('sink', bathroom, base, 0.2),
     );
     expect(contextThreshold('sink', [{ label: 'bathroom', score: 1 }], () => 0.12, 5)).toBe(MIN_THRESHOLD);
+  });
+
+  it('keeps the tuned thresholds to interior photos: outside any room a class needs at least the default', () => {
+    const cat: RoomScore[] = [
+      { label: 'other', score: 0.7 },
+      { label: 'bedroom', score: 0.3 },
+    ];
+    const low = () => 0.2;
+    expect(photoThreshold('bed', cat, low)).toBe(DEFAULT_MIN_SCORE);
+    expect(photoThreshold('bed', cat, () => 0.45)).toBe(0.45);
+    expect(photoThreshold('bed', [{ label: 'bedroom', score: 0.9 }], low)).toBe(0.2);
+    expect(photoThreshold('bed', undefined, low)).toBe(0.2);
+    // Room-context thresholds start from the same floor.
+    expect(contextThreshold('bed', cat, low, 0)).toBe(DEFAULT_MIN_SCORE);
   });
 });

@@ -4,7 +4,8 @@
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
  *   (fixture-thresholds.json, tuned on the room dataset's dev photos by
- *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for), lowered by
+ *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for, and never below
+ *   0.30 on a photo the room classifier places outside any room: `photoThreshold`), lowered by
  *   `CONTEXT_BONUS` x the room prior (`contextThreshold`) when the room scores are known.
  * - Borderline: a detection scoring less than `BORDER_MARGIN` above its threshold. Only
  *   borderline detections are ever checked; a confident one stands whatever N is.
@@ -80,10 +81,24 @@ export function roomPrior(label: string, room: readonly RoomScore[] | undefined)
   return Math.min(1, prior);
 }
 
+/** Whether the room classifier places the photo outside any room (a pet, a street, a close-up). */
+const outsideRooms = (room: readonly RoomScore[] | undefined): boolean => room?.[0]?.label === 'other';
+
 /**
- * The score a detection of `label` needs in this photo: its class threshold, lowered by
- * `bonus` x the room prior (a faint sink in a bathroom is more likely a sink than the same
- * score in a bedroom), never below MIN_THRESHOLD. Tuned with the thresholds by
+ * The class threshold for this photo: the tuned one, which was tuned on interior photos only,
+ * or at least the detector's default (0.3) on a photo the room classifier places outside any
+ * room, where nothing showed the lower thresholds are safe (a cat's close-up read as a bed at 0.23).
+ */
+export const photoThreshold = (
+  label: string,
+  room: readonly RoomScore[] | undefined,
+  base: (label: string) => number = classThreshold,
+): number => (outsideRooms(room) ? Math.max(DEFAULT_MIN_SCORE, base(label)) : base(label));
+
+/**
+ * The score a detection of `label` needs in this photo: its class threshold (`photoThreshold`),
+ * lowered by `bonus` x the room prior (a faint sink in a bathroom is more likely a sink than
+ * the same score in a bedroom), never below MIN_THRESHOLD. Tuned with the thresholds by
  * `scripts/data/fixtures-recall.ts`.
  */
 export function contextThreshold(
@@ -92,7 +107,7 @@ export function contextThreshold(
   base: (label: string) => number = classThreshold,
   bonus = CONTEXT_BONUS,
 ): number {
-  const t = base(label);
+  const t = photoThreshold(label, room, base);
   return bonus > 0 ? Math.max(MIN_THRESHOLD, t - bonus * roomPrior(label, room)) : t;
 }
 

@@ -5,7 +5,8 @@
  *
  * - Pass 0 runs on the plain image. A detection stands when its score reaches its class's
  *   threshold (per class, tuned on real interior photos: ./fixture-thresholds.json; 0.30
- *   for classes without a figure), lowered by the room-context bonus where the room classifier
+ *   for classes without a figure, and at least 0.30 on a photo the room classifier places outside
+ *   any room), lowered by the room-context bonus where the room classifier
  *   makes the class expected (checks.ts `contextThreshold`; only when the features were
  *   computed, i.e. with any error check). A detection less than 0.15 above its threshold is
  *   *borderline*; only borderline detections are ever checked, a confident one always stands.

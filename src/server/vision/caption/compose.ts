@@ -17,7 +17,7 @@
  * many ("no objects", "one object", "two objects").
  */
 import type { CaptionStyleValue } from '../../../shared/schemas/caption';
-import { classThreshold } from '../checks';
+import { photoThreshold } from '../checks';
 import type { RoomScore } from '../rooms/classifier';
 import type { PixelSummary } from '../scene/pixels';
 
@@ -430,7 +430,7 @@ export function composeCaption(
   // Only objects at or above their class's calibrated threshold are ever named or counted.
   const facts: CaptionFacts = {
     ...input,
-    detections: input.detections.filter((d) => d.confidence >= classThreshold(d.label)),
+    detections: input.detections.filter((d) => d.confidence >= photoThreshold(d.label, input.rooms)),
   };
   const scene = sceneOf(facts);
   const groups = groupObjects(facts);
