@@ -1,57 +1,21 @@
-import { Button } from '../ui/Button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmDialogBody';
 
-interface Props {
-  open: boolean;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  busy: boolean;
-  /** The control that opened it; focus returns there on Cancel. */
-  opener: HTMLElement | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+const Body = lazy(() => import('./ConfirmDialogBody').then((m) => ({ default: m.ConfirmDialogBody })));
 
-/** "Are you sure?" before revoking a key or cancelling a subscription. */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  busy,
-  opener,
-  onConfirm,
-  onCancel,
-}: Props) {
+/**
+ * "Are you sure?" before revoking a key or cancelling a subscription. The dialog's code (Radix)
+ * loads the first time it opens, not with the dashboard: most visits never open it, and the
+ * dashboard's first screen hydrates with less to parse. Once opened it stays mounted, so closing
+ * animates and returns focus as usual.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onCancel();
-      }}
-    >
-      <DialogContent returnFocusTo={opener} data-testid="confirm-dialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Keep it
-          </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Working...' : confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Body {...props} />
+    </Suspense>
   );
 }
