@@ -111,7 +111,7 @@ export const faceSchema = z
       .describe('Only with `include_mesh: true`: the 468 FaceMesh points, [x, y, z] (x, y in pixels, z relative depth).'),
     pose: z
       .object({
-        yaw: z.number().describe('Turn left or right, in degrees (0 facing the camera; positive: turned to their left).'),
+        yaw: z.number().describe('Turn to one side, in degrees (0 facing the camera; the sign tells the side).'),
         pitch: z.number().describe('Tilt up or down, in degrees (0 level).'),
         roll: z.number().describe('Lean towards a shoulder, in degrees (0 upright).'),
       })

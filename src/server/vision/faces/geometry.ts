@@ -223,7 +223,7 @@ const degrees = (r: number): number => (r * 180) / Math.PI;
  * horizontal axis cheek to cheek (x, y scaled by the face size, z as the model gives it), and
  * the rotation they span gives yaw (turned left/right), pitch (up/down) and roll (tilted), 0 for
  * a face looking straight at the camera. Follows the Human library's calculation
- * (`face/angles.ts`, YZX Euler angles). Positive yaw: the face turned to its own left.
+ * (`face/angles.ts`, YZX Euler angles).
  */
 export function headPose(mesh: readonly MeshPoint[], faceSide: number): { yaw: number; pitch: number; roll: number } {
   const size = faceSide / 1.5 || 1;
