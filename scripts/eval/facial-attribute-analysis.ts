@@ -131,16 +131,23 @@ for (const r of coldPhotos) {
   const { writeFileSync, rmSync } = await import('node:fs');
   writeFileSync(file, await r.photo.bytes());
   const t0 = performance.now();
-  const child = spawnSync(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [process.argv[1]!, '--child', file], {
-    encoding: 'utf8',
-    env: { ...process.env, VISION_WORKERS: '0' },
-  });
+  const child = spawnSync(
+    join(process.cwd(), 'node_modules', '.bin', 'tsx'),
+    [process.argv[1]!, '--child', file],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, VISION_WORKERS: '0' },
+    },
+  );
   const wall = performance.now() - t0;
   rmSync(file, { force: true });
   const line = child.stdout.trim().split('\n').pop() ?? '';
-  if (child.status !== 0 || !line.startsWith('{')) throw new Error(`cold run failed: ${child.stderr.slice(-500)}`);
+  if (child.status !== 0 || !line.startsWith('{'))
+    throw new Error(`cold run failed: ${child.stderr.slice(-500)}`);
   coldMs.push((JSON.parse(line) as { ms: number }).ms);
-  console.log(`cold ${r.photo.id}: ${Math.round((JSON.parse(line) as { ms: number }).ms)} ms in process, ${Math.round(wall)} ms with start-up`);
+  console.log(
+    `cold ${r.photo.id}: ${Math.round((JSON.parse(line) as { ms: number }).ms)} ms in process, ${Math.round(wall)} ms with start-up`,
+  );
 }
 const coldLoad = machineLoad();
 
@@ -273,7 +280,8 @@ const card = {
     {
       field: 'faces[].pose',
       kind: 'estimate' as const,
-      meaning: 'Yaw, pitch and roll in degrees from the FaceMesh points; not measured against labelled angles (the set has no pose labels).',
+      meaning:
+        'Yaw, pitch and roll in degrees from the FaceMesh points; not measured against labelled angles (the set has no pose labels).',
     },
   ],
   failure_modes: [
@@ -300,7 +308,10 @@ const file = writeAccuracyCard(card);
 console.log(
   `face photos with a face ${foundOnFacePhotos}/${facePhotos.length}; no-face photos with none ${noneOnNoFace}/${noFace.length}; counts tp ${tp} found ${found} truth ${truth}`,
 );
-for (const r of falseFaces) console.log(`  false face: ${r.photo.id} (${r.faces.map((f) => f.confidence).join(', ')})`);
+for (const r of falseFaces)
+  console.log(`  false face: ${r.photo.id} (${r.faces.map((f) => f.confidence).join(', ')})`);
 for (const r of facePhotos.filter((x) => x.faces.length === 0)) console.log(`  missed: ${r.photo.id}`);
-console.log(`PA flagged on real faces ${paFalse}/${realFaces.length}; on screen faces ${paTrue}/${screenFaces.length}`);
+console.log(
+  `PA flagged on real faces ${paFalse}/${realFaces.length}; on screen faces ${paTrue}/${screenFaces.length}`,
+);
 console.log(`wrote ${file}`);

@@ -52,7 +52,10 @@ describe('POST /api/v1/faces', () => {
   });
 
   it('finds the astronaut face with its landmarks, pose and quality, passes profile_photo and counts one request', async () => {
-    const account = await createTestAccount(getDb(), { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' });
+    const account = await createTestAccount(getDb(), {
+      apiId: 'facial-attribute-analysis',
+      tier: 'pay-per-use',
+    });
     const res = await post({ image_url: ASTRONAUT, policy: 'profile_photo' }, bearer(account));
     const text = await res.text();
     expect(res.status, text).toBe(200);
@@ -82,7 +85,10 @@ describe('POST /api/v1/faces', () => {
   }, 60_000);
 
   it('fails profile_photo for a turned head and for several faces, saying why', async () => {
-    const account = await createTestAccount(getDb(), { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' });
+    const account = await createTestAccount(getDb(), {
+      apiId: 'facial-attribute-analysis',
+      tier: 'pay-per-use',
+    });
     const turned = facesOperation.response.schema.parse(
       await (await post({ image_url: CAMERAMAN, policy: 'profile_photo' }, bearer(account))).json(),
     );
@@ -99,7 +105,11 @@ describe('POST /api/v1/faces', () => {
       name: 'custom',
       passed: false,
       reasons: [
-        { rule: 'face_count', passed: false, message: `Found ${band.face_count} faces; exactly 1 face required.` },
+        {
+          rule: 'face_count',
+          passed: false,
+          message: `Found ${band.face_count} faces; exactly 1 face required.`,
+        },
       ],
     });
     // Largest face first.
@@ -108,8 +118,13 @@ describe('POST /api/v1/faces', () => {
   }, 60_000);
 
   it('answers no face for a cat, and the full mesh on request', async () => {
-    const account = await createTestAccount(getDb(), { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' });
-    const cat = facesOperation.response.schema.parse(await (await post({ image_url: CAT }, bearer(account))).json());
+    const account = await createTestAccount(getDb(), {
+      apiId: 'facial-attribute-analysis',
+      tier: 'pay-per-use',
+    });
+    const cat = facesOperation.response.schema.parse(
+      await (await post({ image_url: CAT }, bearer(account))).json(),
+    );
     expect(cat).toMatchObject({ face_count: 0, faces: [], policy: null });
     const meshed = facesOperation.response.schema.parse(
       await (await post({ image_url: ASTRONAUT, include_mesh: true }, bearer(account))).json(),
@@ -124,7 +139,10 @@ describe('POST /api/v1/faces', () => {
     [{ image_url: ASTRONAUT, policy: { smile: true } }, 'smile'],
     [{ image_url: ASTRONAUT, include_mesh: 'yes' }, 'include_mesh'],
   ])('refuses %j with 400 naming the field', async (body, field) => {
-    const account = await createTestAccount(getDb(), { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' });
+    const account = await createTestAccount(getDb(), {
+      apiId: 'facial-attribute-analysis',
+      tier: 'pay-per-use',
+    });
     const res = await post(body, bearer(account));
     expect(res.status).toBe(400);
     const error = errorBodySchema.parse(await res.json()).error;
@@ -132,9 +150,16 @@ describe('POST /api/v1/faces', () => {
   });
 
   it('answers 422 for bytes that are not an image, without counting a request', async () => {
-    const account = await createTestAccount(getDb(), { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' });
+    const account = await createTestAccount(getDb(), {
+      apiId: 'facial-attribute-analysis',
+      tier: 'pay-per-use',
+    });
     const form = new FormData();
-    form.set('file', new Blob([new TextEncoder().encode('not an image at all')], { type: 'image/jpeg' }), 'x.jpg');
+    form.set(
+      'file',
+      new Blob([new TextEncoder().encode('not an image at all')], { type: 'image/jpeg' }),
+      'x.jpg',
+    );
     const res = await faces(new Request(URL_, { method: 'POST', headers: bearer(account), body: form }), {
       ip: '198.51.100.122',
     });

@@ -53,7 +53,10 @@ export default function FaceDemo() {
   const { imageUrl, file, previewSrc } = source;
   const demo = useDemoRun<{ response: FacesResponse; src: string; upload?: PreparedUpload | undefined }>({
     done: ({ response: r }) => ({
-      title: r.face_count === 0 ? 'No face found' : `${r.face_count} ${r.face_count === 1 ? 'face' : 'faces'} found`,
+      title:
+        r.face_count === 0
+          ? 'No face found'
+          : `${r.face_count} ${r.face_count === 1 ? 'face' : 'faces'} found`,
       description: r.policy
         ? `Profile photo check: ${r.policy.passed ? 'passed' : 'failed'}`
         : `Analysed in ${r.processing_time.toFixed(2)}s`,
@@ -150,7 +153,8 @@ function FaceResults({ response: r }: { response: FacesResponse }) {
           className={`rounded-lg border p-4 ${r.policy.passed ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}`}
         >
           <p className={`font-semibold ${r.policy.passed ? 'text-green-800' : 'text-red-800'}`}>
-            {r.policy.name === 'profile_photo' ? 'Profile photo' : 'Policy'}: {r.policy.passed ? 'passed' : 'failed'}
+            {r.policy.name === 'profile_photo' ? 'Profile photo' : 'Policy'}:{' '}
+            {r.policy.passed ? 'passed' : 'failed'}
           </p>
           <ul className="mt-2 space-y-1">
             {r.policy.reasons.map((reason) => (

@@ -56,7 +56,15 @@ export function FaceOverlay({ faces, width, height, showMesh }: FaceOverlayProps
             {showMesh &&
               f.mesh?.map(([mx, my], k) => <circle key={k} cx={mx} cy={my} r={0.7 * unit} fill="#facc15" />)}
             {Object.values(f.landmarks).map(([lx, ly], k) => (
-              <circle key={`l${k}`} cx={lx} cy={ly} r={2.5 * unit} fill={colour} stroke="#fff" strokeWidth={unit} />
+              <circle
+                key={`l${k}`}
+                cx={lx}
+                cy={ly}
+                r={2.5 * unit}
+                fill={colour}
+                stroke="#fff"
+                strokeWidth={unit}
+              />
             ))}
           </g>
         );

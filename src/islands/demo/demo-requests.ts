@@ -249,5 +249,8 @@ export function buildFacesRequest(input: {
   policy: FacePolicyChoice;
   includeMesh: boolean;
 }): DemoRequest<FacesBody> {
-  return request('/v1/faces', { image_url: input.imageUrl.trim(), ...facesFields(input.policy, input.includeMesh) });
+  return request('/v1/faces', {
+    image_url: input.imageUrl.trim(),
+    ...facesFields(input.policy, input.includeMesh),
+  });
 }

@@ -26,7 +26,13 @@ const image = { imageUrl: ' https://site/images/samples/coffee.jpg ' };
 
 describe('one-image testers', () => {
   it('refuse to run without an image, and run with a URL or an upload', () => {
-    for (const tester of [CAPTION_TESTER, SIMILAR_TESTER, VALIDATION_TESTER, WATERMARK_TESTER, FACES_TESTER]) {
+    for (const tester of [
+      CAPTION_TESTER,
+      SIMILAR_TESTER,
+      VALIDATION_TESTER,
+      WATERMARK_TESTER,
+      FACES_TESTER,
+    ]) {
       const values = initialValues(tester);
       expect(tester.inputError(values, { imageUrl: ' ' }), tester.apiId).toBe('Please provide an image URL');
       expect(tester.inputError(values, image), tester.apiId).toBeNull();
@@ -116,9 +122,16 @@ describe('one-image testers', () => {
     expect(sent()).toEqual([
       {
         url: '/api/demo/face-analysis',
-        body: { policy: 'profile_photo', include_mesh: false, image_url: 'https://site/images/samples/coffee.jpg' },
+        body: {
+          policy: 'profile_photo',
+          include_mesh: false,
+          image_url: 'https://site/images/samples/coffee.jpg',
+        },
       },
-      { url: '/api/v1/faces', body: { include_mesh: false, image_url: 'https://site/images/samples/coffee.jpg' } },
+      {
+        url: '/api/v1/faces',
+        body: { include_mesh: false, image_url: 'https://site/images/samples/coffee.jpg' },
+      },
     ]);
     expect(outcome).toMatchObject({
       ok: true,

@@ -144,7 +144,11 @@ function viewsOf(
     format,
     width,
     height,
-    pixels: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: raw.width, height: raw.height },
+    pixels: {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: raw.width,
+      height: raw.height,
+    },
     async view(aug = {}) {
       let img = sharp(data, { raw });
       let cur = { width: raw.width, height: raw.height };

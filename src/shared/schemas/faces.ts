@@ -23,8 +23,16 @@ export const facePolicyRulesSchema = z
     max_yaw: degrees('head turn left or right (yaw)'),
     max_pitch: degrees('head tilt up or down (pitch)'),
     max_roll: degrees('head lean to a shoulder (roll)'),
-    min_sharpness: z.number().min(0).max(1).optional().describe('Smallest `quality.sharpness` allowed (0-1).'),
-    good_exposure: z.boolean().optional().describe('When true, every face must be neither too dark nor too bright.'),
+    min_sharpness: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Smallest `quality.sharpness` allowed (0-1).'),
+    good_exposure: z
+      .boolean()
+      .optional()
+      .describe('When true, every face must be neither too dark nor too bright.'),
     min_face_px: z
       .number()
       .int()
@@ -42,7 +50,9 @@ export const facePolicyRulesSchema = z
     no_presentation_attack: z
       .boolean()
       .optional()
-      .describe('When true, no face may carry a presentation-attack indication (a face shown on a screen or print).'),
+      .describe(
+        'When true, no face may carry a presentation-attack indication (a face shown on a screen or print).',
+      ),
     max_cut_off: z
       .number()
       .min(0)
@@ -54,12 +64,35 @@ export const facePolicyRulesSchema = z
   .meta({ id: 'FacePolicyRules' });
 export type FacePolicyRules = z.infer<typeof facePolicyRulesSchema>;
 
-const POLICY_DESCRIPTION =
-  '`profile_photo` (exactly one face, frontal within 20 degrees of yaw and pitch and 15 of roll, sharpness at least 0.5, good exposure, at least 80 px and 3% of the photo, eyes open, no presentation-attack indication, at most 2% of the face outside the frame), or the rules given explicitly. Leave out for no policy check.';
+/** The named policies' rules (the profile photo of a marketplace or an insurer's ID selfie). */
+export const NAMED_POLICIES: Record<
+  FacePolicyName,
+  { [K in keyof FacePolicyRules]-?: NonNullable<FacePolicyRules[K]> }
+> = {
+  profile_photo: {
+    face_count: 1,
+    max_yaw: 20,
+    max_pitch: 20,
+    max_roll: 15,
+    min_sharpness: 0.5,
+    good_exposure: true,
+    min_face_px: 80,
+    min_face_share: 0.03,
+    eyes_open: true,
+    no_presentation_attack: true,
+    max_cut_off: 0.02,
+  },
+};
+
+const profile = NAMED_POLICIES.profile_photo;
+const POLICY_DESCRIPTION = `\`profile_photo\` (exactly one face, frontal within ${profile.max_yaw} degrees of yaw, ${profile.max_pitch} of pitch and ${profile.max_roll} of roll, sharpness at least ${profile.min_sharpness}, good exposure, at least ${profile.min_face_px} px and ${Math.round(profile.min_face_share * 100)}% of the photo, eyes open, no presentation-attack indication, at most ${Math.round(profile.max_cut_off * 100)}% of the face outside the frame), or the rules given explicitly. Leave out for no policy check.`;
 
 export const facesRequestSchema = z.strictObject({
   ...image.json,
-  policy: z.union([z.enum(FACE_POLICY_NAMES), facePolicyRulesSchema]).optional().describe(POLICY_DESCRIPTION),
+  policy: z
+    .union([z.enum(FACE_POLICY_NAMES), facePolicyRulesSchema])
+    .optional()
+    .describe(POLICY_DESCRIPTION),
   include_mesh: z
     .boolean()
     .default(false)
@@ -108,10 +141,14 @@ export const faceSchema = z
     mesh: z
       .array(z.tuple([z.number(), z.number(), z.number()]))
       .optional()
-      .describe('Only with `include_mesh: true`: the 468 FaceMesh points, [x, y, z] (x, y in pixels, z relative depth).'),
+      .describe(
+        'Only with `include_mesh: true`: the 468 FaceMesh points, [x, y, z] (x, y in pixels, z relative depth).',
+      ),
     pose: z
       .object({
-        yaw: z.number().describe('Turn to one side, in degrees (0 facing the camera; the sign tells the side).'),
+        yaw: z
+          .number()
+          .describe('Turn to one side, in degrees (0 facing the camera; the sign tells the side).'),
         pitch: z.number().describe('Tilt up or down, in degrees (0 level).'),
         roll: z.number().describe('Lean towards a shoulder, in degrees (0 upright).'),
       })
@@ -120,7 +157,9 @@ export const faceSchema = z
       .object({
         left_open: z.boolean().describe("Whether the person's left eye reads open."),
         right_open: z.boolean().describe("Whether the person's right eye reads open."),
-        left_openness: z.number().describe('Lid gap over eye width of the left eye (about 0.25-0.4 open, under 0.15 closed).'),
+        left_openness: z
+          .number()
+          .describe('Lid gap over eye width of the left eye (about 0.25-0.4 open, under 0.15 closed).'),
         right_openness: z.number().describe('Lid gap over eye width of the right eye.'),
       })
       .describe('Eye opening read from the mesh eyelid points.'),
@@ -130,7 +169,9 @@ export const faceSchema = z
           .number()
           .min(0)
           .max(1)
-          .describe('0-1 from the variance of the Laplacian over the face (0 flat or blurred, 0.7 and above crisp).'),
+          .describe(
+            '0-1 from the variance of the Laplacian over the face (0 flat or blurred, 0.7 and above crisp).',
+          ),
         brightness: z.number().min(0).max(1).describe('Mean brightness of the face, 0 black to 1 white.'),
         exposure: z.enum(['under', 'good', 'over']).describe('Under-exposed, good or over-exposed face.'),
         clipped: z.number().min(0).max(1).describe("Share of the face's pixels clipped to black or white."),
@@ -148,17 +189,23 @@ export const faceSchema = z
       .object({
         indicated: z
           .boolean()
-          .describe('True when the liveness model reads the face as shown on a screen or print: an indicator, not a certainty.'),
+          .describe(
+            'True when the liveness model reads the face as shown on a screen or print: an indicator, not a certainty.',
+          ),
         liveness_score: z
           .number()
           .min(0)
           .max(1)
-          .describe('Liveness model, 0-1: high looks like a live face. Indicated below the threshold on the accuracy card.'),
+          .describe(
+            'Liveness model, 0-1: high looks like a live face. Indicated below the threshold on the accuracy card.',
+          ),
         antispoof_score: z
           .number()
           .min(0)
           .max(1)
-          .describe('Anti-spoofing model, 0-1: high looks like a live face; reported, not used for `indicated` (see the accuracy card).'),
+          .describe(
+            'Anti-spoofing model, 0-1: high looks like a live face; reported, not used for `indicated` (see the accuracy card).',
+          ),
       })
       .describe('Presentation-attack indication: a face photographed from a screen or a print.'),
   })

@@ -27,7 +27,13 @@ import type { PoolStats } from './pool';
 import { ENGINE_NAMES, engineConfig, lazyEngineRunner, type EngineConfig } from './runner';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
-import { decodeAndAnalyze, decodeAndAnalyzeFaces, serveEngine, type EngineResult, type EngineTask } from './worker';
+import {
+  decodeAndAnalyze,
+  decodeAndAnalyzeFaces,
+  serveEngine,
+  type EngineResult,
+  type EngineTask,
+} from './worker';
 
 export { engineConfig, type EngineConfig } from './runner';
 

@@ -28,12 +28,7 @@ export type EngineTask =
   | { kind: 'tensors' };
 
 export type EngineResult =
-  | ImageAnalysis
-  | AuthenticityReport
-  | SceneAnalysis
-  | ImageFeatures
-  | FacesAnalysis
-  | number;
+  ImageAnalysis | AuthenticityReport | SceneAnalysis | ImageFeatures | FacesAnalysis | number;
 
 /** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
 export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {

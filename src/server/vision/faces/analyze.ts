@@ -104,11 +104,17 @@ export interface FaceAnalyzeOptions {
 
 const anchors = blazeAnchors(BLAZE_INPUT);
 
-/** Runs the detector on the photo padded to a square; candidates in 0-1 of that square. */
-async function detect(models: FaceModels, image: tf.Tensor3D, minScore: number) {
+/**
+ * The detector's passes: the photo padded to a square, then the same square with the photo at
+ * half its side (a close-up whose face fills the frame is only found with a margin around it).
+ */
+const DETECT_MARGINS = [1, 2] as const;
+
+/** Runs the detector on the photo padded to a square (`margin` times its longer side); candidates in 0-1 of that square. */
+async function detect(models: FaceModels, image: tf.Tensor3D, minScore: number, margin: number) {
   const rows = tf.tidy(() => {
     const [h, w] = image.shape;
-    const side = Math.max(h, w);
+    const side = Math.round(Math.max(h, w) * margin);
     const padY = Math.floor((side - h) / 2);
     const padX = Math.floor((side - w) / 2);
     const padded = tf.pad(image, [
@@ -116,7 +122,10 @@ async function detect(models: FaceModels, image: tf.Tensor3D, minScore: number) 
       [padX, side - w - padX],
       [0, 0],
     ]);
-    const input = tf.expandDims(tf.sub(tf.div(tf.image.resizeBilinear(padded, [BLAZE_INPUT, BLAZE_INPUT]), 127.5), 1), 0);
+    const input = tf.expandDims(
+      tf.sub(tf.div(tf.image.resizeBilinear(padded, [BLAZE_INPUT, BLAZE_INPUT]), 127.5), 1),
+      0,
+    );
     const outs = models.detector.execute(input) as tf.Tensor[];
     // Four outputs: scores and regressors of the 16 px grid (512 anchors) and the 32 px grid (384).
     const [s384, s512, r384, r512] = [...outs].sort((a, b) => a.size - b.size);
@@ -131,33 +140,33 @@ async function detect(models: FaceModels, image: tf.Tensor3D, minScore: number) 
  * Analyses every face of a decoded photo. Works on the decoded pixels (longest side at most
  * 1024) and reports in the photo's own pixels.
  */
-export async function analyzeFaces(decoded: DecodedImage, options: FaceAnalyzeOptions = {}): Promise<FacesAnalysis> {
+export async function analyzeFaces(
+  decoded: DecodedImage,
+  options: FaceAnalyzeOptions = {},
+): Promise<FacesAnalysis> {
   const models = await loadFaceModels();
   const { data, width: w, height: h } = decoded.pixels;
   const scale = decoded.width / w;
   const image = tf.tensor3d(Float32Array.from(data), [h, w, 3], 'float32');
   try {
-    const candidates = suppress(
-      (await detect(models, image, options.minScore ?? FACE_MIN_SCORE)).map((c) => ({
-        ...c,
-        ...fromSquare(c, w, h),
-      })),
-      NMS_IOU,
-      MAX_FACES,
-    );
+    const found = [];
+    for (const margin of DETECT_MARGINS)
+      for (const c of await detect(models, image, options.minScore ?? FACE_MIN_SCORE, margin))
+        found.push({ ...c, ...fromSquare(c, w, h, margin) });
+    const candidates = suppress(found, NMS_IOU, MAX_FACES);
     const faces: FaceFinding[] = [];
     for (const candidate of candidates) {
       const crop = meshCrop(candidate.box);
       const [meshRaw, meshScore, real, live] = tf.tidy(() => {
-        const face = tf.div(
+        const face = tf.div<tf.Tensor4D>(
           tf.image.cropAndResize(
-            tf.expandDims(image, 0) as tf.Tensor4D,
+            tf.expandDims<tf.Tensor4D>(image, 0),
             [[crop[1] / h, crop[0] / w, crop[3] / h, crop[2] / w]],
             [0],
             [MESH_INPUT, MESH_INPUT],
           ),
           255,
-        ) as tf.Tensor4D;
+        );
         const outs = models.mesh.execute(face) as tf.Tensor[];
         const flag = outs.find((t) => t.shape[t.shape.length - 1] === 1);
         const points = outs.find((t) => t.shape[t.shape.length - 1] === 1404);

@@ -48,6 +48,15 @@ describe('BlazeFace decoding', () => {
     const mapped = fromSquare({ score: 1, box: [0.25, 0.25, 0.75, 0.75], keypoints: [[0.5, 0.5]] }, 200, 100);
     expect(mapped.box).toEqual([50, 0, 150, 100]);
     expect(mapped.keypoints[0]).toEqual([100, 50]);
+    // With a margin of 2 the photo is half of a 400 x 400 square: its middle is the square's middle.
+    const zoomed = fromSquare(
+      { score: 1, box: [0.25, 0.25, 0.75, 0.75], keypoints: [[0.5, 0.5]] },
+      200,
+      100,
+      2,
+    );
+    expect(zoomed.box).toEqual([0, -50, 200, 150]);
+    expect(zoomed.keypoints[0]).toEqual([100, 50]);
   });
 
   it('keeps the strongest of overlapping boxes', () => {

@@ -72,7 +72,12 @@ export function decodeBlazeRows(
       ]);
     out.push({
       score,
-      box: [(cx - w / 2) / inputSize, (cy - h / 2) / inputSize, (cx + w / 2) / inputSize, (cy + h / 2) / inputSize],
+      box: [
+        (cx - w / 2) / inputSize,
+        (cy - h / 2) / inputSize,
+        (cx + w / 2) / inputSize,
+        (cy + h / 2) / inputSize,
+      ],
       keypoints,
     });
   }
@@ -89,7 +94,11 @@ export function iou(a: Corners, b: Corners): number {
 }
 
 /** Greedy non-maximum suppression, strongest first, at most `max` kept. */
-export function suppress<T extends { score: number; box: Corners }>(items: T[], iouLimit: number, max: number): T[] {
+export function suppress<T extends { score: number; box: Corners }>(
+  items: T[],
+  iouLimit: number,
+  max: number,
+): T[] {
   const kept: T[] = [];
   for (const item of [...items].sort((a, b) => b.score - a.score)) {
     if (kept.length >= max) break;
@@ -99,15 +108,17 @@ export function suppress<T extends { score: number; box: Corners }>(items: T[], 
 }
 
 /**
- * The detector sees the photo padded to a square (`side` = its longer side, centred): maps a
- * candidate's 0-1 square coordinates back to photo pixels.
+ * The detector sees the photo padded to a square, centred (`side` = its longer side times
+ * `margin`: 1 fits the photo, 2 leaves it half the square so a face filling the photo is seen
+ * whole): maps a candidate's 0-1 square coordinates back to photo pixels.
  */
 export function fromSquare(
   candidate: BlazeCandidate,
   width: number,
   height: number,
+  margin = 1,
 ): { box: Corners; keypoints: [number, number][] } {
-  const side = Math.max(width, height);
+  const side = Math.max(width, height) * margin;
   const padX = (side - width) / 2;
   const padY = (side - height) / 2;
   const px = (x: number): number => x * side - padX;
@@ -175,10 +186,9 @@ const dist = (a: MeshPoint, b: MeshPoint): number => Math.hypot(a[0] - b[0], a[1
 const mid = (a: MeshPoint, b: MeshPoint): [number, number] => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 
 /** The five landmarks of the answer, in photo pixels. */
-export function keyLandmarks(mesh: readonly MeshPoint[]): Record<
-  'left_eye' | 'right_eye' | 'nose_tip' | 'mouth_left' | 'mouth_right',
-  [number, number]
-> {
+export function keyLandmarks(
+  mesh: readonly MeshPoint[],
+): Record<'left_eye' | 'right_eye' | 'nose_tip' | 'mouth_left' | 'mouth_right', [number, number]> {
   const p = (i: number): [number, number] => [at(mesh, i)[0], at(mesh, i)[1]];
   return {
     left_eye: mid(at(mesh, MESH_INDEX.leftEyeOuter), at(mesh, MESH_INDEX.leftEyeInner)),
@@ -199,7 +209,12 @@ export function eyeOpenness(mesh: readonly MeshPoint[]): { left: number; right: 
     return w > 0 ? dist(at(mesh, top), at(mesh, bottom)) / w : 0;
   };
   return {
-    left: ratio(MESH_INDEX.leftEyeTop, MESH_INDEX.leftEyeBottom, MESH_INDEX.leftEyeOuter, MESH_INDEX.leftEyeInner),
+    left: ratio(
+      MESH_INDEX.leftEyeTop,
+      MESH_INDEX.leftEyeBottom,
+      MESH_INDEX.leftEyeOuter,
+      MESH_INDEX.leftEyeInner,
+    ),
     right: ratio(
       MESH_INDEX.rightEyeTop,
       MESH_INDEX.rightEyeBottom,
@@ -211,7 +226,11 @@ export function eyeOpenness(mesh: readonly MeshPoint[]): { left: number; right: 
 
 type Vec = [number, number, number];
 const sub = (a: Vec, b: Vec): Vec => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec, b: Vec): Vec => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec, b: Vec): Vec => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const unit = (v: Vec): Vec => {
   const n = Math.hypot(v[0], v[1], v[2]) || 1;
   return [v[0] / n, v[1] / n, v[2] / n];
@@ -225,7 +244,10 @@ const degrees = (r: number): number => (r * 180) / Math.PI;
  * a face looking straight at the camera. Follows the Human library's calculation
  * (`face/angles.ts`, YZX Euler angles).
  */
-export function headPose(mesh: readonly MeshPoint[], faceSide: number): { yaw: number; pitch: number; roll: number } {
+export function headPose(
+  mesh: readonly MeshPoint[],
+  faceSide: number,
+): { yaw: number; pitch: number; roll: number } {
   const size = faceSide / 1.5 || 1;
   const pt = (i: number): Vec => {
     const p = at(mesh, i);

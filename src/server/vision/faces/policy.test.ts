@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Face } from '../../../shared/schemas/faces';
-import { checkPolicy, NAMED_POLICIES } from './policy';
+import { NAMED_POLICIES, type Face } from '../../../shared/schemas/faces';
+import { checkPolicy } from './policy';
 
 /** A face that meets every rule of profile_photo. */
 function face(over: { [K in keyof Face]?: Partial<Face[K]> } = {}): Face {
@@ -27,7 +27,12 @@ function face(over: { [K in keyof Face]?: Partial<Face[K]> } = {}): Face {
       cut_off: 0,
       ...over.quality,
     },
-    presentation_attack: { indicated: false, liveness_score: 0.9, antispoof_score: 0.7, ...over.presentation_attack },
+    presentation_attack: {
+      indicated: false,
+      liveness_score: 0.9,
+      antispoof_score: 0.7,
+      ...over.presentation_attack,
+    },
   };
 }
 
@@ -79,7 +84,13 @@ describe('the profile_photo policy', () => {
     expect(r).toEqual({
       name: 'custom',
       passed: false,
-      reasons: [{ rule: 'max_roll', passed: false, message: 'Face 2 of 2 is leaning by 25 degrees; at most 10 degrees allowed.' }],
+      reasons: [
+        {
+          rule: 'max_roll',
+          passed: false,
+          message: 'Face 2 of 2 is leaning by 25 degrees; at most 10 degrees allowed.',
+        },
+      ],
     });
   });
 });

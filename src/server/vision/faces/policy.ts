@@ -4,29 +4,13 @@
  * found in plain words. Rules about one face (pose, sharpness, size...) are checked on every
  * face, and the first face that fails is named.
  */
-import type {
-  Face,
-  FacePolicyName,
-  FacePolicyRules,
-  PolicyResult,
+import {
+  NAMED_POLICIES,
+  type Face,
+  type FacePolicyName,
+  type FacePolicyRules,
+  type PolicyResult,
 } from '../../../shared/schemas/faces';
-
-/** The named policies' rules. */
-export const NAMED_POLICIES: Record<FacePolicyName, Required<FacePolicyRules>> = {
-  profile_photo: {
-    face_count: 1,
-    max_yaw: 20,
-    max_pitch: 20,
-    max_roll: 15,
-    min_sharpness: 0.5,
-    good_exposure: true,
-    min_face_px: 80,
-    min_face_share: 0.03,
-    eyes_open: true,
-    no_presentation_attack: true,
-    max_cut_off: 0.02,
-  },
-};
 
 type Reason = PolicyResult['reasons'][number];
 
@@ -52,10 +36,7 @@ function perFace(
 }
 
 /** Checks `rules` on `faces`; failed reasons first, each rule once. */
-export function checkPolicy(
-  policy: FacePolicyName | FacePolicyRules,
-  faces: readonly Face[],
-): PolicyResult {
+export function checkPolicy(policy: FacePolicyName | FacePolicyRules, faces: readonly Face[]): PolicyResult {
   const name = typeof policy === 'string' ? policy : 'custom';
   const rules: FacePolicyRules = typeof policy === 'string' ? NAMED_POLICIES[policy] : policy;
   const reasons: Reason[] = [];
@@ -74,14 +55,21 @@ export function checkPolicy(
             : `Found ${faceWord(n)}; ${want === 1 ? 'exactly 1 face' : faceWord(want)} required.`,
     });
   }
-  const angle = (rule: 'max_yaw' | 'max_pitch' | 'max_roll', key: 'yaw' | 'pitch' | 'roll', words: string) => {
+  const angle = (
+    rule: 'max_yaw' | 'max_pitch' | 'max_roll',
+    key: 'yaw' | 'pitch' | 'roll',
+    words: string,
+  ) => {
     const limit = rules[rule];
     if (limit === undefined) return;
     reasons.push(
       perFace(
         rule,
         faces,
-        (f) => (Math.abs(f.pose[key]) > limit ? `is ${words} ${deg(f.pose[key])}; at most ${deg(limit)} allowed` : undefined),
+        (f) =>
+          Math.abs(f.pose[key]) > limit
+            ? `is ${words} ${deg(f.pose[key])}; at most ${deg(limit)} allowed`
+            : undefined,
         `Head ${key} within ${deg(limit)}.`,
       ),
     );
@@ -166,7 +154,8 @@ export function checkPolicy(
       perFace(
         'no_presentation_attack',
         faces,
-        (f) => (f.presentation_attack.indicated ? 'looks like a face shown on a screen or a print' : undefined),
+        (f) =>
+          f.presentation_attack.indicated ? 'looks like a face shown on a screen or a print' : undefined,
         'No sign of a face shown on a screen or print.',
       ),
     );
@@ -177,7 +166,10 @@ export function checkPolicy(
       perFace(
         'max_cut_off',
         faces,
-        (f) => (f.quality.cut_off > max ? `is cut off by the edge of the photo (${pct(f.quality.cut_off)})` : undefined),
+        (f) =>
+          f.quality.cut_off > max
+            ? `is cut off by the edge of the photo (${pct(f.quality.cut_off)})`
+            : undefined,
         'Fully inside the frame.',
       ),
     );

@@ -38,7 +38,11 @@ export function measureQuality(grey: Uint8Array, side = QUALITY_SIDE): FaceQuali
     for (let x = 1; x < side - 1; x++) {
       const i = y * side + x;
       const lap =
-        (grey[i - side] ?? 0) + (grey[i + side] ?? 0) + (grey[i - 1] ?? 0) + (grey[i + 1] ?? 0) - 4 * (grey[i] ?? 0);
+        (grey[i - side] ?? 0) +
+        (grey[i + side] ?? 0) +
+        (grey[i - 1] ?? 0) +
+        (grey[i + 1] ?? 0) -
+        4 * (grey[i] ?? 0);
       lapSum += lap;
       lapSq += lap * lap;
       count++;

@@ -43,7 +43,9 @@ export function toFace(f: FaceFinding, width: number, height: number, includeMes
       mouth_left: pt(f.landmarks.mouth_left),
       mouth_right: pt(f.landmarks.mouth_right),
     },
-    ...(includeMesh && { mesh: f.mesh.map(([x, y, z]) => [r1(x), r1(y), r1(z)] as [number, number, number]) }),
+    ...(includeMesh && {
+      mesh: f.mesh.map(([x, y, z]) => [r1(x), r1(y), r1(z)] as [number, number, number]),
+    }),
     pose: f.pose,
     eyes: {
       left_open: f.eyes.left >= EYE_OPEN_MIN,
