@@ -37,10 +37,10 @@ import { QUALITY_SIDE, measureQuality, type FaceQuality } from './quality';
 /** Detector score below which a candidate is dropped (tuned on the labelled face set: scripts/eval/facial-attribute-analysis.ts). */
 export const FACE_MIN_SCORE = 0.55;
 /** Mesh "face present" score below which a detector candidate is not a face. */
-export const MESH_MIN_SCORE = 0.5;
+const MESH_MIN_SCORE = 0.5;
 const NMS_IOU = 0.3;
 /** At most this many faces are analysed in one photo (strongest first). */
-export const MAX_FACES = 20;
+const MAX_FACES = 20;
 
 interface FaceModels {
   detector: GraphModel;
@@ -95,7 +95,7 @@ export interface FacesAnalysis {
   faces: FaceFinding[];
 }
 
-export interface FaceAnalyzeOptions {
+interface FaceAnalyzeOptions {
   /** Overrides FACE_MIN_SCORE (evaluation sweeps). */
   minScore?: number;
   /** Overrides MESH_MIN_SCORE (evaluation sweeps). */

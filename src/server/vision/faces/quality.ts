@@ -60,7 +60,7 @@ export function measureQuality(grey: Uint8Array, side = QUALITY_SIDE): FaceQuali
 }
 
 /** Under below 0.25 mean brightness, over above 0.85 or with a fifth of the face clipped white. */
-export function exposureOf(brightness: number, clipped: number): Exposure {
+function exposureOf(brightness: number, clipped: number): Exposure {
   if (brightness < 0.25) return 'under';
   if (brightness > 0.85 || (clipped > 0.2 && brightness > 0.6)) return 'over';
   if (clipped > 0.2) return 'under';

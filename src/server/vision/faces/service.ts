@@ -22,7 +22,7 @@ import { checkPolicy } from './policy';
 warmOnServerless(async () => (await import('./analyze')).loadFaceModels());
 
 /** An eye reads open at this lid gap over eye width or more (the mesh's closed eyes measure under 0.1). */
-export const EYE_OPEN_MIN = 0.15;
+const EYE_OPEN_MIN = 0.15;
 /** A presentation attack is indicated below this liveness score (see the accuracy card). */
 export const LIVENESS_MIN = 0.5;
 
@@ -31,7 +31,7 @@ const r1 = (v: number): number => Math.round(v * 10) / 10;
 const pt = ([x, y]: [number, number]): [number, number] => [r1(x), r1(y)];
 
 /** One finding as the API answers it. */
-export function toFace(f: FaceFinding, width: number, height: number, includeMesh: boolean): Face {
+function toFace(f: FaceFinding, width: number, height: number, includeMesh: boolean): Face {
   const box = toXywh(f.box, width, height);
   return {
     bounding_box: box,
