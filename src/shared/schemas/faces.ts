@@ -209,6 +209,7 @@ export const faceSchema = z
       })
       .describe('Presentation-attack indication: a face photographed from a screen or a print.'),
   })
+  .describe('One face found: box, landmarks, pose, eyes, quality and presentation-attack indicator.')
   .meta({ id: 'Face' });
 export type Face = z.infer<typeof faceSchema>;
 
@@ -226,7 +227,7 @@ export const policyResultSchema = z
       )
       .describe('Every rule checked, failed ones first.'),
   })
-  .describe('The policy check; null when no policy was asked for.');
+  .describe('The policy check: pass or fail with each reason in plain words.');
 export type PolicyResult = z.infer<typeof policyResultSchema>;
 
 export const facesResponseSchema = z.object({
@@ -235,7 +236,9 @@ export const facesResponseSchema = z.object({
   height: z.number().int().describe('Height of the image in pixels (upright).'),
   face_count: z.number().int().describe('Faces found.'),
   faces: z.array(faceSchema).describe('Every face found, largest first.'),
-  policy: policyResultSchema.nullable(),
+  policy: policyResultSchema
+    .nullable()
+    .describe('The policy check: pass or fail with each reason; null when no policy was asked for.'),
   processing_time: z.number().describe('Seconds spent on the server, image fetch included.'),
   request_id: z.string().describe('Id of this request (also in the X-Request-Id header).'),
   analysis_method: z.literal(FACES_METHOD).describe('The models behind the answer.'),
