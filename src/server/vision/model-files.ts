@@ -67,5 +67,10 @@ export function locate(envName: string, rel: string, probe: string): string {
 
 /** Directory holding `centernet.json` + `centernet.bin` (override: VISION_MODEL_DIR). */
 export const modelDir = (): string => locate('VISION_MODEL_DIR', MODEL_REL, MODEL_FILES[0]);
+/**
+ * Directory holding the face models (the same package folder, probed by the face detector's file:
+ * a facial-analysis function ships the face models without CenterNet; override: VISION_MODEL_DIR).
+ */
+export const faceModelDir = (): string => locate('VISION_MODEL_DIR', MODEL_REL, FACE_MODEL_FILES[0]);
 /** Directory holding the tfjs wasm binaries (override: VISION_WASM_DIR). */
 export const wasmDir = (): string => locate('VISION_WASM_DIR', WASM_REL, WASM_FILES[0]);

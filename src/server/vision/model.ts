@@ -71,11 +71,10 @@ async function startBackend(): Promise<void> {
 }
 
 /**
- * Loads a graph model of the package's models folder (`file`: its JSON) from disk with a custom
- * IOHandler: no fetch, no network.
+ * Loads a graph model of the package's models folder (`file`: its JSON, in `dir`) from disk with
+ * a custom IOHandler: no fetch, no network.
  */
-export async function loadGraphFromDisk(file: string): Promise<GraphModel> {
-  const dir = modelDir();
+export async function loadGraphFromDisk(file: string, dir = modelDir()): Promise<GraphModel> {
   const json = JSON.parse(await readFile(join(dir, file), 'utf8')) as ModelJson;
   const buffers = await Promise.all(
     json.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(join(dir, p))),

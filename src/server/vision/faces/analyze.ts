@@ -14,7 +14,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type { DecodedImage } from '../image-input';
 import { initBackend, loadGraphFromDisk } from '../model';
-import { FACE_MODEL_FILES } from '../model-files';
+import { FACE_MODEL_FILES, faceModelDir } from '../model-files';
 import {
   BLAZE_INPUT,
   MESH_INPUT,
@@ -55,8 +55,9 @@ let loading: Promise<FaceModels> | undefined;
 export function loadFaceModels(): Promise<FaceModels> {
   loading ??= (async () => {
     await initBackend();
+    const dir = faceModelDir();
     const [detector, mesh, antispoof, liveness] = await Promise.all(
-      FACE_MODEL_FILES.map((file) => loadGraphFromDisk(file)),
+      FACE_MODEL_FILES.map((file) => loadGraphFromDisk(file, dir)),
     );
     if (!detector || !mesh || !antispoof || !liveness) throw new Error('faces: a model did not load');
     return { detector, mesh, antispoof, liveness };
