@@ -5,9 +5,7 @@ import { defineHandler } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { API_IDS } from '../src/shared/api-ids';
 import { runFaces } from '../src/server/vision/faces/service';
-import { DECODE_BYTES, withImageBudget, type BudgetLease } from '../src/server/vision/engine/image-budget';
-import { siteOrigins } from '../src/server/vision/site-images';
-import { isMultipart, readImageRequest, uploadReservation } from '../src/server/vision/upload';
+import { analyseRequestImage } from '../src/server/vision/one-image-request';
 import { facesRequestSchema, facesUploadSchema } from '../src/shared/schemas/faces';
 
 /**
@@ -24,22 +22,12 @@ export default defineHandler(['POST'], (req, ctx) =>
     API_IDS.faces,
     async (call) => {
       await call.rateLimit(API_RATE_LIMITS.single);
-      const analyse = async (lease?: BudgetLease) => {
-        const { fields, image } = await readImageRequest(req, facesRequestSchema, {
-          formSchema: facesUploadSchema,
-          lease,
-        });
-        return runFaces(
-          image,
-          fields,
-          ctx.requestId,
-          { siteOrigins: siteOrigins(req) },
-          'bytes' in image ? lease : undefined,
-        );
-      };
-      const data = isMultipart(req)
-        ? await withImageBudget((lease) => analyse(lease), uploadReservation(req) + DECODE_BYTES)
-        : await analyse();
+      const data = await analyseRequestImage(
+        req,
+        facesRequestSchema,
+        facesUploadSchema,
+        (image, fields, deps, lease) => runFaces(image, fields, ctx.requestId, deps, lease),
+      );
       return { data, images: 1 };
     },
     { rateLimit: API_RATE_LIMITS.single },

@@ -34,13 +34,9 @@ function onPreview(faces: readonly Face[], upload: PreparedUpload | undefined): 
       Math.round(f.bounding_box[2] * sx),
       Math.round(f.bounding_box[3] * sy),
     ],
-    landmarks: {
-      left_eye: pt(f.landmarks.left_eye),
-      right_eye: pt(f.landmarks.right_eye),
-      nose_tip: pt(f.landmarks.nose_tip),
-      mouth_left: pt(f.landmarks.mouth_left),
-      mouth_right: pt(f.landmarks.mouth_right),
-    },
+    landmarks: Object.fromEntries(
+      Object.entries(f.landmarks).map(([name, p]) => [name, pt(p)]),
+    ) as Face['landmarks'],
     ...(f.mesh && { mesh: f.mesh.map(([x, y, z]) => [x * sx, y * sy, z] as [number, number, number]) }),
   }));
 }
