@@ -31,7 +31,7 @@ export function FaceOverlay({ faces, width, height, showMesh }: FaceOverlayProps
       {faces.map((f, i) => {
         const [x, y, w, h] = f.bounding_box;
         const colour = COLOURS[i % COLOURS.length] ?? '#2451e0';
-        const label = `Face ${i + 1}`;
+        const label = String(i + 1);
         const fontSize = 11 * unit;
         return (
           <g key={i} data-face={i + 1}>
@@ -39,7 +39,7 @@ export function FaceOverlay({ faces, width, height, showMesh }: FaceOverlayProps
             <rect
               x={x}
               y={Math.max(0, y - fontSize - 4 * unit)}
-              width={(label.length * 0.62 + 0.8) * fontSize}
+              width={(label.length * 0.62 + 0.6) * fontSize}
               height={fontSize + 4 * unit}
               fill={colour}
             />
