@@ -31,6 +31,7 @@ export const config: Config = {
     '/api/demo/image-classification',
     '/api/demo/detect',
     '/api/demo/image-captioning',
+    '/api/demo/face-analysis',
     '/api/demo/object-detection',
     '/api/demo/watermark-detection',
     '/api/demo/photo-validation',

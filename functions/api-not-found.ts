@@ -25,6 +25,7 @@ export const config: Config = {
   path: ['/api/v1', '/api/v1/*'],
   excludedPath: [
     '/api/v1/caption',
+    '/api/v1/faces',
     '/api/v1/categories',
     '/api/v1/classify',
     '/api/v1/collections',

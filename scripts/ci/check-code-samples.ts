@@ -71,12 +71,13 @@ await seed(testDb.db);
 setDb(testDb.db);
 setQueueConfig(testDb.queue);
 // The samples' `YOUR_API_KEY` / `$OPTIQ_API_KEY`: a real key of an account subscribed to object
-// detection, photo authenticity, watermark detection, image classification and captioning.
+// detection, photo authenticity, watermark detection, image classification, captioning and facial analysis.
 const { key: apiKey, userId } = await createTestAccount(testDb.db);
 await subscribe(testDb.db, userId, 'photo-authenticity', 'pay-per-use');
 await subscribe(testDb.db, userId, 'watermark-detection', 'pay-per-use');
 await subscribe(testDb.db, userId, 'image-classification', 'pay-per-use');
 await subscribe(testDb.db, userId, 'image-captioning', 'pay-per-use');
+await subscribe(testDb.db, userId, 'facial-attribute-analysis', 'pay-per-use');
 // Similar-image search: the gallery indexed, and the collection and image the reference samples'
 // path placeholders name (YOUR_NAME, YOUR_ID), so the collection calls answer as documented.
 await subscribe(testDb.db, userId, 'similar-image-search', 'pay-per-use');

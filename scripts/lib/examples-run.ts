@@ -20,6 +20,8 @@ import classify from '../../functions/classify';
 import demoCaption from '../../functions/demo-image-captioning';
 import demoClassify from '../../functions/demo-image-classification';
 import predict from '../../functions/predict';
+import faces from '../../functions/faces';
+import demoFaces from '../../functions/demo-face-analysis';
 import predictBatch from '../../functions/predict-batch';
 import predictBatchStatus from '../../functions/predict-batch-status';
 
@@ -39,6 +41,8 @@ const handlers: Record<
   '/api/demo/image-classification': demoClassify,
   '/api/v1/caption': caption,
   '/api/demo/image-captioning': demoCaption,
+  '/api/v1/faces': faces,
+  '/api/demo/face-analysis': demoFaces,
   '/api/predict': predict,
   '/api/predict_batch': predictBatch,
   '/api/predict_batch/{job_id}': predictBatchStatus,
@@ -54,7 +58,9 @@ export const exampleFile = (path: string): string =>
         ? 'image-classification.json'
         : path.includes('caption')
           ? 'image-captioning.json'
-          : 'object-detection.json';
+          : path.includes('face')
+            ? 'facial-attribute-analysis.json'
+            : 'object-detection.json';
 
 /** The API (and a tier it sells) each example's call is made with: its key's subscription. */
 const subscriptionOf = (path: string): { apiId: string; tier: string } =>
@@ -66,7 +72,9 @@ const subscriptionOf = (path: string): { apiId: string; tier: string } =>
         ? { apiId: 'image-classification', tier: 'pay-per-use' }
         : path.includes('caption')
           ? { apiId: 'image-captioning', tier: 'pay-per-use' }
-          : { apiId: 'image-object-detection', tier: 'premium' };
+          : path.includes('face')
+            ? { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' }
+            : { apiId: 'image-object-detection', tier: 'premium' };
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
@@ -82,6 +90,8 @@ const SITTING_ROOM = img('od-sitting-room.jpg');
 const AUTH_AI = img('validation-iptc-ai.jpg');
 const AUTH_CAMERA = img('validation-camera-exif.jpg');
 const AUTH_MISSING = img('listing-4821-kitchen.jpg');
+const FACE_ASTRONAUT = img('astronaut.jpg');
+const FACE_CAMERAMAN = img('face-cameraman.jpg');
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -211,6 +221,24 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     method: 'POST',
     path: '/api/demo/image-captioning',
     request: { image_url: HORSES, style: 'creative', max_length: 100 },
+  },
+  faces: {
+    title: 'A portrait checked against the profile_photo policy: it passes',
+    method: 'POST',
+    path: '/api/v1/faces',
+    request: { image_url: FACE_ASTRONAUT, policy: 'profile_photo' },
+  },
+  facesPolicy: {
+    title: 'Explicit rules: a head turned sideways fails, with the reason in plain words',
+    method: 'POST',
+    path: '/api/v1/faces',
+    request: { image_url: FACE_CAMERAMAN, policy: { face_count: 1, max_yaw: 20, eyes_open: true } },
+  },
+  demoFaces: {
+    title: 'The face analysis demo',
+    method: 'POST',
+    path: '/api/demo/face-analysis',
+    request: { image_url: FACE_ASTRONAUT, policy: 'profile_photo' },
   },
   predict: {
     title: 'One image whose metadata declares it AI-generated: the verdict in the same call',

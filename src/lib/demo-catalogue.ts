@@ -1,8 +1,13 @@
-/** The five demos (each runs the real analysis): the /demo index cards and each demo page's header read this one list. */
+/** The six demos (each runs the real analysis): the /demo index cards and each demo page's header read this one list. */
 export interface DemoEntry {
   /** Route under /demo/. */
   slug:
-    'object-detection' | 'image-captioning' | 'similar-images' | 'photo-validation' | 'watermark-detection';
+    | 'object-detection'
+    | 'image-captioning'
+    | 'similar-images'
+    | 'photo-validation'
+    | 'watermark-detection'
+    | 'face-analysis';
   title: string;
   /** Category badge. */
   category: string;
@@ -53,6 +58,14 @@ export const DEMOS: readonly DemoEntry[] = [
     description:
       'Spot visible watermarks, the invisible marks of image generators and stock-agency wordmarks before an image is published.',
     features: ['Visible and invisible marks', 'Stock-agency wordmarks', 'Tunable sensitivity'],
+  },
+  {
+    slug: 'face-analysis',
+    title: 'Face Analysis',
+    category: 'Computer Vision',
+    description:
+      'Find faces and check them against profile-photo rules: landmarks, head pose, open eyes, sharpness, exposure and signs of a face shown on a screen. No identification.',
+    features: ['Boxes and landmarks', 'Profile-photo policy check', 'Presentation-attack indicator'],
   },
 ];
 

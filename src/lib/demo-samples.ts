@@ -217,6 +217,26 @@ const validationSamples: readonly DemoSample[] = [
   },
 ];
 
+const cameraman: DemoSample = {
+  id: 'face-cameraman',
+  src: '/images/samples/face-cameraman.jpg',
+  label: 'Cameraman, head turned',
+  alt: 'Black-and-white photo of a man in a dark coat looking through a film camera on a tripod',
+  credit: 'Lav Varshney (scikit-image sample data), CC0',
+  width: 512,
+  height: 512,
+};
+
+const mariachi: DemoSample = {
+  id: 'face-mariachi',
+  src: '/images/samples/face-mariachi.jpg',
+  label: 'Mariachi band',
+  alt: 'A mariachi band in red and black costumes playing trumpets and guitars on a stage',
+  credit: 'Elidealista, Wikimedia Commons (GCompris data), CC0',
+  width: 640,
+  height: 425,
+};
+
 /** Every shipped sample, by id. */
 export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as const;
 
@@ -224,6 +244,7 @@ export const DEMO_SAMPLES = { astronaut, cat, coffee, rocket, watermarked } as c
 export const CAPTION_SAMPLES: readonly DemoSample[] = [coffee, cat, astronaut, rocket];
 export const SIMILAR_SAMPLES: readonly DemoSample[] = similarSamples;
 export const VALIDATION_SAMPLES: readonly DemoSample[] = validationSamples;
+export const FACE_SAMPLES: readonly DemoSample[] = [astronaut, cameraman, mariachi, cat];
 export const WATERMARK_SAMPLES: readonly DemoSample[] = [
   watermarked,
   wmCorner,

@@ -4,6 +4,7 @@ import { accuracyCardSchema, type AccuracyCard, type Proportion } from '../share
 import { apiSchema } from '../shared/schemas/catalogue';
 import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
+import { NAMED_POLICIES } from '../shared/schemas/faces';
 import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
 import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
@@ -197,6 +198,22 @@ export function documentedFigures(): Figure[] {
       'watermark.invisible_trace_share',
       formatThreshold(TRACE_SHARE),
       'src/server/vision/invisible-watermark/known-marks.ts TRACE_SHARE',
+    ),
+    // The profile_photo policy of facial analysis: its size and frame rules.
+    limit(
+      'faces.profile_min_face_px',
+      `${NAMED_POLICIES.profile_photo.min_face_px} px`,
+      'src/shared/schemas/faces.ts NAMED_POLICIES',
+    ),
+    limit(
+      'faces.profile_min_face_share',
+      formatThreshold(NAMED_POLICIES.profile_photo.min_face_share),
+      'src/shared/schemas/faces.ts NAMED_POLICIES',
+    ),
+    limit(
+      'faces.profile_max_cut_off',
+      formatThreshold(NAMED_POLICIES.profile_photo.max_cut_off),
+      'src/shared/schemas/faces.ts NAMED_POLICIES',
     ),
     // Rate limits: per key for the API, per client for the site's own endpoints.
     ...Object.values(ALL_RATE_LIMITS).map((p) =>

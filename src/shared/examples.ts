@@ -10,6 +10,7 @@ import watermarkDetection from '../../content/examples/watermark-detection.json'
 import imageClassification from '../../content/examples/image-classification.json' with { type: 'json' };
 import imageCaptioning from '../../content/examples/image-captioning.json' with { type: 'json' };
 import photoAuthenticity from '../../content/examples/photo-authenticity.json' with { type: 'json' };
+import facialAttributeAnalysis from '../../content/examples/facial-attribute-analysis.json' with { type: 'json' };
 
 /** Every stored file (one per API), merged. */
 const stored = {
@@ -18,6 +19,7 @@ const stored = {
   ...imageClassification,
   ...imageCaptioning,
   ...photoAuthenticity,
+  ...facialAttributeAnalysis,
 };
 
 /** One stored exchange. */

@@ -51,6 +51,8 @@ export const SITE_RATE_LIMITS = {
   'demo-image-classification': { name: 'demo-image-classification', limit: 10, windowMs: MINUTE },
   /** Keyless captioning demo runs: a pass plus text reading, 0.5-2 s of CPU each. */
   'demo-image-captioning': { name: 'demo-image-captioning', limit: 10, windowMs: MINUTE },
+  /** The face analysis demo: four small models on each face, ~0.2-0.5 s of CPU a run. */
+  'demo-face-analysis': { name: 'demo-face-analysis', limit: 10, windowMs: MINUTE },
   /** The similar-images demo: an embedding pass (~0.2-0.5 s of CPU) and an index query per search. */
   'demo-similar-images': { name: 'demo-similar-images', limit: 10, windowMs: MINUTE },
   /** The anonymous live tester (/api/demo/detect): enough to try the API by hand. */

@@ -13,6 +13,7 @@ import {
   adminSessionOperation,
 } from '../../src/shared/contracts/admin-auth';
 import { captionOperation, demoCaptionOperation } from '../../src/shared/contracts/caption';
+import { demoFacesOperation, facesOperation } from '../../src/shared/contracts/faces';
 import {
   getApiOperation,
   listApisOperation,
@@ -53,6 +54,7 @@ import {
 import { base64Of, type InvokeAnswer, type PlannedRequest } from '../../scripts/lib/netlify-bundles';
 import {
   CAPTION_SAMPLES,
+  FACE_SAMPLES,
   SIMILAR_SAMPLES,
   VALIDATION_SAMPLES,
   WATERMARK_SAMPLES,
@@ -105,6 +107,7 @@ const CAPTION_FILES = files(CAPTION_SAMPLES);
 const WATERMARK_FILES = files(WATERMARK_SAMPLES);
 const VALIDATION_FILES = files(VALIDATION_SAMPLES);
 const SIMILAR_FILES = files(SIMILAR_SAMPLES);
+const FACE_FILES = files(FACE_SAMPLES);
 
 /** `request` (a JSON one naming a sample by URL) with every sample it names replaced by `file`. */
 export function withSample(request: PlannedRequest, file: string): PlannedRequest {
@@ -429,6 +432,30 @@ export const BUNDLE_CASES: BundleCase[] = [
         json: { image_url: sample('od-horses.jpg') },
       }),
       step(demoCaptionOperation, '/api/demo/image-captioning', { multipart: upload() }),
+    ],
+  },
+  {
+    fn: 'faces',
+    vision: true,
+    samples: FACE_FILES,
+    steps: (s) => [
+      step(facesOperation, '/api/v1/faces', {
+        headers: bearer(s),
+        json: { image_url: sample('astronaut.jpg'), policy: 'profile_photo' },
+      }),
+      step(facesOperation, '/api/v1/faces', {
+        headers: bearer(s),
+        multipart: upload({ policy: 'profile_photo' }),
+      }),
+    ],
+  },
+  {
+    fn: 'demo-face-analysis',
+    vision: true,
+    samples: FACE_FILES,
+    steps: () => [
+      step(demoFacesOperation, '/api/demo/face-analysis', { json: { image_url: sample('astronaut.jpg') } }),
+      step(demoFacesOperation, '/api/demo/face-analysis', { multipart: upload({ include_mesh: 'true' }) }),
     ],
   },
   {

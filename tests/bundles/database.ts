@@ -25,6 +25,7 @@ const API_IDS: readonly [string, ...string[]] = [
   'similar-image-search',
   'photo-authenticity',
   'watermark-detection',
+  'facial-attribute-analysis',
 ];
 
 export async function startBundleDatabase(): Promise<BundleDatabase> {

@@ -203,13 +203,21 @@ describe('the Free tier', () => {
 
   it('still refuses a coming-soon API with 403 FORBIDDEN, counting nothing', async () => {
     const a = await createFreeTestAccount(getDb());
-    const soon = await callOther('facial-attribute-analysis', a.key);
-    expect(soon.status).toBe(403);
-    const error = await errorOf(soon);
-    expect(error.code).toBe('FORBIDDEN');
-    expect(error.message).toMatch(/coming soon/);
-    // An active API switched to coming soon is refused the same way, with a key and a session.
+    // Every API of the catalogue is active: one is switched to coming soon for this test.
     const db = getDb();
+    const setFaces = (status: string) =>
+      db.updateTable('apis').set({ status }).where('id', '=', 'facial-attribute-analysis').execute();
+    await setFaces('coming_soon');
+    try {
+      const soon = await callOther('facial-attribute-analysis', a.key);
+      expect(soon.status).toBe(403);
+      const error = await errorOf(soon);
+      expect(error.code).toBe('FORBIDDEN');
+      expect(error.message).toMatch(/coming soon/);
+    } finally {
+      await setFaces('active');
+    }
+    // An active API switched to coming soon is refused the same way, with a key and a session.
     await db
       .updateTable('apis')
       .set({ status: 'coming-soon' })

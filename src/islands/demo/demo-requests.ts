@@ -1,6 +1,6 @@
 /**
  * Options, limits and the displayed API requests of the captioning, similar-image, photo
- * validation and watermark demos. Pure, so the pages and the tests share one definition.
+ * validation, watermark and face analysis demos. Pure, so the pages and the tests share one definition.
  */
 
 /** An option of a select control. */
@@ -222,4 +222,35 @@ export function optionValue<V extends string>(
   value: string,
 ): V | undefined {
   return options.find((o) => o.value === value)?.value;
+}
+
+// --- Face analysis ----------------------------------------------------------------------
+
+export const FACE_POLICIES = [
+  { value: 'profile_photo', label: 'Profile photo' },
+  { value: 'none', label: 'No policy check' },
+] as const satisfies readonly DemoOption<string>[];
+export type FacePolicyChoice = (typeof FACE_POLICIES)[number]['value'];
+
+export interface FacesBody {
+  image_url: string;
+  policy?: 'profile_photo';
+  include_mesh: boolean;
+}
+
+/** The fields a face analysis sends besides the image (a policy only when one is chosen). */
+export function facesFields(policy: FacePolicyChoice, includeMesh: boolean): Omit<FacesBody, 'image_url'> {
+  return { ...(policy === 'none' ? {} : { policy }), include_mesh: includeMesh };
+}
+
+/** POST /v1/faces {image_url, policy?, include_mesh}. */
+export function buildFacesRequest(input: {
+  imageUrl: string;
+  policy: FacePolicyChoice;
+  includeMesh: boolean;
+}): DemoRequest<FacesBody> {
+  return request('/v1/faces', {
+    image_url: input.imageUrl.trim(),
+    ...facesFields(input.policy, input.includeMesh),
+  });
 }

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaptionResponse } from '../../shared/schemas/caption';
+import { FACES_METHOD } from '../../shared/schemas/faces';
 import type { PhotoValidationResponse } from '../../shared/schemas/photo-authenticity/photo-validation';
 import type { SimilarResponse } from '../../shared/schemas/similar';
 import type { WatermarkResponse } from '../../shared/schemas/watermark';
 import {
   CAPTION_TESTER,
   captionView,
+  FACES_TESTER,
   SIMILAR_TESTER,
   similarView,
   VALIDATION_TESTER,
@@ -24,7 +26,13 @@ const image = { imageUrl: ' https://site/images/samples/coffee.jpg ' };
 
 describe('one-image testers', () => {
   it('refuse to run without an image, and run with a URL or an upload', () => {
-    for (const tester of [CAPTION_TESTER, SIMILAR_TESTER, VALIDATION_TESTER, WATERMARK_TESTER]) {
+    for (const tester of [
+      CAPTION_TESTER,
+      SIMILAR_TESTER,
+      VALIDATION_TESTER,
+      WATERMARK_TESTER,
+      FACES_TESTER,
+    ]) {
       const values = initialValues(tester);
       expect(tester.inputError(values, { imageUrl: ' ' }), tester.apiId).toBe('Please provide an image URL');
       expect(tester.inputError(values, image), tester.apiId).toBeNull();
@@ -64,6 +72,78 @@ describe('one-image testers', () => {
       ok: true,
       view: { rows: [{ kind: 'text', name: 'Caption', text: 'A cup of coffee.' }] },
     });
+  });
+
+  it('facial analysis sends the policy (or none), and lists failed rules before the faces', async () => {
+    const face = {
+      bounding_box: [10, 10, 90, 110],
+      confidence: 0.9,
+      landmarks: {
+        left_eye: [70, 40],
+        right_eye: [30, 40],
+        nose_tip: [50, 60],
+        mouth_left: [65, 80],
+        mouth_right: [35, 80],
+      },
+      pose: { yaw: 31.6, pitch: 2, roll: -4 },
+      eyes: { left_open: true, right_open: true, left_openness: 0.3, right_openness: 0.3 },
+      quality: {
+        sharpness: 0.71,
+        brightness: 0.5,
+        exposure: 'good',
+        clipped: 0,
+        face_width_px: 90,
+        face_height_px: 110,
+        face_share: 0.08,
+        cut_off: 0,
+      },
+      presentation_attack: { indicated: false, liveness_score: 0.9, antispoof_score: 0.6 },
+    };
+    const sent = answerWith({
+      image_url: 'https://site/images/samples/coffee.jpg',
+      width: 400,
+      height: 300,
+      face_count: 1,
+      faces: [face],
+      policy: {
+        name: 'profile_photo',
+        passed: false,
+        reasons: [
+          { rule: 'max_yaw', passed: false, message: 'The face is turned sideways by 32 degrees.' },
+          { rule: 'face_count', passed: true, message: 'Found 1 face, as required.' },
+        ],
+      },
+      processing_time: 0.4,
+      request_id: 'q2',
+      analysis_method: FACES_METHOD,
+    });
+    const outcome = await FACES_TESTER.run(initialValues(FACES_TESTER), image, false);
+    await FACES_TESTER.run({ policy: 'none' }, image, true);
+    expect(sent()).toEqual([
+      {
+        url: '/api/demo/face-analysis',
+        body: {
+          policy: 'profile_photo',
+          include_mesh: false,
+          image_url: 'https://site/images/samples/coffee.jpg',
+        },
+      },
+      {
+        url: '/api/v1/faces',
+        body: { include_mesh: false, image_url: 'https://site/images/samples/coffee.jpg' },
+      },
+    ]);
+    expect(outcome).toMatchObject({
+      ok: true,
+      view: {
+        summary: { term: 'Faces', value: '1', rest: ' · profile photo failed · 0.40 s' },
+        rows: [
+          { kind: 'text', name: 'Failed', text: 'The face is turned sideways by 32 degrees.' },
+          { kind: 'text', name: 'Face 1 (90 x 110 px)' },
+        ],
+      },
+    });
+    expect(JSON.stringify(outcome)).toContain('yaw 32 degrees');
   });
 
   it('an upload goes out as multipart with the settings as fields', async () => {

@@ -1,11 +1,12 @@
 /**
- * The live testers of the one-image APIs: captioning, similar-image search, photo authenticity
- * and watermark detection. Each sends the picked sample, typed URL or upload (the demos' picker)
+ * The live testers of the one-image APIs: captioning, similar-image search, photo authenticity,
+ * watermark detection and facial analysis. Each sends the picked sample, typed URL or upload (the demos' picker)
  * with its settings to the keyless endpoint its demo page calls, or, on the visitor's own
  * subscription, to the metered endpoint of the same shape. Pure but for `run`, so it is unit-tested.
  */
 import {
   CAPTION_SAMPLES,
+  FACE_SAMPLES,
   SIMILAR_SAMPLES,
   VALIDATION_SAMPLES,
   WATERMARK_SAMPLES,
@@ -15,6 +16,8 @@ import { captionOperation, demoCaptionOperation } from '../../shared/contracts/c
 import { demoPhotoValidationOperation } from '../../shared/contracts/photo-authenticity';
 import { demoSimilarOperation, similarSearchOperation } from '../../shared/contracts/similar';
 import { demoWatermarkOperation, watermarkOperation } from '../../shared/contracts/watermark';
+import { demoFacesOperation, facesOperation } from '../../shared/contracts/faces';
+import type { FacesResponse } from '../../shared/schemas/faces';
 import type { CaptionResponse } from '../../shared/schemas/caption';
 import type { PhotoValidationResponse } from '../../shared/schemas/photo-authenticity/photo-validation';
 import type { SimilarResponse } from '../../shared/schemas/similar';
@@ -25,6 +28,8 @@ import {
   CAPTION_LENGTHS,
   CAPTION_STYLES,
   captionMaxWords,
+  FACE_POLICIES,
+  facesFields,
   optionValue,
   SIMILAR_CATEGORIES,
   SIMILAR_MAX_RESULTS,
@@ -274,5 +279,50 @@ export const WATERMARK_TESTER = oneImageTester({
     return own
       ? outcomeOf(await request(watermarkOperation, { body }), watermarkView)
       : outcomeOf(await request(demoWatermarkOperation, { body }), watermarkView);
+  },
+});
+
+// --- Facial analysis ----------------------------------------------------------------------
+
+const deg = (v: number): string => `${Math.round(v)} degrees`;
+
+export function facesView(r: FacesResponse): TesterView {
+  return {
+    summary: {
+      term: 'Faces',
+      value: String(r.face_count),
+      rest: `${r.policy ? ` · ${r.policy.name === 'profile_photo' ? 'profile photo' : 'policy'} ${r.policy.passed ? 'passed' : 'failed'}` : ''} · ${seconds(r.processing_time)}`,
+    },
+    rows: [
+      ...(r.policy?.reasons.filter((x) => !x.passed) ?? []).map((x) => ({
+        kind: 'text' as const,
+        name: 'Failed',
+        text: x.message,
+      })),
+      ...r.faces.map((f, i) => ({
+        kind: 'text' as const,
+        name: `Face ${i + 1} (${f.quality.face_width_px} x ${f.quality.face_height_px} px)`,
+        text: `yaw ${deg(f.pose.yaw)}, pitch ${deg(f.pose.pitch)}, roll ${deg(f.pose.roll)}; eyes ${f.eyes.left_open && f.eyes.right_open ? 'open' : 'not both open'}; sharpness ${f.quality.sharpness.toFixed(2)}, exposure ${f.quality.exposure}; screen or print ${f.presentation_attack.indicated ? 'indicated' : 'not indicated'}`,
+      })),
+    ],
+    note: 'No identification, age, gender or emotion; the presentation-attack result is an indicator, not a certainty.',
+  };
+}
+
+export const FACES_TESTER = oneImageTester({
+  apiId: 'facial-attribute-analysis',
+  demoPath: demoFacesOperation.path,
+  ownPath: facesOperation.path,
+  does: ', and get its faces checked',
+  samples: FACE_SAMPLES,
+  settings: [select('policy', 'Policy check', FACE_POLICIES, 'profile_photo')],
+  run: async (values, image, own) => {
+    const { body } = await imageRequestBody(
+      image,
+      facesFields(chosen(FACE_POLICIES, values, 'policy', 'profile_photo'), false),
+    );
+    return own
+      ? outcomeOf(await request(facesOperation, { body }), facesView)
+      : outcomeOf(await request(demoFacesOperation, { body }), facesView);
   },
 });

@@ -10,6 +10,7 @@ afterEach(() => {
 describe('testers', () => {
   it('maps each API with its own endpoints to its tester, and the others to none', () => {
     expect(Object.keys(TESTERS).sort()).toEqual([
+      'facial-attribute-analysis',
       'image-captioning',
       'image-classification',
       'image-object-detection',
@@ -26,7 +27,8 @@ describe('testers', () => {
     expect(testerEndpoint('photo-authenticity')).toBe('/api/demo/photo-validation');
     expect(testerFor('photo-authenticity')?.ownPath).toBeUndefined();
     expect(testerEndpoint('watermark-detection')).toBe('/api/demo/watermark-detection');
-    expect(testerEndpoint('facial-attribute-analysis')).toBeUndefined();
+    expect(testerEndpoint('facial-attribute-analysis')).toBe('/api/demo/face-analysis');
+    expect(testerFor('facial-attribute-analysis')?.ownPath).toBe('/api/v1/faces');
     expect(testerEndpoint('toString')).toBeUndefined();
   });
 

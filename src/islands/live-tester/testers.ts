@@ -4,14 +4,26 @@
  * its own endpoints exist.
  */
 import { CLASSIFY_TESTER } from './classify-tester';
-import { CAPTION_TESTER, SIMILAR_TESTER, VALIDATION_TESTER, WATERMARK_TESTER } from './image-testers';
+import {
+  CAPTION_TESTER,
+  FACES_TESTER,
+  SIMILAR_TESTER,
+  VALIDATION_TESTER,
+  WATERMARK_TESTER,
+} from './image-testers';
 import { DETECT_TESTER } from './live-tester';
 import type { TesterDefinition } from './tester-model';
 
 export const TESTERS: Readonly<Record<string, TesterDefinition>> = Object.fromEntries(
-  [DETECT_TESTER, CLASSIFY_TESTER, CAPTION_TESTER, SIMILAR_TESTER, VALIDATION_TESTER, WATERMARK_TESTER].map(
-    (t) => [t.apiId, t],
-  ),
+  [
+    DETECT_TESTER,
+    CLASSIFY_TESTER,
+    CAPTION_TESTER,
+    SIMILAR_TESTER,
+    VALIDATION_TESTER,
+    WATERMARK_TESTER,
+    FACES_TESTER,
+  ].map((t) => [t.apiId, t]),
 );
 
 /** The live tester of `apiId`, or undefined when that API has none yet. */

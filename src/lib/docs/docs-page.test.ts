@@ -32,6 +32,7 @@ describe('API reference', () => {
       'GET /api/predict_batch/{job_id}',
       'POST /api/why_not_real',
       'POST /api/error',
+      'POST /api/v1/faces',
       'POST /api/v1/caption',
       'POST /api/v1/classify',
       'GET /api/v1/label-sets',

@@ -109,6 +109,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   account: 'Accounts, API keys, subscriptions and usage.',
   status: 'The service health and the status page: probes of the database, the queue and the models.',
   'image-object-detection': 'The Image Object Detection API.',
+  'facial-attribute-analysis':
+    'The Facial Attribute Analysis API: faces, landmarks, head pose, eyes, quality and a presentation-attack indicator, with policy checks. No identification, no face matching, no embeddings, no age, gender or emotion.',
 };
 
 /**

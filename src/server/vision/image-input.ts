@@ -63,6 +63,8 @@ export interface DecodedImage {
   height: number;
   /** The 512x512 RGB view (stretched, as the model was trained), optionally augmented. */
   view(aug?: ViewAugmentation): Promise<Uint8Array>;
+  /** The decoded RGB pixels (longest side at most 1024, upright), for passes that read the photo at its own aspect. */
+  pixels: { data: Uint8Array; width: number; height: number };
 }
 
 /** Longest side kept in memory for deriving views: plenty for a 512 input, cheap to crop. */
@@ -142,6 +144,11 @@ function viewsOf(
     format,
     width,
     height,
+    pixels: {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: raw.width,
+      height: raw.height,
+    },
     async view(aug = {}) {
       let img = sharp(data, { raw });
       let cur = { width: raw.width, height: raw.height };

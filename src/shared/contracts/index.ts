@@ -25,6 +25,7 @@ import {
   listLabelSetsOperation,
 } from './classify';
 import { similarOperations } from './similar';
+import { demoFacesOperation, facesOperation } from './faces';
 import { healthOperation, statusSummaryOperation } from './status';
 import {
   demoPhotoValidationOperation,
@@ -76,6 +77,8 @@ export const operations: readonly OperationContract[] = [
   captionOperation,
   demoCaptionOperation,
   ...similarOperations,
+  facesOperation,
+  demoFacesOperation,
   healthOperation,
   statusSummaryOperation,
 ];

@@ -31,6 +31,7 @@ export const MARKETING_ROUTES = [
 export const DEMO_ROUTES = [
   '/demo/object-detection',
   '/demo/image-captioning',
+  '/demo/face-analysis',
   '/demo/similar-images',
   '/demo/photo-validation',
   '/demo/watermark-detection',

@@ -20,13 +20,20 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { AuthenticityReport } from '../authenticity/analyze';
 import type { AnalyzeOptions, ImageAnalysis } from '../detector';
+import type { FacesAnalysis } from '../faces/analyze';
 import type { SceneAnalysis, SceneOptions } from '../scene/analyze';
 import type { ImageFeatures } from '../similar/features';
 import type { PoolStats } from './pool';
 import { ENGINE_NAMES, engineConfig, lazyEngineRunner, type EngineConfig } from './runner';
 // Static on purpose: it loads sharp in the main thread too, which keeps libvips loaded when a
 // worker exits (glibc would otherwise unload it under a running worker: sharp issue #2263).
-import { decodeAndAnalyze, serveEngine, type EngineResult, type EngineTask } from './worker';
+import {
+  decodeAndAnalyze,
+  decodeAndAnalyzeFaces,
+  serveEngine,
+  type EngineResult,
+  type EngineTask,
+} from './worker';
 
 export { engineConfig, type EngineConfig } from './runner';
 
@@ -46,6 +53,7 @@ async function runInline(task: EngineTask): Promise<EngineResult> {
   if (task.kind === 'scene') return (await import('../scene/analyze')).analyzeScene(task.bytes, task.options);
   if (task.kind === 'embed')
     return (await import('../similar/features')).imageFeatures(task.bytes, { mirror: task.mirror });
+  if (task.kind === 'faces') return decodeAndAnalyzeFaces(task.bytes);
   return decodeAndAnalyze(task.bytes, task.options);
 }
 
@@ -97,6 +105,14 @@ export async function analyzeSceneBytes(
  */
 export async function imageFeaturesBytes(bytes: Uint8Array, mirror: boolean): Promise<ImageFeatures> {
   return (await engine.get().run({ kind: 'embed', bytes, mirror })) as ImageFeatures;
+}
+
+/**
+ * The faces of one encoded image (detection, landmarks, pose, quality, presentation-attack
+ * scores), off the event loop like detection. The bytes are moved to the worker.
+ */
+export async function analyzeFacesBytes(bytes: Uint8Array): Promise<FacesAnalysis> {
+  return (await engine.get().run({ kind: 'faces', bytes })) as FacesAnalysis;
 }
 
 /** Tensors held by the engine's backend (the worker's, with a pool); for leak checks. */

@@ -6,6 +6,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { analyzeAuthenticity, type AuthenticityReport } from '../authenticity/analyze';
 import { analyzeImage, type AnalyzeOptions, type ImageAnalysis } from '../detector';
+import { analyzeFaces, type FacesAnalysis } from '../faces/analyze';
 import { decodeImage } from '../image-input';
 import { liveTensorCount, loadModel } from '../model';
 import { analyzeScene, type SceneAnalysis, type SceneOptions } from '../scene/analyze';
@@ -21,14 +22,22 @@ export type EngineTask =
   | { kind: 'scene'; bytes: Uint8Array; options: SceneOptions }
   /** Similar-image search: the pass's image-level features and the perceptual-hash thumbnail. */
   | { kind: 'embed'; bytes: Uint8Array; mirror: boolean }
+  /** Facial analysis: faces, landmarks, pose, quality and presentation-attack scores (../faces). */
+  | { kind: 'faces'; bytes: Uint8Array }
   /** Tensors held by this worker's backend; for leak checks. */
   | { kind: 'tensors' };
 
-export type EngineResult = ImageAnalysis | AuthenticityReport | SceneAnalysis | ImageFeatures | number;
+export type EngineResult =
+  ImageAnalysis | AuthenticityReport | SceneAnalysis | ImageFeatures | FacesAnalysis | number;
 
 /** Validates, decodes and analyses encoded image bytes; the same code in a worker or in-process. */
 export async function decodeAndAnalyze(bytes: Uint8Array, options: AnalyzeOptions): Promise<ImageAnalysis> {
   return analyzeImage(await decodeImage(bytes), options);
+}
+
+/** Validates and decodes encoded image bytes and analyses their faces. */
+export async function decodeAndAnalyzeFaces(bytes: Uint8Array): Promise<FacesAnalysis> {
+  return analyzeFaces(await decodeImage(bytes));
 }
 
 async function runTask(task: EngineTask): Promise<EngineResult> {
@@ -39,6 +48,7 @@ async function runTask(task: EngineTask): Promise<EngineResult> {
   if (task.kind === 'authenticity') return analyzeAuthenticity(task.bytes);
   if (task.kind === 'scene') return analyzeScene(task.bytes, task.options);
   if (task.kind === 'embed') return imageFeatures(task.bytes, { mirror: task.mirror });
+  if (task.kind === 'faces') return decodeAndAnalyzeFaces(task.bytes);
   return decodeAndAnalyze(task.bytes, task.options);
 }
 
