@@ -1020,6 +1020,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/faces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyse the faces in one image
+         * @description Analyses the faces of one image given by URL (JSON), or uploaded as `file` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). Faces are found by BlazeFace and measured on a 468-point FaceMesh (MediaPipe models, run on TensorFlow.js WASM): for each face its box, five landmarks (the full mesh with `include_mesh`), head pose (yaw, pitch, roll), whether each eye reads open, quality (sharpness, exposure, size, share of the frame, how much is cut off by the edge) and a presentation-attack indicator from a liveness model (a face photographed from a screen or a print), with an anti-spoofing score beside it. `policy` checks the photo against `profile_photo` or rules given explicitly and says pass or fail with each reason in plain words. No identification, no face matching, no embeddings returned or stored, and no age, gender or emotion: such inference is not offered, for accuracy and fairness reasons. The image is analysed in memory and never stored. Needs `Authorization: Bearer <key>` of an account subscribed to facial attribute analysis (or the Free tier); an analysed image counts one request of the monthly quota.
+         *
+         *     Rate limit per client: 100 calls a minute (`single`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
+         */
+        post: operations["analyzeFaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo/face-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyse the faces in one image (keyless demo)
+         * @description The face analysis demo: the request and response of POST /api/v1/faces without a key, limited to 10 calls a minute per client and not tied to an account (no `usage`). Faces are found by BlazeFace and measured on a 468-point FaceMesh (MediaPipe models, run on TensorFlow.js WASM): for each face its box, five landmarks (the full mesh with `include_mesh`), head pose (yaw, pitch, roll), whether each eye reads open, quality (sharpness, exposure, size, share of the frame, how much is cut off by the edge) and a presentation-attack indicator from a liveness model (a face photographed from a screen or a print), with an anti-spoofing score beside it. `policy` checks the photo against `profile_photo` or rules given explicitly and says pass or fail with each reason in plain words. No identification, no face matching, no embeddings returned or stored, and no age, gender or emotion: such inference is not offered, for accuracy and fairness reasons. The image is analysed in memory and never stored.
+         *
+         *     Rate limit per client: 10 calls a minute (`demo-face-analysis`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
+         */
+        post: operations["demoAnalyzeFaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1521,6 +1565,128 @@ export interface components {
             }[];
             /** @description When the set was created (ISO 8601, UTC). */
             created_at: string;
+        };
+        /** @description Policy rules given explicitly; only the rules given are checked. */
+        FacePolicyRules: {
+            /** @description Exactly this many faces (0-20). */
+            face_count?: number;
+            /** @description Largest head turn left or right (yaw) allowed, in degrees either way (0-90). */
+            max_yaw?: number;
+            /** @description Largest head tilt up or down (pitch) allowed, in degrees either way (0-90). */
+            max_pitch?: number;
+            /** @description Largest head lean to a shoulder (roll) allowed, in degrees either way (0-90). */
+            max_roll?: number;
+            /** @description Smallest `quality.sharpness` allowed (0-1). */
+            min_sharpness?: number;
+            /** @description When true, every face must be neither too dark nor too bright. */
+            good_exposure?: boolean;
+            /** @description Smallest face allowed: the shorter side of its box, in pixels. */
+            min_face_px?: number;
+            /** @description Smallest share of the photo's area the face box must cover (0-1). */
+            min_face_share?: number;
+            /** @description When true, both eyes must read open. */
+            eyes_open?: boolean;
+            /** @description When true, no face may carry a presentation-attack indication (a face shown on a screen or print). */
+            no_presentation_attack?: boolean;
+            /** @description Largest share of a face's landmarks allowed outside the frame (0-1). */
+            max_cut_off?: number;
+        };
+        /** @description One face found: box, landmarks, pose, eyes, quality and presentation-attack indicator. */
+        Face: {
+            /** @description [x, y, width, height] of the face (brow to chin, cheek to cheek) in source-image pixels. */
+            bounding_box: [
+                number,
+                number,
+                number,
+                number
+            ];
+            /** @description The detector's score for this face, 0 to 1 (not a calibrated probability). */
+            confidence: number;
+            /** @description Eye centres, nose tip and mouth corners; left and right are the person's own. */
+            landmarks: {
+                /** @description [x, y] in source-image pixels. */
+                left_eye: [
+                    number,
+                    number
+                ];
+                /** @description [x, y] in source-image pixels. */
+                right_eye: [
+                    number,
+                    number
+                ];
+                /** @description [x, y] in source-image pixels. */
+                nose_tip: [
+                    number,
+                    number
+                ];
+                /** @description [x, y] in source-image pixels. */
+                mouth_left: [
+                    number,
+                    number
+                ];
+                /** @description [x, y] in source-image pixels. */
+                mouth_right: [
+                    number,
+                    number
+                ];
+            };
+            /** @description Only with `include_mesh: true`: the 468 FaceMesh points, [x, y, z] (x, y in pixels, z relative depth). */
+            mesh?: [
+                number,
+                number,
+                number
+            ][];
+            /** @description Head pose estimated from the mesh. */
+            pose: {
+                /** @description Turn to one side, in degrees (0 facing the camera; the sign tells the side). */
+                yaw: number;
+                /** @description Tilt up or down, in degrees (0 level). */
+                pitch: number;
+                /** @description Lean towards a shoulder, in degrees (0 upright). */
+                roll: number;
+            };
+            /** @description Eye opening read from the mesh eyelid points. */
+            eyes: {
+                /** @description Whether the person's left eye reads open. */
+                left_open: boolean;
+                /** @description Whether the person's right eye reads open. */
+                right_open: boolean;
+                /** @description Lid gap over eye width of the left eye (about 0.25-0.4 open, under 0.15 closed). */
+                left_openness: number;
+                /** @description Lid gap over eye width of the right eye. */
+                right_openness: number;
+            };
+            /** @description Image quality of the face. */
+            quality: {
+                /** @description 0-1 from the variance of the Laplacian over the face (0 flat or blurred, 0.7 and above crisp). */
+                sharpness: number;
+                /** @description Mean brightness of the face, 0 black to 1 white. */
+                brightness: number;
+                /**
+                 * @description Under-exposed, good or over-exposed face.
+                 * @enum {string}
+                 */
+                exposure: "under" | "good" | "over";
+                /** @description Share of the face's pixels clipped to black or white. */
+                clipped: number;
+                /** @description Width of the face box in pixels. */
+                face_width_px: number;
+                /** @description Height of the face box in pixels. */
+                face_height_px: number;
+                /** @description Share of the photo's area the face box covers. */
+                face_share: number;
+                /** @description Share of the face's landmarks outside the frame (the only occlusion measured). */
+                cut_off: number;
+            };
+            /** @description Presentation-attack indication: a face photographed from a screen or a print. */
+            presentation_attack: {
+                /** @description True when the liveness model reads the face as shown on a screen or print: an indicator, not a certainty. */
+                indicated: boolean;
+                /** @description Liveness model, 0-1: high looks like a live face. Indicated below the threshold on the accuracy card. */
+                liveness_score: number;
+                /** @description Anti-spoofing model, 0-1: high looks like a live face; reported, not used for `indicated` (see the accuracy card). */
+                antispoof_score: number;
+            };
         };
         /** @description The service health: the overall status is the worst of its components (a model that cannot load degrades the service; a database that cannot be reached makes it down). */
         HealthReport: {
@@ -8760,6 +8926,395 @@ export interface operations {
             };
             /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analyzeFaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.
+                     */
+                    image_url?: string;
+                    /** @description `profile_photo` (exactly one face, frontal within 20 degrees of yaw, 20 of pitch and 15 of roll, sharpness at least 0.5, good exposure, at least 80 px and 3% of the photo, eyes open, no presentation-attack indication, at most 2% of the face outside the frame), or the rules given explicitly. Leave out for no policy check. */
+                    policy?: "profile_photo" | components["schemas"]["FacePolicyRules"];
+                    /**
+                     * @description When true, each face also carries its full 468-point mesh (`mesh`). Off by default.
+                     * @default false
+                     */
+                    include_mesh?: boolean;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: uri
+                     * @description HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.
+                     */
+                    image_url?: string;
+                    /**
+                     * @description A named policy (`profile_photo`); explicit rules need the JSON body.
+                     * @enum {string}
+                     */
+                    policy?: "profile_photo";
+                    /**
+                     * @description `true` to add the full mesh, as text.
+                     * @default false
+                     * @enum {string}
+                     */
+                    include_mesh?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.
+                     */
+                    file?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The faces found with their landmarks, pose, eyes, quality and presentation-attack indicator, the policy check when asked, and what the call counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The image URL as sent; null for an upload. */
+                        image_url: string | null;
+                        /** @description Width of the image in pixels (upright). */
+                        width: number;
+                        /** @description Height of the image in pixels (upright). */
+                        height: number;
+                        /** @description Faces found. */
+                        face_count: number;
+                        /** @description Every face found, largest first. */
+                        faces: components["schemas"]["Face"][];
+                        /** @description The policy check: pass or fail with each reason; null when no policy was asked for. */
+                        policy: {
+                            /** @description `profile_photo`, or `custom` for explicit rules. */
+                            name: string;
+                            /** @description True when every rule passed. */
+                            passed: boolean;
+                            /** @description Every rule checked, failed ones first. */
+                            reasons: {
+                                /** @description The rule, as named in the policy fields (e.g. `max_yaw`). */
+                                rule: string;
+                                /** @description Whether the photo met it. */
+                                passed: boolean;
+                                /** @description What was found, in plain words. */
+                                message: string;
+                            }[];
+                        } | null;
+                        /** @description Seconds spent on the server, image fetch included. */
+                        processing_time: number;
+                        /** @description Id of this request (also in the X-Request-Id header). */
+                        request_id: string;
+                        /**
+                         * @description The models behind the answer.
+                         * @constant
+                         */
+                        analysis_method: "BlazeFace detection, FaceMesh landmarks (468 points), anti-spoofing and liveness models (MediaPipe / Human) on TensorFlow.js WASM";
+                        usage: components["schemas"]["ApiUsage"];
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: Fix the fields named in `details.fields` against the field table, then send again. `INVALID_JSON`: Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Send fewer or smaller images: image URLs up to 10 MB, uploaded files up to 4.5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INVALID_IMAGE`: Send a JPEG, PNG or WebP image between 256x256 and 4096x4096 pixels. `IMAGE_FETCH_FAILED`: Open the URL from outside your network to check it is public and answers with an image; retry a 502 later. `IMAGE_URL_NOT_ALLOWED`: Host the image on a public address; private, loopback and metadata addresses are blocked. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier's monthly quota. */
+                    "RateLimit-Policy"?: string;
+                    /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IMAGE_FETCH_FAILED`: Open the URL from outside your network to check it is public and answers with an image; retry a 502 later. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demoAnalyzeFaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.
+                     */
+                    image_url?: string;
+                    /** @description `profile_photo` (exactly one face, frontal within 20 degrees of yaw, 20 of pitch and 15 of roll, sharpness at least 0.5, good exposure, at least 80 px and 3% of the photo, eyes open, no presentation-attack indication, at most 2% of the face outside the frame), or the rules given explicitly. Leave out for no policy check. */
+                    policy?: "profile_photo" | components["schemas"]["FacePolicyRules"];
+                    /**
+                     * @description When true, each face also carries its full 468-point mesh (`mesh`). Off by default.
+                     * @default false
+                     */
+                    include_mesh?: boolean;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: uri
+                     * @description HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.
+                     */
+                    image_url?: string;
+                    /**
+                     * @description A named policy (`profile_photo`); explicit rules need the JSON body.
+                     * @enum {string}
+                     */
+                    policy?: "profile_photo";
+                    /**
+                     * @description `true` to add the full mesh, as text.
+                     * @default false
+                     * @enum {string}
+                     */
+                    include_mesh?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`.
+                     */
+                    file?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The faces found and the policy check when asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The image URL as sent; null for an upload. */
+                        image_url: string | null;
+                        /** @description Width of the image in pixels (upright). */
+                        width: number;
+                        /** @description Height of the image in pixels (upright). */
+                        height: number;
+                        /** @description Faces found. */
+                        face_count: number;
+                        /** @description Every face found, largest first. */
+                        faces: components["schemas"]["Face"][];
+                        /** @description The policy check: pass or fail with each reason; null when no policy was asked for. */
+                        policy: {
+                            /** @description `profile_photo`, or `custom` for explicit rules. */
+                            name: string;
+                            /** @description True when every rule passed. */
+                            passed: boolean;
+                            /** @description Every rule checked, failed ones first. */
+                            reasons: {
+                                /** @description The rule, as named in the policy fields (e.g. `max_yaw`). */
+                                rule: string;
+                                /** @description Whether the photo met it. */
+                                passed: boolean;
+                                /** @description What was found, in plain words. */
+                                message: string;
+                            }[];
+                        } | null;
+                        /** @description Seconds spent on the server, image fetch included. */
+                        processing_time: number;
+                        /** @description Id of this request (also in the X-Request-Id header). */
+                        request_id: string;
+                        /**
+                         * @description The models behind the answer.
+                         * @constant
+                         */
+                        analysis_method: "BlazeFace detection, FaceMesh landmarks (468 points), anti-spoofing and liveness models (MediaPipe / Human) on TensorFlow.js WASM";
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: Fix the fields named in `details.fields` against the field table, then send again. `INVALID_JSON`: Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Send fewer or smaller images: image URLs up to 10 MB, uploaded files up to 4.5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INVALID_IMAGE`: Send a JPEG, PNG or WebP image between 256x256 and 4096x4096 pixels. `IMAGE_FETCH_FAILED`: Open the URL from outside your network to check it is public and answers with an image; retry a 502 later. `IMAGE_URL_NOT_ALLOWED`: Host the image on a public address; private, loopback and metadata addresses are blocked. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier's monthly quota. */
+                    "RateLimit-Policy"?: string;
+                    /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IMAGE_FETCH_FAILED`: Open the URL from outside your network to check it is public and answers with an image; retry a 502 later. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -906,5 +906,123 @@ export const TOOL_OPERATIONS: readonly ToolOperation[] = [
         "name"
       ]
     }
+  },
+  {
+    "name": "analyze_faces",
+    "title": "Analyse the faces in one image",
+    "description": "Analyse the faces in one image. Analyses the faces of one image given by URL (JSON), or uploaded as `file` in a multipart/form-data body with the same fields as text (JPEG, PNG or WebP, up to 10 MB). Faces are found by BlazeFace and measured on a 468-point FaceMesh (MediaPipe models, run on TensorFlow.js WASM): for each face its box, five landmarks (the full mesh with `include_mesh`), head pose (yaw, pitch, roll), whether each eye reads open, quality (sharpness, exposure, size, share of the frame, how much is cut off by the edge) and a presentation-attack indicator from a liveness model (a face photographed from a screen or a print), with an anti-spoofing score beside it. `policy` checks the photo against `profile_photo` or rules given explicitly and says pass or fail with each reason in plain words. No identification, no face matching, no embeddings returned or stored, and no age, gender or emotion: such inference is not offered, for accuracy and fairness reasons. The image is analysed in memory and never stored. Needs `Authorization: Bearer <key>` of an account subscribed to facial attribute analysis (or the Free tier); an analysed image counts one request of the monthly quota.\n\nRate limit per client: 100 calls a minute (`single`). Past it: 429 `RATE_LIMITED` with `Retry-After`.\n\nPOST /api/v1/faces",
+    "method": "POST",
+    "path": "/api/v1/faces",
+    "pathParams": [],
+    "queryParams": [],
+    "bodyFields": [
+      "image_url",
+      "policy",
+      "include_mesh"
+    ],
+    "uploads": [
+      {
+        "argument": "file_path",
+        "field": "file"
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "image_url": {
+          "description": "HTTP(S) URL of a JPEG, PNG or WebP image (up to 10 MB, 256 to 4096 px a side). Leave out when uploading a file.",
+          "type": "string",
+          "maxLength": 2048,
+          "format": "uri"
+        },
+        "policy": {
+          "description": "`profile_photo` (exactly one face, frontal within 20 degrees of yaw, 20 of pitch and 15 of roll, sharpness at least 0.5, good exposure, at least 80 px and 3% of the photo, eyes open, no presentation-attack indication, at most 2% of the face outside the frame), or the rules given explicitly. Leave out for no policy check.",
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "profile_photo"
+              ]
+            },
+            {
+              "type": "object",
+              "properties": {
+                "face_count": {
+                  "description": "Exactly this many faces (0-20).",
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 20
+                },
+                "max_yaw": {
+                  "description": "Largest head turn left or right (yaw) allowed, in degrees either way (0-90).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 90
+                },
+                "max_pitch": {
+                  "description": "Largest head tilt up or down (pitch) allowed, in degrees either way (0-90).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 90
+                },
+                "max_roll": {
+                  "description": "Largest head lean to a shoulder (roll) allowed, in degrees either way (0-90).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 90
+                },
+                "min_sharpness": {
+                  "description": "Smallest `quality.sharpness` allowed (0-1).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1
+                },
+                "good_exposure": {
+                  "description": "When true, every face must be neither too dark nor too bright.",
+                  "type": "boolean"
+                },
+                "min_face_px": {
+                  "description": "Smallest face allowed: the shorter side of its box, in pixels.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 8192
+                },
+                "min_face_share": {
+                  "description": "Smallest share of the photo's area the face box must cover (0-1).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1
+                },
+                "eyes_open": {
+                  "description": "When true, both eyes must read open.",
+                  "type": "boolean"
+                },
+                "no_presentation_attack": {
+                  "description": "When true, no face may carry a presentation-attack indication (a face shown on a screen or print).",
+                  "type": "boolean"
+                },
+                "max_cut_off": {
+                  "description": "Largest share of a face's landmarks allowed outside the frame (0-1).",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1
+                }
+              },
+              "additionalProperties": false,
+              "description": "Policy rules given explicitly; only the rules given are checked."
+            }
+          ]
+        },
+        "include_mesh": {
+          "default": false,
+          "description": "When true, each face also carries its full 468-point mesh (`mesh`). Off by default.",
+          "type": "boolean"
+        },
+        "file_path": {
+          "type": "string",
+          "description": "Path of a local image file to upload as `file` (read by the MCP server). The image itself (JPEG, PNG or WebP, up to 10 MB); replaces `image_url`."
+        }
+      }
+    }
   }
 ];
