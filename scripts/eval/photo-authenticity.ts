@@ -33,7 +33,7 @@ const AI_REAL = resolve(process.env['AI_REAL_DIR'] ?? '../shared/datasets/ai-rea
 
 /** Expected verdicts, as tests/fixtures/authenticity/README.md states them. */
 const FIXTURE_VERDICTS: Record<string, Verdict> = {
-  [`${FIXTURES}/camera-exif.jpg`]: 'camera_original',
+  [`${FIXTURES}/camera-exif.jpg`]: 'declared_camera',
   [`${FIXTURES}/camera-exif-cropped.jpg`]: 'inconclusive',
   [`${FIXTURES}/stripped.jpg`]: 'inconclusive',
   [`${FIXTURES}/edited-photoshop.jpg`]: 'edited',
@@ -151,7 +151,15 @@ const aiInconclusive = ai.filter((o) => o.verdict === 'inconclusive');
 const realFlagged = real.filter((o) => o.failTags.length > 0);
 const realInconclusive = real.filter((o) => o.verdict === 'inconclusive');
 
-const verdicts: Verdict[] = ['ai_generated', 'edited', 'recaptured', 'camera_original', 'inconclusive'];
+const verdicts: Verdict[] = [
+  'ai_generated',
+  'likely_ai_generated',
+  'edited',
+  'recaptured',
+  'camera_original',
+  'declared_camera',
+  'inconclusive',
+];
 const fixturePerClass = verdicts
   .filter((v) => fixtureFiles.some((f) => FIXTURE_VERDICTS[f] === v))
   .map((v) => {
@@ -309,7 +317,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
     'No rule judges from the pixels alone whether an image was generated: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
-    'Declared metadata can be forged or removed: camera EXIF that looks consistent gives camera_original, not proof of a camera capture.',
+    'Declared metadata can be forged or removed: camera EXIF that looks consistent gives declared_camera (weak evidence); only signed C2PA gives camera_original.',
     `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,
     `A real photo with a fine regular texture (woven fabric, for one) can show the periodic peaks of a photographed screen and be answered recaptured: ${realMoire.length} of ${real.length} real crops here. In all, ${realFlagged.length} of ${real.length} real crops got a fail tag (rules: ${commonRulesOnReal}).`,
     'The recapture fixture is simulated (a rotated grid multiplied over a photo), not a real photo of a screen.',
