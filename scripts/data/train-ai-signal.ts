@@ -23,7 +23,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { cropFeatures, cropPlan, PIXEL_FEATURE_NAMES } from '../../src/server/vision/authenticity/pixel-features';
+import {
+  cropFeatures,
+  cropPlan,
+  PIXEL_FEATURE_NAMES,
+} from '../../src/server/vision/authenticity/pixel-features';
 import { probeLogit, type AiSignalModel } from '../../src/server/vision/authenticity/pixel-signal';
 import { parseCli } from '../lib/cli';
 import { proportion } from '../lib/stats';
@@ -77,8 +81,17 @@ function family(generator: string): string {
 }
 
 async function decode(pipeline: ReturnType<typeof sharp>) {
-  const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels };
+  const { data, info } = await pipeline
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+  };
 }
 
 async function viewPixels(p: Patch, bytes: Buffer, view: View, random: () => number) {
@@ -87,13 +100,19 @@ async function viewPixels(p: Patch, bytes: Buffer, view: View, random: () => num
   if (view === 'original') return decode(sharp(bytes));
   if (view === 'aug_jpeg') {
     const jpeg = await sharp(bytes)
-      .jpeg({ quality: 60 + Math.floor(random() * 36), chromaSubsampling: random() < 0.7 ? '4:2:0' : '4:4:4' })
+      .jpeg({
+        quality: 60 + Math.floor(random() * 36),
+        chromaSubsampling: random() < 0.7 ? '4:2:0' : '4:4:4',
+      })
       .toBuffer();
     return decode(sharp(jpeg));
   }
   if (view === 'aug_resize') {
     const size = Math.max(64, Math.round(w * (0.5 + random() * 0.45)));
-    const jpeg = await sharp(bytes).resize(size, size).jpeg({ quality: 70 + Math.floor(random() * 26) }).toBuffer();
+    const jpeg = await sharp(bytes)
+      .resize(size, size)
+      .jpeg({ quality: 70 + Math.floor(random() * 26) })
+      .toBuffer();
     return decode(sharp(jpeg));
   }
   const factor = Math.min(1, 1080 / Math.max(p.source.width, p.source.height));
@@ -133,7 +152,9 @@ async function features(patches: Patch[]): Promise<Row[]> {
       rows.push({ patch: i, view, x: cropFeatures(img, crop) });
     }
     if ((i + 1) % 50 === 0)
-      console.log(`features ${i + 1}/${patches.length} (${Math.round((performance.now() - started) / 1000)} s)`);
+      console.log(
+        `features ${i + 1}/${patches.length} (${Math.round((performance.now() - started) / 1000)} s)`,
+      );
   }
   writeFileSync(file, JSON.stringify(rows));
   return rows;
@@ -172,6 +193,7 @@ function fit(rows: Row[], patches: Patch[], l2: number): AiSignalModel {
     b: lin.b[1]! - lin.b[0]!,
     threshold: 1,
     platt: { a: 1, b: 0 },
+    rule_enabled: false,
   };
 }
 
@@ -270,10 +292,15 @@ async function main() {
       false_positive_rate: rate(of('original', 'real')),
       note: 'The signal reads pixels only: a metadata-stripped file has the same pixels, so the same figures.',
     },
-    reencoded_1080_q80: { recall: rate(of('reencoded', 'ai')), false_positive_rate: rate(of('reencoded', 'real')) },
+    reencoded_1080_q80: {
+      recall: rate(of('reencoded', 'ai')),
+      false_positive_rate: rate(of('reencoded', 'real')),
+    },
     jpeg_q60_95: { recall: rate(of('aug_jpeg', 'ai')), false_positive_rate: rate(of('aug_jpeg', 'real')) },
   };
-  const families = [...new Set(patches.filter((p) => p.label === 'ai').map((p) => family(p.generator!)))].sort();
+  const families = [
+    ...new Set(patches.filter((p) => p.label === 'ai').map((p) => family(p.generator!))),
+  ].sort();
   const perFamily = Object.fromEntries(
     families.map((f) => {
       const set = (view: View) => of(view, 'ai').filter((r) => family(patches[r.patch]!.generator!) === f);
@@ -298,6 +325,11 @@ async function main() {
     ]),
   );
 
+  // The PIXEL rule may fire only when its flags are mostly right at even odds: held out, at
+  // least 10% of AI images flagged and at least twice the share of real photos flagged.
+  const ruleEnabled =
+    variants.original.recall.value >= 0.1 &&
+    variants.original.recall.value >= 2 * variants.original.false_positive_rate.value;
   const finalModel = fit(
     rows.filter((r) => TRAIN_VIEWS.includes(r.view)),
     patches,
@@ -311,6 +343,7 @@ async function main() {
     b: sig4(finalModel.b),
     threshold,
     platt: { a: sig4(a), b: sig4(b) },
+    rule_enabled: ruleEnabled,
   };
   writeFileSync(join(OUT, 'ai-signal.json'), JSON.stringify(shipped, null, 1) + '\n');
 
@@ -335,6 +368,7 @@ async function main() {
       target_false_positive_rate: TARGET_FPR,
     },
     threshold,
+    rule_enabled: ruleEnabled,
     platt: shipped.platt,
     variants,
     per_family: perFamily,
@@ -343,15 +377,37 @@ async function main() {
   };
   writeFileSync(join(OUT, 'ai-signal.measurements.json'), JSON.stringify(measurements, null, 1) + '\n');
   writeFileSync(join(OUT, 'AI_SIGNAL_CARD.md'), modelCard(measurements, patches));
-  console.log(JSON.stringify({ threshold, l2: best.l2, auc: best.auc, variants, perFamily, perRealRepo }, null, 1));
+  console.log(
+    JSON.stringify({ threshold, l2: best.l2, auc: best.auc, variants, perFamily, perRealRepo }, null, 1),
+  );
 }
 
-const pct = (p: { value: number; successes: number; trials: number }) =>
-  `${(p.value * 100).toFixed(1)}% (${p.successes}/${p.trials})`;
+type Rate = ReturnType<typeof proportion>;
+const pct = (p: Rate) => `${(p.value * 100).toFixed(1)}% (${p.successes}/${p.trials})`;
 
-function modelCard(m: any, patches: Patch[]): string {
+interface Measurements {
+  dataset: { ai_patches: number; real_patches: number; repositories: number };
+  method: {
+    features: number;
+    l2: number;
+    heldout_auc_original: number;
+    training_views: readonly string[];
+    stylegan_weight_share: number;
+    target_false_positive_rate: number;
+  };
+  threshold: number;
+  rule_enabled: boolean;
+  platt: { a: number; b: number };
+  variants: Record<string, { recall: Rate; false_positive_rate: Rate }>;
+  per_family: Record<string, { repositories: string[]; original: Rate; reencoded_1080_q80: Rate }>;
+  per_real_repository: Record<string, { original: Rate; reencoded_1080_q80: Rate }>;
+  calibration: { bin: string; ai: number; real: number; observed_ai_share: number | null }[];
+}
+
+function modelCard(m: Measurements, patches: Patch[]): string {
   const licences = new Map<string, number>();
-  for (const p of patches) licences.set(`${p.repo}: ${p.licence}`, (licences.get(`${p.repo}: ${p.licence}`) ?? 0) + 1);
+  for (const p of patches)
+    licences.set(`${p.repo}: ${p.licence}`, (licences.get(`${p.repo}: ${p.licence}`) ?? 0) + 1);
   return `# Pixel AI-image signal: model card
 
 Weights: \`ai-signal.json\` (written by \`npm run train:ai-signal\`, scripts/data/train-ai-signal.ts, seeded and
@@ -377,7 +433,10 @@ weights may ship is a legal question the dataset does not answer. Decide before 
 
 | repository: licence | patches |
 |---|---|
-${[...licences].sort().map(([k, n]) => `| ${k} | ${n} |`).join('\n')}
+${[...licences]
+  .sort()
+  .map(([k, n]) => `| ${k} | ${n} |`)
+  .join('\n')}
 
 ## Dev figures (leave-one-repository-out)
 Every figure is out-of-fold: each source repository is scored by a probe trained without it, so
@@ -387,10 +446,17 @@ ${m.method.heldout_auc_original}.
 Threshold: score >= **${m.threshold}**, chosen so that at most ${m.method.target_false_positive_rate * 100}% of the real dev
 patches (original view) score above it (the threshold is tuned on those same held-out scores).
 
+**PIXEL rule ${m.rule_enabled ? 'enabled' : 'disabled'}.** The rule may give the ai_generated tag only when, held out, the
+probe flags at least 10% of AI patches and at least twice the share of real patches it flags.
+${m.rule_enabled ? '' : 'This version does not: the API reports its score, calibrated probability and threshold on every image, and a score above the threshold is only an indicator.'}
+
 | variant | AI flagged (recall) | real flagged (false positives) |
 |---|---|---|
 ${Object.entries(m.variants)
-  .map(([k, v]: [string, any]) => `| ${k} | ${pct(v.recall)} | ${pct(v.false_positive_rate)} |`)
+  .map(
+    ([k, v]: [string, { recall: Rate; false_positive_rate: Rate }]) =>
+      `| ${k} | ${pct(v.recall)} | ${pct(v.false_positive_rate)} |`,
+  )
   .join('\n')}
 
 \`stripped\` equals \`original\`: the signal reads pixels only. \`reencoded_1080_q80\` scales each patch as its
@@ -399,13 +465,19 @@ source would be scaled to 1080 px on the long side, then saves it as JPEG q80 4:
 | generator family (held out) | repositories | original | re-encoded 1080 px q80 |
 |---|---|---|---|
 ${Object.entries(m.per_family)
-  .map(([k, v]: [string, any]) => `| ${k} | ${v.repositories.join(', ')} | ${pct(v.original)} | ${pct(v.reencoded_1080_q80)} |`)
+  .map(
+    ([k, v]: [string, { repositories: string[]; original: Rate; reencoded_1080_q80: Rate }]) =>
+      `| ${k} | ${v.repositories.join(', ')} | ${pct(v.original)} | ${pct(v.reencoded_1080_q80)} |`,
+  )
   .join('\n')}
 
 | real photos (held out) | original | re-encoded 1080 px q80 |
 |---|---|---|
 ${Object.entries(m.per_real_repository)
-  .map(([k, v]: [string, any]) => `| ${k} | ${pct(v.original)} | ${pct(v.reencoded_1080_q80)} |`)
+  .map(
+    ([k, v]: [string, { original: Rate; reencoded_1080_q80: Rate }]) =>
+      `| ${k} | ${pct(v.original)} | ${pct(v.reencoded_1080_q80)} |`,
+  )
   .join('\n')}
 
 ## Calibration
@@ -415,7 +487,7 @@ overstates the chance. Reliability on the held-out original views:
 
 | calibrated probability | AI | real | observed AI share (even odds) |
 |---|---|---|---|
-${m.calibration.map((c: any) => `| ${c.bin} | ${c.ai} | ${c.real} | ${c.observed_ai_share ?? '-'} |`).join('\n')}
+${m.calibration.map((c) => `| ${c.bin} | ${c.ai} | ${c.real} | ${c.observed_ai_share ?? '-'} |`).join('\n')}
 
 ## Known failure modes
 - Small data: ${m.dataset.ai_patches} AI patches from a dozen repositories; figures per family rest on a handful of patches (see the counts).

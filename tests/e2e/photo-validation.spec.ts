@@ -38,7 +38,9 @@ test.describe('photo-validation demo', () => {
     ).toContainText('"verdict": "ai_generated"');
   });
 
-  test('an uploaded photo with pasted camera EXIF is only declared camera metadata, with its pixel signal below the threshold', async ({ page }) => {
+  test('an uploaded photo with pasted camera EXIF is only declared camera metadata, with its pixel signal below the threshold', async ({
+    page,
+  }) => {
     await open(page);
     await page.getByTestId('image-upload').setInputFiles('tests/fixtures/authenticity/camera-exif.jpg');
     await page.getByRole('button', { name: 'Validate Photo' }).click();

@@ -100,7 +100,9 @@ describe('POST /api/why_not_real', () => {
     const body = whyNotRealOperation.response.schema.parse(await res.json());
     expect(body).toMatchObject({ is_real: true, explanations: [], verdict: 'inconclusive' });
     expect(body.summary).toMatch(/prove nothing/);
-    expect(body.summary).toContain(`pixel signal scores ${body.pixel_signal.score}, below the ${body.pixel_signal.threshold}`);
+    expect(body.summary).toContain(
+      `pixel signal scores ${body.pixel_signal.score}, below the ${body.pixel_signal.threshold}`,
+    );
   });
 });
 

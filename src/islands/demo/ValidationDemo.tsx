@@ -65,7 +65,8 @@ function PixelMeter({ signal }: { signal: PhotoValidationResponse['pixel_signal'
         />
       </div>
       <p className="mt-1 text-xs text-muted">
-        {words}. {above
+        {words}.{' '}
+        {above
           ? 'Its pixels carry traces image generators leave; declared or signed evidence still wins.'
           : 'Below the threshold this decides nothing: it does not make the photo real.'}{' '}
         Calibrated probability {signal.calibrated_probability.toFixed(2)} at even odds ({signal.model}{' '}

@@ -166,14 +166,16 @@ function phaseFeatures(plane: Float64Array, s: number): [number, number, number,
   ];
 }
 
-const hann = (s: number) => Float64Array.from({ length: s }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (s - 1)));
+const hann = (s: number) =>
+  Float64Array.from({ length: s }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (s - 1)));
 
 function windowed(plane: Float64Array, s: number, w: Float64Array): Float64Array {
   let mean = 0;
   for (let i = 0; i < plane.length; i++) mean += plane[i]!;
   mean /= plane.length;
   const out = new Float64Array(s * s);
-  for (let y = 0; y < s; y++) for (let x = 0; x < s; x++) out[y * s + x] = (plane[y * s + x]! - mean) * w[x]! * w[y]!;
+  for (let y = 0; y < s; y++)
+    for (let x = 0; x < s; x++) out[y * s + x] = (plane[y * s + x]! - mean) * w[x]! * w[y]!;
   return out;
 }
 
@@ -303,7 +305,8 @@ export function cropFeatures(img: RgbPlanes, crop: Crop): number[] {
   const blocks = new Float64Array(per * per);
   for (let y = 0; y < s; y++)
     for (let x = 0; x < s; x++)
-      blocks[Math.floor(y / block) * per + Math.floor(x / block)]! += Math.abs(lap[y * s + x]!) / (block * block);
+      blocks[Math.floor(y / block) * per + Math.floor(x / block)]! +=
+        Math.abs(lap[y * s + x]!) / (block * block);
   blocks.sort();
   const p10 = percentileSorted(blocks, 0.1);
   const p50 = percentileSorted(blocks, 0.5);

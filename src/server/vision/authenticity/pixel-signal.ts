@@ -21,6 +21,11 @@ export interface AiSignalModel {
   b: number;
   threshold: number;
   platt: { a: number; b: number };
+  /**
+   * Whether the PIXEL rule may give a fail tag: set by the training run only when, held out, the
+   * probe flags at least 10% of AI images and twice the share of real photos it flags.
+   */
+  rule_enabled: boolean;
 }
 
 export interface PixelSignal {
@@ -34,17 +39,21 @@ export interface PixelSignal {
   version: string;
 }
 
-const MODEL = raw as AiSignalModel;
+const MODEL: AiSignalModel = raw;
 if (MODEL.features.join() !== PIXEL_FEATURE_NAMES.join()) {
   throw new Error('ai-signal.json was trained on other features: run npm run train:ai-signal');
 }
+
+/** Whether the shipped probe's PIXEL rule may give a fail tag (see AiSignalModel.rule_enabled). */
+export const PIXEL_RULE_ENABLED = MODEL.rule_enabled;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The probe's logit for one feature row (standardised with the training statistics). */
 export function probeLogit(features: readonly number[], model: AiSignalModel = MODEL): number {
   let z = model.b;
-  for (let j = 0; j < features.length; j++) z += (model.w[j]! * (features[j]! - model.mean[j]!)) / model.scale[j]!;
+  for (let j = 0; j < features.length; j++)
+    z += (model.w[j]! * (features[j]! - model.mean[j]!)) / model.scale[j]!;
   return z;
 }
 

@@ -104,12 +104,15 @@ describe('authenticity rules', () => {
     expect(screen).toMatchObject({ verdict: 'recaptured', fail_tags: ['photo_of_photo'] });
   });
 
-  const pixel = (score: number) => ({
-    score,
-    calibrated_probability: score,
-    threshold: 0.9,
-    model: 'optiq-pixel-probe',
-    version: '1.0.0',
+  const pixel = (score: number, decides = true) => ({
+    signal: {
+      score,
+      calibrated_probability: score,
+      threshold: 0.9,
+      model: 'optiq-pixel-probe',
+      version: '1.0.0',
+    },
+    decides,
   });
 
   it('PIXEL: a score at the threshold tags ai_generated with the verdict likely_ai_generated; below it decides nothing', () => {
@@ -117,7 +120,16 @@ describe('authenticity rules', () => {
     expect(r).toMatchObject({ verdict: 'likely_ai_generated', fail_tags: ['ai_generated'], is_real: false });
     expect(r.findings[0]).toMatchObject({ rule: 'PIXEL', tag: 'ai_generated' });
     expect(r.findings[0]!.explanation).toMatch(/scores 0.93 \(threshold 0.9/);
-    expect(applyRules({ ...base, pixel: pixel(0.89) })).toMatchObject({ verdict: 'inconclusive', fail_tags: [] });
+    expect(applyRules({ ...base, pixel: pixel(0.89) })).toMatchObject({
+      verdict: 'inconclusive',
+      fail_tags: [],
+    });
+  });
+
+  it('PIXEL: a model that did not qualify on held-out data only adds an indicator', () => {
+    const r = applyRules({ ...base, pixel: pixel(0.97, false) });
+    expect(r).toMatchObject({ verdict: 'inconclusive', fail_tags: [] });
+    expect(r.indicators.join(' ')).toMatch(/did not tell AI images from real photos apart on held-out data/);
   });
 
   it('declared or signed evidence wins over the pixel signal', () => {
@@ -128,12 +140,18 @@ describe('authenticity rules', () => {
     });
     expect(declared.verdict).toBe('ai_generated');
     expect(declared.findings.map((f) => f.rule)).toEqual(['META-DST', 'PIXEL']);
-    const edited = applyRules({ ...base, metadata: { ...noMeta, editors: ['GIMP 2.10'] }, pixel: pixel(0.95) });
+    const edited = applyRules({
+      ...base,
+      metadata: { ...noMeta, editors: ['GIMP 2.10'] },
+      pixel: pixel(0.95),
+    });
     expect(edited.verdict).toBe('edited');
     const capture = c2pa({ digitalSourceType: 'digitalCapture' });
     const signed = applyRules({ ...base, c2pa: capture, pixel: pixel(0.99) });
     expect(signed).toMatchObject({ verdict: 'camera_original', fail_tags: [] });
-    expect(signed.indicators.join(' ')).toMatch(/signed C2PA Content Credentials declare a camera capture, which wins/);
+    expect(signed.indicators.join(' ')).toMatch(
+      /signed C2PA Content Credentials declare a camera capture, which wins/,
+    );
   });
 
   it('consistent unsigned camera EXIF is declared_camera, weak evidence; it never outweighs the pixel signal', () => {

@@ -17,7 +17,9 @@
  *   - PIXEL: the pixel signal's score reaches its calibrated threshold (at most 2% of real dev
  *     photos do), unless signed C2PA Content Credentials declare a camera capture (signed
  *     evidence wins; the score is then an indicator). Alone it gives the verdict
- *     likely_ai_generated, never ai_generated; below the threshold it decides nothing.
+ *     likely_ai_generated, never ai_generated; below the threshold it decides nothing. Only a
+ *     model whose held-out figures qualify it (rule_enabled in ai-signal.json) may fire it;
+ *     otherwise a score above the threshold is an indicator.
  * - edited
  *   - C2PA-EDIT: the manifest records editing actions (c2pa.edited, c2pa.color_adjustments,
  *     c2pa.cropped, c2pa.filtered, c2pa.drawing, c2pa.placed, c2pa.removed, c2pa.resized, ...).
@@ -134,8 +136,8 @@ export interface RuleInput {
   quantisation?: QuantisationEvidence;
   ela: Pick<ElaEvidence, 'hotTileShare'>;
   moire: MoireEvidence;
-  /** The pixel signal; absent where it was not run. */
-  pixel?: PixelSignal;
+  /** The pixel signal, and whether its model may decide (PIXEL_RULE_ENABLED); absent where it was not run. */
+  pixel?: { signal: PixelSignal; decides: boolean };
 }
 
 export interface RuleOutcome {
@@ -203,10 +205,17 @@ export function applyRules(e: RuleInput): RuleOutcome {
   }
 
   const c2paCapture = c2paHolds && e.c2pa.digitalSourceType === 'digitalCapture';
-  if (e.pixel && e.pixel.score >= e.pixel.threshold) {
-    const words = `Its pixels carry the high-frequency traces image generators leave: the pixel signal scores ${e.pixel.score} (threshold ${e.pixel.threshold}; about ${Math.round(e.pixel.calibrated_probability * 100)} in 100 images scoring this high were AI-generated at even odds in our tests)`;
-    if (c2paCapture) {
-      indicators.push(`${words}, but its signed C2PA Content Credentials declare a camera capture, which wins.`);
+  const px = e.pixel?.signal;
+  if (e.pixel && px && px.score >= px.threshold) {
+    const words = `Its pixels carry the high-frequency traces image generators leave: the pixel signal scores ${px.score} (threshold ${px.threshold}; about ${Math.round(px.calibrated_probability * 100)} in 100 images scoring this high were AI-generated at even odds in our tests)`;
+    if (!e.pixel.decides) {
+      indicators.push(
+        `The pixel signal scores ${px.score}, at or above its threshold ${px.threshold}, but this model version did not tell AI images from real photos apart on held-out data, so it decides nothing.`,
+      );
+    } else if (c2paCapture) {
+      indicators.push(
+        `${words}, but its signed C2PA Content Credentials declare a camera capture, which wins.`,
+      );
     } else {
       findings.push({
         rule: 'PIXEL',

@@ -25,7 +25,11 @@ export const VERDICT_VALUES = [
 /** The pixel-level AI-image signal (a calibrated probe over native-resolution crops). */
 export const pixelSignalSchema = z
   .object({
-    score: z.number().min(0).max(1).describe('Probe output, 0 to 1 (not a probability): compare it with threshold.'),
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Probe output, 0 to 1 (not a probability): compare it with threshold.'),
     calibrated_probability: z
       .number()
       .min(0)

@@ -52,7 +52,9 @@ const batchItemSchema = z
       .enum(VERDICT_VALUES)
       .optional()
       .describe('The verdict, as /api/predict gives it; absent on error.'),
-    pixel_signal: pixelSignalSchema.optional().describe('The pixel signal, as /api/predict gives it; absent on error.'),
+    pixel_signal: pixelSignalSchema
+      .optional()
+      .describe('The pixel signal, as /api/predict gives it; absent on error.'),
     error: z
       .object({
         code: z
