@@ -207,6 +207,7 @@ const pixelDev = JSON.parse(
 ) as {
   version: string;
   threshold: number;
+  rule_enabled: boolean;
   dataset: { repositories: number };
   variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
   per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
@@ -228,7 +229,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   title: 'Photo Authenticity: evidence found, and what is left inconclusive',
   summary:
     `Verdicts of POST /api/predict on ${fixtureFiles.length} fixtures that each carry one kind of evidence (or none), and on ${crops.length} metadata-free 256 px crops of AI-generated and real photos. ` +
-    `The API decides only on signed credentials, declared metadata and generator watermarks: ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive.`,
+    `The API decides only on signed credentials, declared metadata and generator watermarks (the pixel signal is reported on every image${pixelDev.rule_enabled ? ' and its PIXEL rule can tag ai_generated' : ' but this model version decides nothing'}): ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive.`,
   command: 'npm run eval:photo-authenticity',
   sets: [
     {

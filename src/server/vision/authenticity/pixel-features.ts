@@ -49,7 +49,7 @@ export interface RgbPlanes {
   channels: number;
 }
 
-export interface Crop {
+interface Crop {
   x: number;
   y: number;
   size: number;

@@ -67,7 +67,7 @@ export type Verdict = (typeof VERDICTS)[number];
  * the shared ai-real set this cut takes strong peaks from 8 to 6 (1.7% -> 1.2%); the simulated
  * screen recapture (3.2 px) still counts.
  */
-export const MOIRE_MIN_PERIOD_PX = 3;
+const MOIRE_MIN_PERIOD_PX = 3;
 
 export interface Finding {
   /** The rule that fired (see module comment and the docs). */

@@ -1,7 +1,7 @@
 /** In-place radix-2 FFT and a 2-D power spectrum, shared by the moire indicator and the pixel signal. */
 
 /** In-place radix-2 FFT of (re, im); the length must be a power of two. */
-export function fft1d(re: Float64Array, im: Float64Array): void {
+function fft1d(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
