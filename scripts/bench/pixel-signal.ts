@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pixelSignal } from '../../src/server/vision/authenticity/pixel-signal';
+import { storedPixels } from '../../src/server/vision/authenticity/analyze';
 import { parseCli } from '../lib/cli';
 import { loadText, percentile } from '../lib/stats';
 
@@ -27,17 +28,7 @@ for (const file of PHOTOS) {
     .resize(1732, 1155, { fit: 'cover' })
     .jpeg({ quality: 90 })
     .toBuffer();
-  const { data, info } = await sharp(jpeg)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const img = {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-    channels: info.channels,
-  };
+  const img = await storedPixels(jpeg);
   const own: number[] = [];
   let score = 0;
   for (let i = 0; i < RUNS + 2; i++) {
@@ -54,7 +45,7 @@ for (const file of PHOTOS) {
   }
   times.push(...own);
   console.log(
-    `${file} (${info.width}x${info.height}): score ${score}, p50 ${percentile(own, 50).toFixed(1)} ms`,
+    `${file} (${img.width}x${img.height}): score ${score}, p50 ${percentile(own, 50).toFixed(1)} ms`,
   );
 }
 console.log(

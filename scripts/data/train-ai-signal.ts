@@ -29,6 +29,7 @@ import {
   PIXEL_FEATURE_NAMES,
 } from '../../src/server/vision/authenticity/pixel-features';
 import { probeLogit, type AiSignalModel } from '../../src/server/vision/authenticity/pixel-signal';
+import { storedPixels } from '../../src/server/vision/authenticity/analyze';
 import { parseCli } from '../lib/cli';
 import { proportion } from '../lib/stats';
 import { rng, sig4, trainSoftmax } from '../lib/train-linear';
@@ -80,24 +81,10 @@ function family(generator: string): string {
   return rules.find(([re]) => re.test(generator))?.[1] ?? generator;
 }
 
-async function decode(pipeline: ReturnType<typeof sharp>) {
-  const { data, info } = await pipeline
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-    channels: info.channels,
-  };
-}
-
 async function viewPixels(p: Patch, bytes: Buffer, view: View, random: () => number) {
   const meta = await sharp(bytes).metadata();
   const w = meta.width ?? 256;
-  if (view === 'original') return decode(sharp(bytes));
+  if (view === 'original') return storedPixels(bytes);
   if (view === 'aug_jpeg') {
     const jpeg = await sharp(bytes)
       .jpeg({
@@ -105,7 +92,7 @@ async function viewPixels(p: Patch, bytes: Buffer, view: View, random: () => num
         chromaSubsampling: random() < 0.7 ? '4:2:0' : '4:4:4',
       })
       .toBuffer();
-    return decode(sharp(jpeg));
+    return storedPixels(jpeg);
   }
   if (view === 'aug_resize') {
     const size = Math.max(64, Math.round(w * (0.5 + random() * 0.45)));
@@ -113,13 +100,13 @@ async function viewPixels(p: Patch, bytes: Buffer, view: View, random: () => num
       .resize(size, size)
       .jpeg({ quality: 70 + Math.floor(random() * 26) })
       .toBuffer();
-    return decode(sharp(jpeg));
+    return storedPixels(jpeg);
   }
   const factor = Math.min(1, 1080 / Math.max(p.source.width, p.source.height));
   const size = Math.max(64, Math.round(w * factor));
   const resized = size === w ? sharp(bytes) : sharp(bytes).resize(size, size);
   const jpeg = await resized.jpeg({ quality: 80, chromaSubsampling: '4:2:0' }).toBuffer();
-  return decode(sharp(jpeg));
+  return storedPixels(jpeg);
 }
 
 interface Row {

@@ -20,7 +20,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closeEngine } from '../../src/server/vision/engine';
 import { analyzeSource, predictBody } from '../../src/server/vision/authenticity/service';
-import type { PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
+import { VERDICT_VALUES, type PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { latencyRow, proportion } from '../lib/stats';
@@ -151,15 +151,7 @@ const aiInconclusive = ai.filter((o) => o.verdict === 'inconclusive');
 const realFlagged = real.filter((o) => o.failTags.length > 0);
 const realInconclusive = real.filter((o) => o.verdict === 'inconclusive');
 
-const verdicts: Verdict[] = [
-  'ai_generated',
-  'likely_ai_generated',
-  'edited',
-  'recaptured',
-  'camera_original',
-  'declared_camera',
-  'inconclusive',
-];
+const verdicts: readonly Verdict[] = VERDICT_VALUES;
 const fixturePerClass = verdicts
   .filter((v) => fixtureFiles.some((f) => FIXTURE_VERDICTS[f] === v))
   .map((v) => {

@@ -82,8 +82,8 @@ export async function checkImage(
   return { format, width, height };
 }
 
-/** The stored pixels (no EXIF rotation: watermarks and generator traces live in the pixels as written). */
-async function storedPixels(bytes: Uint8Array): Promise<RgbPlanes> {
+/** The stored pixels of an image (no EXIF rotation: watermarks and generator traces live in the pixels as written). */
+export async function storedPixels(bytes: Uint8Array): Promise<RgbPlanes> {
   const { data, info } = await sharp(bytes)
     .removeAlpha()
     .toColourspace('srgb')

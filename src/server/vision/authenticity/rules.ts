@@ -47,19 +47,12 @@ import type { ElaEvidence } from './ela';
 import type { MoireEvidence } from './moire';
 import type { QuantisationEvidence } from './jpeg-tables';
 import type { PixelSignal } from './pixel-signal';
+import type { VERDICT_VALUES } from '../../../shared/schemas/photo-authenticity/analysis';
 
 export const FAIL_TAGS = ['ai_generated', 'edited', 'photo_of_photo'] as const;
 export type FailTag = (typeof FAIL_TAGS)[number];
-export const VERDICTS = [
-  'ai_generated',
-  'likely_ai_generated',
-  'edited',
-  'recaptured',
-  'camera_original',
-  'declared_camera',
-  'inconclusive',
-] as const;
-export type Verdict = (typeof VERDICTS)[number];
+
+export type Verdict = (typeof VERDICT_VALUES)[number];
 
 /**
  * Strong peaks finer than 3 px sit near the Nyquist limit, where demosaicing, sharpening and 2x
