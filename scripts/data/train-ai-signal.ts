@@ -477,8 +477,11 @@ overstates the chance. Reliability on the held-out original views:
 ${m.calibration.map((c) => `| ${c.bin} | ${c.ai} | ${c.real} | ${c.observed_ai_share ?? '-'} |`).join('\n')}
 
 ## Known failure modes
+- Held out by repository the probe barely ranks AI above real (AUC ${m.method.heldout_auc_original}): these features tell
+  repositories (their cameras, encoders and processing) apart better than generators from cameras. A random
+  split of the same patches ranks far better, which is exactly the dataset bias a by-repository split exposes.
 - Small data: ${m.dataset.ai_patches} AI patches from a dozen repositories; figures per family rest on a handful of patches (see the counts).
-- Strong re-compression and downscaling erase the high frequencies it reads: re-encoded AI images are flagged far less often (table above).
+- Strong re-compression and downscaling erase the high frequencies it reads.
 - Heavily denoised, smoothed or upscaled real photos (restorations, beauty filters, phone night modes) look generator-clean and can be flagged.
 - No DALL-E 3, Imagen or Firefly in training or dev; Midjourney has 5 patches.
 - A score never makes an image real: below the threshold the answer stays inconclusive.
