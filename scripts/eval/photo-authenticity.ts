@@ -20,7 +20,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closeEngine } from '../../src/server/vision/engine';
 import { analyzeSource, predictBody } from '../../src/server/vision/authenticity/service';
-import type { PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
+import { VERDICT_VALUES, type PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { latencyRow, proportion } from '../lib/stats';
@@ -33,7 +33,7 @@ const AI_REAL = resolve(process.env['AI_REAL_DIR'] ?? '../shared/datasets/ai-rea
 
 /** Expected verdicts, as tests/fixtures/authenticity/README.md states them. */
 const FIXTURE_VERDICTS: Record<string, Verdict> = {
-  [`${FIXTURES}/camera-exif.jpg`]: 'camera_original',
+  [`${FIXTURES}/camera-exif.jpg`]: 'declared_camera',
   [`${FIXTURES}/camera-exif-cropped.jpg`]: 'inconclusive',
   [`${FIXTURES}/stripped.jpg`]: 'inconclusive',
   [`${FIXTURES}/edited-photoshop.jpg`]: 'edited',
@@ -151,7 +151,7 @@ const aiInconclusive = ai.filter((o) => o.verdict === 'inconclusive');
 const realFlagged = real.filter((o) => o.failTags.length > 0);
 const realInconclusive = real.filter((o) => o.verdict === 'inconclusive');
 
-const verdicts: Verdict[] = ['ai_generated', 'edited', 'recaptured', 'camera_original', 'inconclusive'];
+const verdicts: readonly Verdict[] = VERDICT_VALUES;
 const fixturePerClass = verdicts
   .filter((v) => fixtureFiles.some((f) => FIXTURE_VERDICTS[f] === v))
   .map((v) => {
@@ -187,12 +187,41 @@ const sdMarked = sdCrops.filter((o) => o.rules.includes('WATERMARK'));
 const flaggedRealSources = describeCounts(countBy(realFlagged, (o) => `${o.repo} (${o.verdict})`)) || 'none';
 const fixtureMisses = fixtureOutcomes.filter((o) => o.verdict !== FIXTURE_VERDICTS[o.file]);
 
+/** The pixel signal's out-of-fold dev figures, written by npm run train:ai-signal (the crops above are its training data). */
+interface PixelRate {
+  value: number;
+  successes: number;
+  trials: number;
+  ci95: [number, number];
+}
+const pixelDev = JSON.parse(
+  readFileSync('src/server/vision/authenticity/ai-signal.measurements.json', 'utf8'),
+) as {
+  version: string;
+  threshold: number;
+  rule_enabled: boolean;
+  dataset: { repositories: number };
+  variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
+  per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
+};
+const pixelVariant = (
+  key: string,
+  variant: string,
+  label: string,
+  side: 'recall' | 'false_positive_rate',
+) => ({
+  key: `authenticity.pixel_signal.${variant}.${side === 'recall' ? 'ai_flagged' : 'real_flagged'}`,
+  label,
+  set: 'ai-real-heldout',
+  ...pixelDev.variants[key]![side],
+});
+
 const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   api: 'photo-authenticity',
   title: 'Photo Authenticity: evidence found, and what is left inconclusive',
   summary:
     `Verdicts of POST /api/predict on ${fixtureFiles.length} fixtures that each carry one kind of evidence (or none), and on ${crops.length} metadata-free 256 px crops of AI-generated and real photos. ` +
-    `The API decides only on signed credentials, declared metadata and generator watermarks: ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive.`,
+    `The API decides only on signed credentials, declared metadata and generator watermarks (the pixel signal is reported on every image${pixelDev.rule_enabled ? ' and its PIXEL rule can tag ai_generated' : ' but this model version decides nothing'}): ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive.`,
   command: 'npm run eval:photo-authenticity',
   sets: [
     {
@@ -208,7 +237,14 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       name: 'AI and real photo crops (ai-real)',
       version: aiRealVersion,
       size: crops.length,
-      description: `${ai.length} AI-generated and ${real.length} real 256x256 lossless PNG crops (StyleGAN2, Kolors, HunyuanDiT, Stable Diffusion 2.x, SDXL, FLUX, OmniGen, Midjourney and others; camera, phone and stock photos), labelled by their source repository. Cropping drops the source's metadata, so only pixels remain. Research-use, read in place.`,
+      description: `${ai.length} AI-generated and ${real.length} real 256x256 lossless PNG crops (StyleGAN2, Kolors, HunyuanDiT, Stable Diffusion 2.x, SDXL, FLUX, OmniGen, Midjourney and others; camera, phone and stock photos), labelled by their source repository. Cropping drops the source's metadata, so only pixels remain. Research-use, read in place. The pixel signal was trained on these crops, so its part of the verdicts on this set is in-sample.`,
+    },
+    {
+      id: 'ai-real-heldout',
+      name: 'ai-real, held out by repository (pixel signal)',
+      version: `${aiRealVersion}, probe ${pixelDev.version}`,
+      size: crops.length,
+      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): each of the ${pixelDev.dataset.repositories} source repositories is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
   ],
   metrics: [
@@ -236,6 +272,20 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       set: 'ai-real',
       ...proportion(realFlagged.length, real.length),
     },
+    pixelVariant('original', 'original', 'Pixel signal: held-out AI crops flagged', 'recall'),
+    pixelVariant('original', 'original', 'Pixel signal: held-out real crops flagged', 'false_positive_rate'),
+    pixelVariant(
+      'reencoded_1080_q80',
+      'reencoded',
+      'Pixel signal: held-out AI crops flagged after a 1080 px JPEG q80 re-encode',
+      'recall',
+    ),
+    pixelVariant(
+      'reencoded_1080_q80',
+      'reencoded',
+      'Pixel signal: held-out real crops flagged after a 1080 px JPEG q80 re-encode',
+      'false_positive_rate',
+    ),
     {
       key: 'authenticity.ai_real.real_inconclusive',
       label: 'Real crops answered inconclusive',
@@ -245,6 +295,11 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   ],
   per_class: [
     ...fixturePerClass,
+    ...Object.entries(pixelDev.per_family).map(([family, f]) => ({
+      label: `pixel signal: ${family} (held out)`,
+      set: 'ai-real-heldout',
+      recall: f.original,
+    })),
     {
       label: 'ai_generated (AI crops)',
       set: 'ai-real',
@@ -275,6 +330,18 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       kind: 'estimate',
       meaning:
         'Rule outcomes, not probabilities: a verdict other than inconclusive means a documented rule found evidence (credentials, metadata, a watermark, a strong moire); inconclusive means none was found, which proves nothing either way.',
+    },
+    {
+      field: 'pixel_signal.score',
+      kind: 'raw_score',
+      meaning:
+        'Output of a logistic probe over high-frequency features of native-resolution crops; the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
+    },
+    {
+      field: 'pixel_signal.calibrated_probability',
+      kind: 'calibrated_probability',
+      meaning:
+        'Platt fit of the held-out scores with AI and real weighted equally: the chance the image is AI-generated at even prior odds; where AI images are rare it overstates the chance.',
     },
     {
       field: 'evidence.watermark.marks[].match',
@@ -308,10 +375,10 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   ],
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
-    'No rule judges from the pixels alone whether an image was generated: a metadata-free image from a modern generator (FLUX, Midjourney, Kolors, HunyuanDiT) is not recognised by its look.',
-    'Declared metadata can be forged or removed: camera EXIF that looks consistent gives camera_original, not proof of a camera capture.',
+    `The pixel signal, held out by repository, flags ${pixelDev.variants['original']!.recall.successes} of ${pixelDev.variants['original']!.recall.trials} AI crops at its threshold (and ${pixelDev.variants['reencoded_1080_q80']!.recall.successes} after a 1080 px JPEG q80 re-encode): its features separate repositories better than generators, so a metadata-free image from a generator it has not seen is rarely recognised by its look.`,
+    'Declared metadata can be forged or removed: camera EXIF that looks consistent gives declared_camera (weak evidence); only signed C2PA gives camera_original.',
     `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,
-    `A real photo with a fine regular texture (woven fabric, for one) can show the periodic peaks of a photographed screen and be answered recaptured: ${realMoire.length} of ${real.length} real crops here. In all, ${realFlagged.length} of ${real.length} real crops got a fail tag (rules: ${commonRulesOnReal}).`,
+    `A real photo with a fine regular texture (woven fabric, a radiator grille) can show the periodic peaks of a photographed screen and be answered recaptured (strong peaks finer than 3 px no longer count): ${realMoire.length} of ${real.length} real crops here. In all, ${realFlagged.length} of ${real.length} real crops got a fail tag (rules: ${commonRulesOnReal}).`,
     'The recapture fixture is simulated (a rotated grid multiplied over a photo), not a real photo of a screen.',
   ],
   notes: [

@@ -38,11 +38,15 @@ test.describe('photo-validation demo', () => {
     ).toContainText('"verdict": "ai_generated"');
   });
 
-  test('an uploaded camera photo is a camera original', async ({ page }) => {
+  test('an uploaded photo with pasted camera EXIF is only declared camera metadata, with its pixel signal below the threshold', async ({
+    page,
+  }) => {
     await open(page);
     await page.getByTestId('image-upload').setInputFiles('tests/fixtures/authenticity/camera-exif.jpg');
     await page.getByRole('button', { name: 'Validate Photo' }).click();
-    await expect(page.getByTestId('verdict')).toHaveText('Camera original', { timeout: 60_000 });
+    await expect(page.getByTestId('verdict')).toHaveText('Declared camera metadata', { timeout: 60_000 });
+    await expect(page.getByRole('meter', { name: 'Pixel AI signal' })).toBeVisible();
+    await expect(page.getByTestId('pixel-signal')).toContainText('below the threshold');
     await expect(toast(page, 'Validation Complete')).toBeVisible();
     await expect(page.getByTestId('evidence-layers')).toContainText('Camera: Canon Canon EOS R6');
   });

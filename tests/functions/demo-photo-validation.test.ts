@@ -66,11 +66,11 @@ describe('POST /api/demo/photo-validation', () => {
     expect(ai.is_authentic).toBe(true);
   });
 
-  it('camera original scores 0.9; deepfake says what it checks', async () => {
+  it('pasted camera EXIF is only declared camera metadata (0.65); deepfake says what it checks', async () => {
     const body = photoValidationResponseSchema.parse(
       await (await upload('tests/fixtures/authenticity/camera-exif.jpg', 'deepfake')).json(),
     );
-    expect(body).toMatchObject({ verdict: 'camera_original', authenticity_score: 0.9 });
+    expect(body).toMatchObject({ verdict: 'declared_camera', authenticity_score: 0.65 });
     expect(body.analysis.metadata_analysis).toMatchObject({
       camera_info_present: true,
       gps_data: false,

@@ -68,6 +68,9 @@ describe('POST /api/predict', () => {
     });
     expect(body.evidence.watermark.method).toBe('invisible-watermark-dwtdct');
     expect(body.evidence.signals.ela.heatmapPng).toBeUndefined();
+    // The pixel signal is reported on every image; below its threshold it decides nothing.
+    expect(body.pixel_signal).toMatchObject({ model: 'optiq-pixel-probe', version: expect.any(String) });
+    expect(body.pixel_signal.score).toBeLessThan(body.pixel_signal.threshold);
   });
 
   it('refuses what the documented limits refuse', async () => {
@@ -97,6 +100,9 @@ describe('POST /api/why_not_real', () => {
     const body = whyNotRealOperation.response.schema.parse(await res.json());
     expect(body).toMatchObject({ is_real: true, explanations: [], verdict: 'inconclusive' });
     expect(body.summary).toMatch(/prove nothing/);
+    expect(body.summary).toContain(
+      `pixel signal scores ${body.pixel_signal.score}, below the ${body.pixel_signal.threshold}`,
+    );
   });
 });
 

@@ -20,7 +20,7 @@ const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.fileBytes;
 const CHECK_HELP: Record<ValidationType, string> = {
   comprehensive: 'Every rule: AI generation, editing and photo-of-a-screen, over all four evidence layers.',
   ai_detection:
-    'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters and generator watermarks.',
+    'Only the AI rules: C2PA credentials, declared metadata, PNG generator parameters, generator watermarks and the pixel signal.',
   manipulation: 'Only the editing and recapture rules, with the error-level heatmap and JPEG tables.',
   deepfake:
     'No deepfake model exists here: counts the people in the photo and applies the provenance rules (credentials, metadata, watermark).',
@@ -33,6 +33,46 @@ function Layer({ title, method, children }: { title: string; method: string; chi
       <p className="text-xs text-muted">method: {method}</p>
       <div className="mt-2 space-y-1 text-sm text-slate-700">{children}</div>
     </section>
+  );
+}
+
+/** The pixel signal as a meter with its threshold marked: a score, never a verdict on its own. */
+function PixelMeter({ signal }: { signal: PhotoValidationResponse['pixel_signal'] }) {
+  const above = signal.score >= signal.threshold;
+  const words = `score ${signal.score.toFixed(2)}, ${above ? 'at or above' : 'below'} the threshold ${signal.threshold.toFixed(2)}`;
+  return (
+    <div className="mt-3" data-testid="pixel-signal">
+      <p className="text-sm font-medium text-ink" id="pixel-meter-label">
+        Pixel AI signal
+      </p>
+      <div
+        role="meter"
+        aria-labelledby="pixel-meter-label"
+        aria-valuemin={0}
+        aria-valuemax={1}
+        aria-valuenow={signal.score}
+        aria-valuetext={words}
+        className="relative mt-1 h-3 w-full rounded-full bg-slate-200"
+      >
+        <div
+          className={`h-3 rounded-full ${above ? 'bg-red-600' : 'bg-slate-500'}`}
+          style={{ width: `${Math.round(signal.score * 100)}%` }}
+        />
+        <div
+          className="absolute -top-1 h-5 w-0.5 bg-ink"
+          style={{ left: `${Math.round(signal.threshold * 100)}%` }}
+          title={`threshold ${signal.threshold}`}
+        />
+      </div>
+      <p className="mt-1 text-xs text-muted">
+        {words}.{' '}
+        {above
+          ? 'Its pixels carry traces image generators leave; declared or signed evidence still wins.'
+          : 'Below the threshold this decides nothing: it does not make the photo real.'}{' '}
+        Calibrated probability {signal.calibrated_probability.toFixed(2)} at even odds ({signal.model}{' '}
+        {signal.version}).
+      </p>
+    </div>
   );
 }
 
@@ -223,9 +263,10 @@ export default function ValidationDemo() {
                 People found: {result.analysis.people.count}. {result.analysis.people.note}
               </p>
             )}
+            <PixelMeter signal={result.pixel_signal} />
             <p className="mt-3 text-xs text-muted">
-              Evidence, not proof: missing metadata or credentials say nothing about a photo, and no model
-              here can tell a generated image from a photo by its pixels alone.
+              Evidence, not proof: missing metadata or credentials say nothing about a photo, and the pixel
+              signal is set to flag few real photos, so it misses most AI images.
             </p>
             <Evidence result={result} />
           </div>

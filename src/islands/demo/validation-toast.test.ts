@@ -24,9 +24,9 @@ describe('validationToast', () => {
   });
 
   it('says what a photo without evidence is', () => {
-    expect(validationToast({ is_authentic: true, verdict: 'camera_original', fail_tags: [] })).toEqual({
+    expect(validationToast({ is_authentic: true, verdict: 'declared_camera', fail_tags: [] })).toEqual({
       title: 'Validation Complete',
-      description: 'Camera original: no rule found AI generation, editing or a recapture.',
+      description: 'Declared camera metadata: no rule found AI generation, editing or a recapture.',
     });
   });
 });

@@ -4,9 +4,11 @@ import type { ToastInput } from '../overlay/types';
 /** How the photo-validation demo names each verdict. */
 export const VERDICT_LABEL: Record<PhotoValidationResponse['verdict'], string> = {
   ai_generated: 'AI-generated',
+  likely_ai_generated: 'Likely AI-generated',
   edited: 'Edited',
   recaptured: 'Photo of a screen or print',
-  camera_original: 'Camera original',
+  camera_original: 'Camera original (signed)',
+  declared_camera: 'Declared camera metadata',
   inconclusive: 'Inconclusive',
 };
 

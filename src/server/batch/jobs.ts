@@ -24,7 +24,7 @@ type BatchItem = NonNullable<BatchJobBody['results']>[number];
 type With<K extends keyof BatchItem> = { [P in K]-?: NonNullable<BatchItem[P]> };
 /** One image's result, as the contract's item: its summary, or what went wrong with it. */
 export type BatchItemResult =
-  With<'image_url' | 'is_real' | 'fail_tags' | 'verdict'> | With<'image_url' | 'error'>;
+  With<'image_url' | 'is_real' | 'fail_tags' | 'verdict' | 'pixel_signal'> | With<'image_url' | 'error'>;
 
 export interface CreateBatchJobInput {
   userId: string;

@@ -64,6 +64,7 @@ async function analyseItem(
       is_real: report.is_real,
       fail_tags: [...report.fail_tags],
       verdict: report.verdict,
+      pixel_signal: report.pixel_signal,
     };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500 && error.status !== 429)

@@ -47,7 +47,7 @@ export const predictOperation = defineOperation({
   group: API_IDS.photoAuthenticity,
   summary: 'Analyse one image for authenticity evidence',
   description:
-    'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.',
+    'Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`. Every answer carries `pixel_signal`, a calibrated score of the traces generators leave in the pixels with the threshold from which rule PIXEL gives `ai_generated` (verdict `likely_ai_generated`; declared or signed evidence wins, and a low score never makes an image real). Unsigned camera EXIF gives at most `declared_camera`; only signed C2PA gives `camera_original`.',
   auth: 'apiKey',
   body: predictRequestSchema,
   response: {

@@ -11,9 +11,13 @@ const load = (path: string) => new Uint8Array(readFileSync(path));
 const analyze = (path: string) => analyzeAuthenticity(load(path));
 
 describe('photo authenticity, layer by layer (fixtures made by scripts/data/make-authenticity-fixtures.ts)', () => {
-  it('camera original: consistent camera EXIF, no fail tag', async () => {
+  it('declared camera: consistent but unsigned camera EXIF, no fail tag, weak evidence', async () => {
     const r = await analyze(`${FIX}/camera-exif.jpg`);
-    expect(r.verdict).toBe('camera_original');
+    expect(r.verdict).toBe('declared_camera');
+    expect(r.indicators.join(' ')).toMatch(/anyone can write EXIF/);
+    expect(r.pixel_signal).toMatchObject({ model: 'optiq-pixel-probe', threshold: expect.any(Number) });
+    expect(r.pixel_signal.score).toBeGreaterThanOrEqual(0);
+    expect(r.pixel_signal.score).toBeLessThan(r.pixel_signal.threshold);
     expect(r.is_real).toBe(true);
     expect(r.fail_tags).toEqual([]);
     expect(r.evidence.signals.camera_exif).toMatchObject({ present: true, consistent: true });
@@ -25,7 +29,7 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     });
   });
 
-  it('a crop after capture breaks the thumbnail check: inconclusive, not camera_original', async () => {
+  it('a crop after capture breaks the thumbnail check: inconclusive, not declared_camera', async () => {
     const r = await analyze(`${FIX}/camera-exif-cropped.jpg`);
     expect(r.verdict).toBe('inconclusive');
     expect(r.evidence.signals.camera_exif.issues.join(' ')).toMatch(/thumbnail 160x120 .* 576x576/);

@@ -11,6 +11,8 @@ import { errorLevelAnalysis, type ElaEvidence } from './ela';
 import { analyseQuantisation, type QuantisationEvidence } from './jpeg-tables';
 import { readMetadata, type MetadataEvidence } from './metadata';
 import { moireIndicator, type MoireEvidence } from './moire';
+import type { RgbPlanes } from './pixel-features';
+import { PIXEL_RULE_ENABLED, pixelSignal, type PixelSignal } from './pixel-signal';
 import {
   applyRules,
   cameraConsistency,
@@ -24,6 +26,8 @@ export interface AuthenticityReport {
   is_real: boolean;
   fail_tags: FailTag[];
   verdict: Verdict;
+  /** The pixel-level AI-image signal (rule PIXEL). */
+  pixel_signal: PixelSignal;
   /** One entry per fail-tag rule that fired, in plain words. */
   findings: Finding[];
   /** Signals that decide nothing but deserve a look. */
@@ -78,18 +82,28 @@ export async function checkImage(
   return { format, width, height };
 }
 
-async function watermarkLayer(bytes: Uint8Array): Promise<MarkReading[]> {
-  // Stored pixel order, no EXIF rotation: the mark lives in the pixels as written.
+/** The stored pixels of an image (no EXIF rotation: watermarks and generator traces live in the pixels as written). */
+export async function storedPixels(bytes: Uint8Array): Promise<RgbPlanes> {
   const { data, info } = await sharp(bytes)
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return readKnownMarks({
+  return {
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     width: info.width,
     height: info.height,
-  });
+    channels: info.channels,
+  };
+}
+
+/** The watermark layer and the pixel signal, on one decode. */
+async function pixelLayers(bytes: Uint8Array): Promise<{ marks: MarkReading[]; pixel: PixelSignal }> {
+  const img = await storedPixels(bytes);
+  const marks = readKnownMarks(img);
+  const pixel = pixelSignal(img);
+  if (!pixel) throw new Error('image below 64 px');
+  return { marks, pixel };
 }
 
 /** Runs every layer and the rules on one encoded image. */
@@ -97,10 +111,10 @@ export async function analyzeAuthenticity(bytes: Uint8Array): Promise<Authentici
   const { format, width, height } = await checkImage(bytes);
   const decodeFailure = () =>
     invalidImage(`The ${format.toUpperCase()} file could not be decoded (corrupt or truncated)`);
-  const [c2pa, metadata, marks, ela, moire] = await Promise.all([
+  const [c2pa, metadata, { marks, pixel }, ela, moire] = await Promise.all([
     readC2pa(bytes, format),
     readMetadata(bytes),
-    watermarkLayer(bytes).catch(() => Promise.reject(decodeFailure())),
+    pixelLayers(bytes).catch(() => Promise.reject(decodeFailure())),
     errorLevelAnalysis(bytes).catch(() => Promise.reject(decodeFailure())),
     moireIndicator(bytes).catch(() => Promise.reject(decodeFailure())),
   ]);
@@ -114,11 +128,13 @@ export async function analyzeAuthenticity(bytes: Uint8Array): Promise<Authentici
     ...(quantisation ? { quantisation } : {}),
     ela,
     moire,
+    pixel: { signal: pixel, decides: PIXEL_RULE_ENABLED },
   });
   return {
     is_real: outcome.is_real,
     fail_tags: outcome.fail_tags,
     verdict: outcome.verdict,
+    pixel_signal: pixel,
     findings: outcome.findings,
     indicators: outcome.indicators,
     evidence: {

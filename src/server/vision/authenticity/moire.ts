@@ -6,75 +6,13 @@
  * resolution (resizing would alias the very patterns we look for).
  */
 import sharp from 'sharp';
+import { powerSpectrum2d } from './spectrum';
 
 const N = 256;
 
-function fft1d(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      const tr = re[i]!;
-      re[i] = re[j]!;
-      re[j] = tr;
-      const ti = im[i]!;
-      im[i] = im[j]!;
-      im[j] = ti;
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    const wr = Math.cos(ang);
-    const wi = Math.sin(ang);
-    for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < len / 2; k++) {
-        const a = i + k;
-        const b = a + len / 2;
-        const tr = re[b]! * cr - im[b]! * ci;
-        const ti = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-        const ncr = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = ncr;
-      }
-    }
-  }
-}
-
 /** log10 power spectrum of an N x N plane, DC at (0,0). */
 function powerSpectrum(plane: Float64Array): Float64Array {
-  const re = new Float64Array(plane);
-  const im = new Float64Array(N * N);
-  const rowRe = new Float64Array(N);
-  const rowIm = new Float64Array(N);
-  for (let y = 0; y < N; y++) {
-    rowRe.set(re.subarray(y * N, y * N + N));
-    rowIm.fill(0);
-    fft1d(rowRe, rowIm);
-    re.set(rowRe, y * N);
-    im.set(rowIm, y * N);
-  }
-  for (let x = 0; x < N; x++) {
-    for (let y = 0; y < N; y++) {
-      rowRe[y] = re[y * N + x]!;
-      rowIm[y] = im[y * N + x]!;
-    }
-    fft1d(rowRe, rowIm);
-    for (let y = 0; y < N; y++) {
-      re[y * N + x] = rowRe[y]!;
-      im[y * N + x] = rowIm[y]!;
-    }
-  }
-  const p = new Float64Array(N * N);
-  for (let i = 0; i < p.length; i++) p[i] = Math.log10(re[i]! * re[i]! + im[i]! * im[i]! + 1e-9);
-  return p;
+  return powerSpectrum2d(plane, N).map((v) => Math.log10(v + 1e-9));
 }
 
 export interface MoireEvidence {

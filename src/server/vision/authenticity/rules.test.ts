@@ -81,11 +81,85 @@ describe('authenticity rules', () => {
         digitalSourceType: 'trainedAlgorithmicMedia',
         editors: ['Adobe Photoshop 25.0'],
       },
-      moire: { peakProminenceDb: 40, peakPeriodPx: 4, strongPeaks: 3, level: 'strong' },
+      moire: { peakProminenceDb: 40, peakPeriodPx: 8, strongPeaks: 3, level: 'strong' },
     });
     expect(r.fail_tags).toEqual(['ai_generated', 'edited', 'photo_of_photo']);
     expect(r.verdict).toBe('ai_generated');
     expect(r.is_real).toBe(false);
+  });
+
+  it('MOIRE: strong peaks finer than 3 px (demosaicing, up-sampling) are an indicator, not a recapture', () => {
+    for (const period of [2, 2.9]) {
+      const r = applyRules({
+        ...base,
+        moire: { peakProminenceDb: 42, peakPeriodPx: period, strongPeaks: 2, level: 'strong' },
+      });
+      expect(r.fail_tags).toEqual([]);
+      expect(r.indicators.join(' ')).toMatch(new RegExp(`period ${period} px.*not enough for a recapture`));
+    }
+    const screen = applyRules({
+      ...base,
+      moire: { peakProminenceDb: 37.2, peakPeriodPx: 3.2, strongPeaks: 2, level: 'strong' },
+    });
+    expect(screen).toMatchObject({ verdict: 'recaptured', fail_tags: ['photo_of_photo'] });
+  });
+
+  const pixel = (score: number, decides = true) => ({
+    signal: {
+      score,
+      calibrated_probability: score,
+      threshold: 0.9,
+      model: 'optiq-pixel-probe',
+      version: '1.0.0',
+    },
+    decides,
+  });
+
+  it('PIXEL: a score at the threshold tags ai_generated with the verdict likely_ai_generated; below it decides nothing', () => {
+    const r = applyRules({ ...base, pixel: pixel(0.93) });
+    expect(r).toMatchObject({ verdict: 'likely_ai_generated', fail_tags: ['ai_generated'], is_real: false });
+    expect(r.findings[0]).toMatchObject({ rule: 'PIXEL', tag: 'ai_generated' });
+    expect(r.findings[0]!.explanation).toMatch(/scores 0.93 \(threshold 0.9/);
+    expect(applyRules({ ...base, pixel: pixel(0.89) })).toMatchObject({
+      verdict: 'inconclusive',
+      fail_tags: [],
+    });
+  });
+
+  it('PIXEL: a model that did not qualify on held-out data only adds an indicator', () => {
+    const r = applyRules({ ...base, pixel: pixel(0.97, false) });
+    expect(r).toMatchObject({ verdict: 'inconclusive', fail_tags: [] });
+    expect(r.indicators.join(' ')).toMatch(/did not tell AI images from real photos apart on held-out data/);
+  });
+
+  it('declared or signed evidence wins over the pixel signal', () => {
+    const declared = applyRules({
+      ...base,
+      metadata: { ...noMeta, digitalSourceType: 'trainedAlgorithmicMedia' },
+      pixel: pixel(0.95),
+    });
+    expect(declared.verdict).toBe('ai_generated');
+    expect(declared.findings.map((f) => f.rule)).toEqual(['META-DST', 'PIXEL']);
+    const edited = applyRules({
+      ...base,
+      metadata: { ...noMeta, editors: ['GIMP 2.10'] },
+      pixel: pixel(0.95),
+    });
+    expect(edited.verdict).toBe('edited');
+    const capture = c2pa({ digitalSourceType: 'digitalCapture' });
+    const signed = applyRules({ ...base, c2pa: capture, pixel: pixel(0.99) });
+    expect(signed).toMatchObject({ verdict: 'camera_original', fail_tags: [] });
+    expect(signed.indicators.join(' ')).toMatch(
+      /signed C2PA Content Credentials declare a camera capture, which wins/,
+    );
+  });
+
+  it('consistent unsigned camera EXIF is declared_camera, weak evidence; it never outweighs the pixel signal', () => {
+    const camera = { present: true, consistent: true, issues: [] };
+    const r = applyRules({ ...base, camera });
+    expect(r.verdict).toBe('declared_camera');
+    expect(r.indicators.join(' ')).toMatch(/anyone can write EXIF/);
+    expect(applyRules({ ...base, camera, pixel: pixel(0.95) }).verdict).toBe('likely_ai_generated');
   });
 
   it('a watermark trace is an indicator, not a tag', () => {

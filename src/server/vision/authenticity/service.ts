@@ -65,6 +65,7 @@ export function predictBody(
     is_real: report.is_real,
     fail_tags: report.fail_tags,
     verdict: report.verdict,
+    pixel_signal: report.pixel_signal,
     findings: report.findings,
     indicators: report.indicators,
     evidence: {
@@ -93,16 +94,21 @@ export function whyNotRealBody(
     const evidence = report.findings.filter((f) => f.tag === tag).map((f) => f.explanation);
     return { tag, reason: evidence.join(' '), evidence };
   });
+  const p = report.pixel_signal;
+  const pixelWords = `Its pixel signal scores ${p.score}, below the ${p.threshold} from which it counts as AI-generated: that does not show it is real either.`;
   const summary = report.is_real
     ? report.verdict === 'camera_original'
-      ? 'No rule found it AI-generated, edited or recaptured, and its camera evidence is consistent. That is what the evidence shows, not proof: metadata can be forged.'
-      : 'No rule found it AI-generated, edited or recaptured, but no evidence shows it is a camera original either. Missing metadata or credentials prove nothing: most sites strip them, and most generators write none.'
-    : `Judged ${report.fail_tags.map((t) => TAG_WORDS[t]).join(', and ')}: ${explanations.map((e) => e.reason).join(' ')}`;
+      ? 'No rule found it AI-generated, edited or recaptured, and signed C2PA Content Credentials declare it a camera capture. That is what the evidence shows, not proof.'
+      : report.verdict === 'declared_camera'
+        ? `No rule found it AI-generated, edited or recaptured, and it declares consistent camera metadata (EXIF). That metadata is unsigned and anyone can write it, so it is weak evidence of a camera capture. ${pixelWords}`
+        : `No rule found it AI-generated, edited or recaptured, but no evidence shows it is a camera original either. Missing metadata or credentials prove nothing: most sites strip them, and most generators write none. ${pixelWords}`
+    : `Judged ${report.fail_tags.map((t) => (t === 'ai_generated' && report.verdict === 'likely_ai_generated' ? 'likely made with a generative AI model (a statistical signal in its pixels, with no declaration)' : TAG_WORDS[t])).join(', and ')}: ${explanations.map((e) => e.reason).join(' ')}`;
   return {
     image_url: imageUrl,
     is_real: report.is_real,
     fail_tags: report.fail_tags,
     verdict: report.verdict,
+    pixel_signal: report.pixel_signal,
     explanations,
     summary,
     request_id: requestId,

@@ -7,9 +7,10 @@
  * - deepfake: no learned deepfake or face-swap model exists here; it counts the people in the
  *   photo with the COCO detector and applies the provenance rules (ai_generated, edited).
  *
- * authenticity_score = clamp(0.5 + 0.4 * camera_original + 0.1 * intact C2PA capture
- *   - 0.45 * ai_generated - 0.3 * edited - 0.3 * photo_of_photo, 0, 1), over the tags that count
- * for the check type. 0.5 means "no evidence either way", not "half real".
+ * authenticity_score = clamp(0.5 + 0.5 * intact C2PA capture + 0.15 * declared camera EXIF
+ *   - 0.45 * declared ai_generated - 0.3 * pixel-only ai_generated - 0.3 * edited
+ *   - 0.3 * photo_of_photo, 0, 1), over the tags that count for the check type. 0.5 means "no
+ *   evidence either way", not "half real"; unsigned EXIF (anyone can write it) adds at most 0.15.
  */
 import type { AuthenticityReport } from './analyze';
 import type { FailTag, Finding } from './rules';
@@ -38,13 +39,18 @@ const RULE_CONFIDENCE: Record<string, number> = {
   MOIRE: 0.7,
 };
 
+/** The weight unsigned, consistent camera EXIF adds to authenticity_score (capped: anyone can write EXIF). */
+const DECLARED_CAMERA_WEIGHT = 0.15;
+
 const confidenceOf = (findings: Finding[], report: AuthenticityReport): number =>
   Math.max(
     0,
     ...findings.map((f) =>
       f.rule === 'WATERMARK'
         ? Math.max(...report.evidence.watermark.marks.map((m) => m.match))
-        : (RULE_CONFIDENCE[f.rule] ?? 0.8),
+        : f.rule === 'PIXEL'
+          ? report.pixel_signal.calibrated_probability
+          : (RULE_CONFIDENCE[f.rule] ?? 0.8),
     ),
   );
 
@@ -55,6 +61,7 @@ export interface PhotoValidationResult {
   check_type: CheckType;
   verdict: AuthenticityReport['verdict'];
   fail_tags: FailTag[];
+  pixel_signal: AuthenticityReport['pixel_signal'];
   analysis: {
     ai_generated: { detected: boolean; confidence: number; indicators: string[] };
     manipulation_detected: { detected: boolean; confidence: number; types: string[] };
@@ -85,12 +92,14 @@ export function photoValidation(
   const c2pa = report.evidence.c2pa;
   const intactCapture =
     c2pa.status === 'present' && c2pa.validation !== 'invalid' && c2pa.digitalSourceType === 'digitalCapture';
-  const cameraOriginal = tags.size === 0 && (report.evidence.signals.camera_exif.consistent || intactCapture);
+  const declaredCamera = tags.size === 0 && !intactCapture && report.evidence.signals.camera_exif.consistent;
+  const aiFindings = by('ai_generated');
+  const pixelOnly = aiFindings.length > 0 && aiFindings.every((f) => f.rule === 'PIXEL');
   const raw =
     0.5 +
-    (cameraOriginal ? 0.4 : 0) +
-    (tags.size === 0 && intactCapture ? 0.1 : 0) -
-    (tags.has('ai_generated') ? 0.45 : 0) -
+    (tags.size === 0 && intactCapture ? 0.5 : 0) +
+    (declaredCamera ? DECLARED_CAMERA_WEIGHT : 0) -
+    (tags.has('ai_generated') ? (pixelOnly ? 0.3 : 0.45) : 0) -
     (tags.has('edited') ? 0.3 : 0) -
     (tags.has('photo_of_photo') ? 0.3 : 0);
   const meta = report.evidence.metadata;
@@ -104,14 +113,20 @@ export function photoValidation(
     ...(meta.software && meta.history.length === 0 ? [`saved with ${meta.software}`] : []),
   ];
   const verdict = tags.has('ai_generated')
-    ? 'ai_generated'
+    ? pixelOnly && !tags.has('edited')
+      ? 'likely_ai_generated'
+      : pixelOnly
+        ? 'edited'
+        : 'ai_generated'
     : tags.has('edited')
       ? 'edited'
       : tags.has('photo_of_photo')
         ? 'recaptured'
-        : cameraOriginal
+        : intactCapture
           ? 'camera_original'
-          : 'inconclusive';
+          : declaredCamera
+            ? 'declared_camera'
+            : 'inconclusive';
   const analysis: PhotoValidationResult['analysis'] = {
     ai_generated: {
       detected: tags.has('ai_generated'),
@@ -165,6 +180,7 @@ export function photoValidation(
     check_type: input.checkType,
     verdict,
     fail_tags: [...tags],
+    pixel_signal: report.pixel_signal,
     analysis,
     evidence: report.evidence,
     indicators: report.indicators,

@@ -14,11 +14,40 @@ export const FAIL_TAG_VALUES = ['ai_generated', 'edited', 'photo_of_photo'] as c
 
 export const VERDICT_VALUES = [
   'ai_generated',
+  'likely_ai_generated',
   'edited',
   'recaptured',
   'camera_original',
+  'declared_camera',
   'inconclusive',
 ] as const;
+
+/** The pixel-level AI-image signal (a calibrated probe over native-resolution crops). */
+export const pixelSignalSchema = z
+  .object({
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Probe output, 0 to 1 (not a probability): compare it with threshold.'),
+    calibrated_probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe(
+        'Probability that the image is AI-generated, calibrated on held-out dev images at even prior odds (it overstates the chance where AI images are rare).',
+      ),
+    threshold: z
+      .number()
+      .describe(
+        'Score from which the signal gives the ai_generated tag (rule PIXEL): set so that at most 2% of the real photos of the dev split score above it.',
+      ),
+    model: z.string().describe('Model name.'),
+    version: z.string().describe('Model version.'),
+  })
+  .describe(
+    'The pixel signal: traces generators leave in the highest frequencies, read without metadata. One layer among the others: it never makes an image real, and signed or declared evidence wins over it.',
+  );
 
 /** The image URL every authenticity request takes (trimmed, http(s), with the messages the demo shows). */
 export const authenticityImageUrlSchema = z
@@ -49,7 +78,7 @@ const findingSchema = z
     rule: z
       .string()
       .describe(
-        'Id of the documented rule that fired, e.g. C2PA-AI, META-DST, PNG-PARAMS, WATERMARK, META-EDITOR, MOIRE.',
+        'Id of the documented rule that fired, e.g. C2PA-AI, META-DST, PNG-PARAMS, WATERMARK, PIXEL, META-EDITOR, MOIRE.',
       ),
     tag: z.enum(FAIL_TAG_VALUES).describe('The fail tag the rule gives.'),
     explanation: z.string().describe('The evidence behind the tag, in plain words.'),
@@ -272,8 +301,9 @@ export const predictResponseSchema = z
     verdict: z
       .enum(VERDICT_VALUES)
       .describe(
-        'ai_generated, edited, recaptured, camera_original (consistent camera evidence, no fail tag) or inconclusive (no evidence either way).',
+        'ai_generated (signed or declared AI evidence), likely_ai_generated (the pixel signal alone), edited, recaptured, camera_original (signed C2PA capture, no fail tag), declared_camera (consistent but unsigned camera EXIF, which anyone can write) or inconclusive (no evidence either way).',
       ),
+    pixel_signal: pixelSignalSchema,
     findings: z.array(findingSchema).describe('The rules that fired, with their evidence.'),
     indicators: z
       .array(z.string().describe('One indicator.'))
@@ -298,6 +328,7 @@ export const whyNotRealResponseSchema = z
     is_real: z.boolean().describe('False exactly when a fail tag is present.'),
     fail_tags: z.array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.')).describe('The fail tags.'),
     verdict: z.enum(VERDICT_VALUES).describe('The verdict, as /api/predict gives it.'),
+    pixel_signal: pixelSignalSchema,
     explanations: z
       .array(
         z

@@ -1,7 +1,7 @@
 /** The shapes of the batch jobs: POST /api/predict_batch and GET /api/predict_batch/{job_id}. */
 import { z } from 'zod';
 import '../zod-config';
-import { authenticityImageUrlSchema, FAIL_TAG_VALUES, VERDICT_VALUES } from './analysis';
+import { authenticityImageUrlSchema, FAIL_TAG_VALUES, pixelSignalSchema, VERDICT_VALUES } from './analysis';
 
 export const BATCH_MAX_IMAGES = 50;
 
@@ -52,6 +52,9 @@ const batchItemSchema = z
       .enum(VERDICT_VALUES)
       .optional()
       .describe('The verdict, as /api/predict gives it; absent on error.'),
+    pixel_signal: pixelSignalSchema
+      .optional()
+      .describe('The pixel signal, as /api/predict gives it; absent on error.'),
     error: z
       .object({
         code: z

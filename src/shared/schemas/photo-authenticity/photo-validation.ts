@@ -1,7 +1,13 @@
 /** The shapes of the keyless photo-validation demo (POST /api/demo/photo-validation): the same analysis, shaped as the demo shows it. */
 import { z } from 'zod';
 import '../zod-config';
-import { authenticityImageUrlSchema, FAIL_TAG_VALUES, VERDICT_VALUES, evidenceSchema } from './analysis';
+import {
+  authenticityImageUrlSchema,
+  FAIL_TAG_VALUES,
+  VERDICT_VALUES,
+  evidenceSchema,
+  pixelSignalSchema,
+} from './analysis';
 
 export const CHECK_TYPE_VALUES = ['comprehensive', 'ai_detection', 'manipulation', 'deepfake'] as const;
 
@@ -53,10 +59,11 @@ export const photoValidationResponseSchema = z
       .min(0)
       .max(1)
       .describe(
-        'clamp(0.5 + 0.4 camera_original + 0.1 intact C2PA capture - 0.45 ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way.',
+        'clamp(0.5 + 0.5 intact C2PA capture + 0.15 declared camera EXIF - 0.45 declared ai_generated - 0.3 pixel-only ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way.',
       ),
     check_type: z.enum(CHECK_TYPE_VALUES).describe('The check run.'),
     verdict: z.enum(VERDICT_VALUES).describe('The verdict over the rules this check counts.'),
+    pixel_signal: pixelSignalSchema,
     fail_tags: z
       .array(z.enum(FAIL_TAG_VALUES).describe('A fail tag.'))
       .describe('Fail tags counted by this check.'),
