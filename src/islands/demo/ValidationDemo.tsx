@@ -66,9 +66,11 @@ function PixelMeter({ signal }: { signal: PhotoValidationResponse['pixel_signal'
       </div>
       <p className="mt-1 text-xs text-muted">
         {words}.{' '}
-        {above
-          ? 'Its pixels carry traces image generators leave; declared or signed evidence still wins.'
-          : 'Below the threshold this decides nothing: it does not make the photo real.'}{' '}
+        {!signal.rule_enabled
+          ? 'This model version did not tell AI images from real photos apart on generators held out of its training, so its score decides nothing either way (see the accuracy card).'
+          : above
+            ? 'Its pixels carry traces image generators leave; declared or signed evidence still wins.'
+            : 'Below the threshold this decides nothing: it does not make the photo real.'}{' '}
         Calibrated probability {signal.calibrated_probability.toFixed(2)} at even odds ({signal.model}{' '}
         {signal.version}).
       </p>

@@ -597,7 +597,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse one image for authenticity evidence
-         * @description Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.
+         * @description Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`. Every answer carries `pixel_signal`, a calibrated score of the traces generators leave in the pixels with the threshold from which rule PIXEL gives `ai_generated` (verdict `likely_ai_generated`; declared or signed evidence wins, and a low score never makes an image real). Unsigned camera EXIF gives at most `declared_camera`; only signed C2PA gives `camera_original`.
          *
          *     Rate limit per client: 100 calls a minute (`single`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
          */
@@ -5262,13 +5262,28 @@ export interface operations {
                         /** @description ai_generated, edited and/or photo_of_photo, from the documented rules. */
                         fail_tags: ("ai_generated" | "edited" | "photo_of_photo")[];
                         /**
-                         * @description ai_generated, edited, recaptured, camera_original (consistent camera evidence, no fail tag) or inconclusive (no evidence either way).
+                         * @description ai_generated (signed or declared AI evidence), likely_ai_generated (the pixel signal alone), edited, recaptured, camera_original (signed C2PA capture, no fail tag), declared_camera (consistent but unsigned camera EXIF, which anyone can write) or inconclusive (no evidence either way).
                          * @enum {string}
                          */
-                        verdict: "ai_generated" | "edited" | "recaptured" | "camera_original" | "inconclusive";
+                        verdict: "ai_generated" | "likely_ai_generated" | "edited" | "recaptured" | "camera_original" | "declared_camera" | "inconclusive";
+                        /** @description The pixel signal: traces generators leave in the highest frequencies, read without metadata. One layer among the others: it never makes an image real, and signed or declared evidence wins over it. */
+                        pixel_signal: {
+                            /** @description Probe output, 0 to 1 (not a probability): compare it with threshold. */
+                            score: number;
+                            /** @description Probability that the image is AI-generated, calibrated on held-out dev images at even prior odds (it overstates the chance where AI images are rare). */
+                            calibrated_probability: number;
+                            /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
+                            threshold: number;
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            rule_enabled: boolean;
+                            /** @description Model name. */
+                            model: string;
+                            /** @description Model version. */
+                            version: string;
+                        };
                         /** @description The rules that fired, with their evidence. */
                         findings: {
-                            /** @description Id of the documented rule that fired, e.g. C2PA-AI, META-DST, PNG-PARAMS, WATERMARK, META-EDITOR, MOIRE. */
+                            /** @description Id of the documented rule that fired, e.g. C2PA-AI, META-DST, PNG-PARAMS, WATERMARK, PIXEL, META-EDITOR, MOIRE. */
                             rule: string;
                             /**
                              * @description The fail tag the rule gives.
@@ -5809,7 +5824,22 @@ export interface operations {
                              * @description The verdict, as /api/predict gives it; absent on error.
                              * @enum {string}
                              */
-                            verdict?: "ai_generated" | "edited" | "recaptured" | "camera_original" | "inconclusive";
+                            verdict?: "ai_generated" | "likely_ai_generated" | "edited" | "recaptured" | "camera_original" | "declared_camera" | "inconclusive";
+                            /** @description The pixel signal, as /api/predict gives it; absent on error. */
+                            pixel_signal?: {
+                                /** @description Probe output, 0 to 1 (not a probability): compare it with threshold. */
+                                score: number;
+                                /** @description Probability that the image is AI-generated, calibrated on held-out dev images at even prior odds (it overstates the chance where AI images are rare). */
+                                calibrated_probability: number;
+                                /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
+                                threshold: number;
+                                /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                                rule_enabled: boolean;
+                                /** @description Model name. */
+                                model: string;
+                                /** @description Model version. */
+                                version: string;
+                            };
                             /** @description Why this image has no result (the other images are not affected). */
                             error?: {
                                 /** @description Error code, e.g. IMAGE_FETCH_FAILED, INVALID_IMAGE, IMAGE_URL_NOT_ALLOWED. */
@@ -5931,7 +5961,22 @@ export interface operations {
                          * @description The verdict, as /api/predict gives it.
                          * @enum {string}
                          */
-                        verdict: "ai_generated" | "edited" | "recaptured" | "camera_original" | "inconclusive";
+                        verdict: "ai_generated" | "likely_ai_generated" | "edited" | "recaptured" | "camera_original" | "declared_camera" | "inconclusive";
+                        /** @description The pixel signal: traces generators leave in the highest frequencies, read without metadata. One layer among the others: it never makes an image real, and signed or declared evidence wins over it. */
+                        pixel_signal: {
+                            /** @description Probe output, 0 to 1 (not a probability): compare it with threshold. */
+                            score: number;
+                            /** @description Probability that the image is AI-generated, calibrated on held-out dev images at even prior odds (it overstates the chance where AI images are rare). */
+                            calibrated_probability: number;
+                            /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
+                            threshold: number;
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            rule_enabled: boolean;
+                            /** @description Model name. */
+                            model: string;
+                            /** @description Model version. */
+                            version: string;
+                        };
                         /** @description For each fail tag, the evidence behind it; empty when is_real. */
                         explanations: {
                             /**
@@ -6340,7 +6385,7 @@ export interface operations {
                         image_url: string;
                         /** @description True when no counted rule fired; not a proof of authenticity. */
                         is_authentic: boolean;
-                        /** @description clamp(0.5 + 0.4 camera_original + 0.1 intact C2PA capture - 0.45 ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way. */
+                        /** @description clamp(0.5 + 0.5 intact C2PA capture + 0.15 declared camera EXIF - 0.45 declared ai_generated - 0.3 pixel-only ai_generated - 0.3 edited - 0.3 photo_of_photo, 0, 1); 0.5 = no evidence either way. */
                         authenticity_score: number;
                         /**
                          * @description The check run.
@@ -6351,7 +6396,22 @@ export interface operations {
                          * @description The verdict over the rules this check counts.
                          * @enum {string}
                          */
-                        verdict: "ai_generated" | "edited" | "recaptured" | "camera_original" | "inconclusive";
+                        verdict: "ai_generated" | "likely_ai_generated" | "edited" | "recaptured" | "camera_original" | "declared_camera" | "inconclusive";
+                        /** @description The pixel signal: traces generators leave in the highest frequencies, read without metadata. One layer among the others: it never makes an image real, and signed or declared evidence wins over it. */
+                        pixel_signal: {
+                            /** @description Probe output, 0 to 1 (not a probability): compare it with threshold. */
+                            score: number;
+                            /** @description Probability that the image is AI-generated, calibrated on held-out dev images at even prior odds (it overstates the chance where AI images are rare). */
+                            calibrated_probability: number;
+                            /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
+                            threshold: number;
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            rule_enabled: boolean;
+                            /** @description Model name. */
+                            model: string;
+                            /** @description Model version. */
+                            version: string;
+                        };
                         /** @description Fail tags counted by this check. */
                         fail_tags: ("ai_generated" | "edited" | "photo_of_photo")[];
                         /** @description The analysis by question. */

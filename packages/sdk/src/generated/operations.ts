@@ -263,7 +263,7 @@ export const TOOL_OPERATIONS: readonly ToolOperation[] = [
   {
     "name": "predict_authenticity",
     "title": "Analyse one image for authenticity evidence",
-    "description": "Analyse one image for authenticity evidence. Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`.\n\nRate limit per client: 100 calls a minute (`single`). Past it: 429 `RATE_LIMITED` with `Retry-After`.\n\nPOST /api/predict",
+    "description": "Analyse one image for authenticity evidence. Reads C2PA Content Credentials, declared metadata, known generator watermarks and pixel/file signals, and applies the documented rules: `is_real` is false exactly when a fail tag is present. Missing evidence proves nothing: an image with none either way is `inconclusive`. Every answer carries `pixel_signal`, a calibrated score of the traces generators leave in the pixels with the threshold from which rule PIXEL gives `ai_generated` (verdict `likely_ai_generated`; declared or signed evidence wins, and a low score never makes an image real). Unsigned camera EXIF gives at most `declared_camera`; only signed C2PA gives `camera_original`.\n\nRate limit per client: 100 calls a minute (`single`). Past it: 429 `RATE_LIMITED` with `Retry-After`.\n\nPOST /api/predict",
     "method": "POST",
     "path": "/api/predict",
     "pathParams": [],

@@ -35,6 +35,8 @@ export interface PixelSignal {
   calibrated_probability: number;
   /** Score from which the signal fires (<= 2% of real dev-split photos above it). */
   threshold: number;
+  /** Whether the PIXEL rule may give a fail tag with this model (AiSignalModel.rule_enabled). */
+  rule_enabled: boolean;
   model: string;
   version: string;
 }
@@ -69,6 +71,7 @@ export function pixelSignal(img: RgbPlanes, model: AiSignalModel = MODEL): Pixel
     score: round4(score),
     calibrated_probability: round4(sigmoid(model.platt.a * logit + model.platt.b)),
     threshold: model.threshold,
+    rule_enabled: model.rule_enabled,
     model: model.model,
     version: model.version,
   };

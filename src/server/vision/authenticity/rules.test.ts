@@ -109,6 +109,7 @@ describe('authenticity rules', () => {
       score,
       calibrated_probability: score,
       threshold: 0.9,
+      rule_enabled: decides,
       model: 'optiq-pixel-probe',
       version: '1.0.0',
     },

@@ -40,7 +40,12 @@ export const pixelSignalSchema = z
     threshold: z
       .number()
       .describe(
-        'Score from which the signal gives the ai_generated tag (rule PIXEL): set so that at most 2% of the real photos of the dev split score above it.',
+        'Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it.',
+      ),
+    rule_enabled: z
+      .boolean()
+      .describe(
+        'Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing.',
       ),
     model: z.string().describe('Model name.'),
     version: z.string().describe('Model version.'),
