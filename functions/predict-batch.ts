@@ -4,11 +4,11 @@ import { createBatchJob } from '../src/server/batch/jobs';
 import {
   checkBatchUrls,
   idempotencyKey,
+  requireCallbackKey,
   requireQueue,
   wakeBackgroundWorker,
 } from '../src/server/batch/service';
 import { getDb } from '../src/server/db';
-import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { API_IDS } from '../src/shared/api-ids';
@@ -26,16 +26,7 @@ export default defineHandler(['POST'], (req, ctx) => {
     await call.rateLimit(API_RATE_LIMITS.batch);
     const key = idempotencyKey(req);
     const body = await readJson(req, predictBatchOperation.body);
-    if (body.callback_url && !call.keyId) {
-      throw new HttpError(
-        400,
-        'INVALID_REQUEST',
-        'callback_url needs an API key: callbacks are signed with it.',
-        {
-          details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
-        },
-      );
-    }
+    requireCallbackKey(body.callback_url, call.keyId);
     const origins = siteOrigins(req);
     checkBatchUrls(body, origins);
     const { job, created } = await createBatchJob(db, requireQueue(), {

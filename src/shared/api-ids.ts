@@ -11,6 +11,7 @@ export const API_IDS = {
   similarSearch: 'similar-image-search',
   photoAuthenticity: 'photo-authenticity',
   watermark: 'watermark-detection',
+  virtualInspection: 'virtual-inspection',
 } as const;
 
 export type ApiId = (typeof API_IDS)[keyof typeof API_IDS];

@@ -33,6 +33,19 @@ export function idempotencyKey(req: Request): string | null {
   return key;
 }
 
+/** A callback is signed with the API key that created the job: 400 without one. */
+export function requireCallbackKey(callbackUrl: string | undefined, keyId: string | null): void {
+  if (!callbackUrl || keyId) return;
+  throw new HttpError(
+    400,
+    'INVALID_REQUEST',
+    'callback_url needs an API key: callbacks are signed with it.',
+    {
+      details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
+    },
+  );
+}
+
 /** The queue, or 503 when this deployment has none configured. */
 export function requireQueue(): QueueConfig {
   const queue = getQueueConfig();

@@ -35,6 +35,7 @@ import {
   predictOperation,
   whyNotRealOperation,
 } from './photo-authenticity';
+import { createInspectionOperation, getInspectionOperation } from './virtual-inspection';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -76,6 +77,8 @@ export const operations: readonly OperationContract[] = [
   captionOperation,
   demoCaptionOperation,
   ...similarOperations,
+  createInspectionOperation,
+  getInspectionOperation,
   healthOperation,
   statusSummaryOperation,
 ];
