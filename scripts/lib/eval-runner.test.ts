@@ -27,6 +27,7 @@ describe('the eval runner plan', () => {
       'image-classification',
       'image-captioning',
       'similar-image-search',
+      'virtual-inspection',
     ]);
     expect(plan.ignored).toEqual(['helpers.ts']);
   });

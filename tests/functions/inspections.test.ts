@@ -228,7 +228,7 @@ async function receiver() {
 }
 
 describe('an inspection of uploads', () => {
-  it('names uploads, reads their capture data, matches the account collection, deletes the bytes and calls back signed', async () => {
+  it('takes URLs and uploads in one form, names the uploads, reads their capture data, matches the account collection, deletes the bytes and calls back signed', async () => {
     const account = await subscriber();
     const room = readFileSync(resolve(SAMPLES, 'od-sitting-room.jpg'));
     const camera = readFileSync(resolve(SAMPLES, 'validation-camera-exif.jpg'));
@@ -245,32 +245,35 @@ describe('an inspection of uploads', () => {
     const hook = await receiver();
     try {
       const form = new FormData();
+      form.append('image_urls', sample('od-horses.jpg'));
       form.append('file', new File([room], 'lounge.jpg', { type: 'image/jpeg' }));
       form.append('file', new File([camera], 'garden.jpg', { type: 'image/jpeg' }));
       form.append('checklist', JSON.stringify({ rooms: { kitchen: 1 } }));
       form.append('callback_url', hook.url);
       const job = await created(await start(form, bearer(account)));
-      expect(job.usage).toMatchObject({ images: 2 });
+      expect(job.usage).toMatchObject({ images: 3 });
       const stored = await t.db
         .selectFrom('batch_job_uploads')
         .select('idx')
         .where('job_id', '=', job.inspection_id)
         .execute();
-      expect(stored.map((s) => s.idx).sort()).toEqual([0, 1]);
+      expect(stored.map((s) => s.idx).sort()).toEqual([1, 2]);
 
       await startWorker();
       const { body } = await finished(job.inspection_id, account);
       const report = body.report!;
       expect(report.photos.map((p) => [p.image_url, p.file_name])).toEqual([
+        [sample('od-horses.jpg'), undefined],
         ['upload:1', 'lounge.jpg'],
         ['upload:2', 'garden.jpg'],
       ]);
-      expect(report.photos[1]!.capture).toMatchObject({ camera_make: 'Canon', camera_model: 'Canon EOS R6' });
-      expect(report.photos[1]!.capture?.taken_at).toMatch(/^2024-05-01/);
-      expect(report.photos[0]!.collection_matches).toEqual([
+      expect(report.photos[2]!.capture).toMatchObject({ camera_make: 'Canon', camera_model: 'Canon EOS R6' });
+      expect(report.photos[2]!.capture?.taken_at).toMatch(/^2024-05-01/);
+      expect(report.photos[1]!.collection_matches).toEqual([
         expect.objectContaining({ collection: 'claims-2025', image_id: 'claim-2025-0031' }),
       ]);
-      expect(report.flags.find((f) => f.code === 'matches_collection')?.photo_indexes).toEqual([0]);
+      expect(report.photos[0]!.collection_matches).toBeUndefined();
+      expect(report.flags.find((f) => f.code === 'matches_collection')?.photo_indexes).toEqual([1]);
       // Uploaded bytes are kept only for the job's duration.
       const left = await t.db
         .selectFrom('batch_job_uploads')

@@ -28,7 +28,7 @@ export interface InspectionOptions {
   file_names?: Record<string, string>;
 }
 
-const optionsOf = (job: Pick<BatchJobRow, 'options'>): InspectionOptions => job.options as InspectionOptions;
+const optionsOf = (job: Pick<BatchJobRow, 'options'>): InspectionOptions => job.options;
 
 /** The documented inspection body; the report only once completed. */
 export function inspectionBody(job: BatchJobRow): InspectionBody {

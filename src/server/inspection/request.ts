@@ -1,7 +1,7 @@
 /**
  * What POST /api/v1/inspections reads: JSON (`image_urls`, `checklist`, `property_ref`,
  * `callback_url`) or a multipart form with the photos as `file` parts and the same fields as text
- * (`checklist` as JSON). Uploads are checked for size and format here; everything else about an
+ * (`image_urls` repeated, `checklist` as JSON). Uploads are checked for size and format here; everything else about an
  * image (its dimensions, whether it decodes) is the photo step's to report.
  */
 import { HttpError, validationError } from '../http/errors';
@@ -39,10 +39,13 @@ export async function readInspectionRequest(req: Request): Promise<InspectionInp
     return { fields, imageUrls, uploads: new Map(), fileNames: {} };
   }
   const form = await readForm(req, MAX_INSPECTION_FORM_BYTES, 'The photos exceed the request size limit');
+  // Photos by URL first (`image_urls` fields), then the uploads, in the order sent.
+  const urls = form.getAll('image_urls').filter((u): u is string => typeof u === 'string' && u !== '');
   const files = form.getAll('file').filter((f): f is File => f instanceof Blob && f.size > 0);
-  if (files.length === 0) throw fieldError('file', 'Upload at least one photo as a `file` part');
-  if (files.length > INSPECTION_MAX_PHOTOS)
-    throw fieldError('file', `Upload at most ${INSPECTION_MAX_PHOTOS} photos`);
+  if (urls.length + files.length === 0)
+    throw fieldError('file', 'Upload at least one photo as a `file` part (or name one in `image_urls`)');
+  if (urls.length + files.length > INSPECTION_MAX_PHOTOS)
+    throw fieldError('file', `Send at most ${INSPECTION_MAX_PHOTOS} photos in all`);
   const uploads = new Map<number, Uint8Array>();
   const fileNames: Record<string, string> = {};
   for (const [i, file] of files.entries()) {
@@ -53,8 +56,8 @@ export async function readInspectionRequest(req: Request): Promise<InspectionInp
       throw new HttpError(422, 'INVALID_IMAGE', `Photo ${i + 1} is not a JPEG, PNG or WebP image`, {
         details: { fields: { [`file.${i}`]: ['Upload a JPEG, PNG or WebP image'] } },
       });
-    uploads.set(i, bytes);
-    if (file.name) fileNames[String(i)] = file.name.slice(0, 200);
+    uploads.set(urls.length + i, bytes);
+    if (file.name) fileNames[String(urls.length + i)] = file.name.slice(0, 200);
   }
   const text = (key: string) => {
     const v = form.get(key);
@@ -69,15 +72,15 @@ export async function readInspectionRequest(req: Request): Promise<InspectionInp
       throw fieldError('checklist', 'checklist must be a JSON object');
     }
   }
-  const imageUrls = files.map((_, i) => uploadName(i));
   const parsed = inspectionRequestSchema.safeParse({
-    // Stand-in URLs pass the URL rule; the uploads replace them.
-    image_urls: imageUrls.map((_, i) => `https://upload.invalid/${i}`),
+    // Stand-in URLs for the uploads pass the URL rule; the uploads replace them.
+    image_urls: [...urls, ...files.map((_, i) => `https://upload.invalid/${i}`)],
     ...(checklist !== undefined && { checklist }),
     ...(text('property_ref') !== undefined && { property_ref: text('property_ref') }),
     ...(text('callback_url') !== undefined && { callback_url: text('callback_url') }),
   });
   if (!parsed.success) throw validationError(parsed.error);
-  const { image_urls: _urls, ...fields } = parsed.data;
+  const { image_urls: checked, ...fields } = parsed.data;
+  const imageUrls = [...checked.slice(0, urls.length), ...files.map((_, i) => uploadName(i))];
   return { fields, imageUrls, uploads, fileNames };
 }

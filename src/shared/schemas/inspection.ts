@@ -124,11 +124,15 @@ export const inspectionRequestSchema = z
 /** The multipart form: photos as `file` parts, the other fields as text (`checklist` as JSON). */
 export const inspectionUploadSchema = z
   .object({
+    image_urls: z
+      .array(imageUrlSchema.describe('An image URL.'))
+      .optional()
+      .describe('Photos by URL, one `image_urls` field each; they come before the uploads in the report.'),
     file: z
       .array(z.file())
       .optional()
       .describe(
-        'The photos themselves, one `file` part each (JPEG, PNG or WebP), 1 to 50 in all; the platform takes about 4.5 MB of files per request.',
+        'The photos themselves, one `file` part each (JPEG, PNG or WebP); 1 to 50 photos in all, URLs included. Uploads are named `upload:<n>` in the report and kept only until the inspection ends.',
       ),
     checklist: z.string().optional().describe('The checklist as JSON text.'),
     property_ref: propertyRef.optional(),
