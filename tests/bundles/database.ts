@@ -25,6 +25,7 @@ const API_IDS: readonly [string, ...string[]] = [
   'similar-image-search',
   'photo-authenticity',
   'watermark-detection',
+  'virtual-inspection',
 ];
 
 export async function startBundleDatabase(): Promise<BundleDatabase> {
