@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:inspections`: a virtual inspection of BENCH_PHOTOS photos (default 50, the
+ * limit) end to end, against the sum of the per-photo analyses it runs (a benchmark, not a test).
+ *
+ * The photos are the site's sample photos in turn (each URL made distinct with `?copy=<n>`, so
+ * the set holds near-duplicates as a real re-used set would), read from disk as the server reads
+ * them. One round is:
+ * - per photo: the analysis the inspection's photo step runs (`analysePhoto`: one detection pass,
+ *   the authenticity layers, the collection search), one photo after another, timed in sum;
+ * - end to end: POST /api/v1/inspections through its handler on the embedded database served as
+ *   `npm start` serves it, one queue worker (concurrency 1, as `npm start`), polled until the
+ *   report is written: one queue entry per photo plus the finishing step.
+ * The two alternate for BENCH_ROUNDS rounds (default 2) so both see the same machine; the target
+ * is end to end within 10% of the per-photo sum. The load average is printed with each figure.
+ */
+import { createTestAccount } from '../../tests/support/test-account';
+import { createBatchTestDb } from '../../tests/support/batch-test-db';
+import { setQueueConfig } from '../../src/server/batch/queue';
+import { startBatchWorker } from '../../src/server/batch/worker';
+import { seed, setDb } from '../../src/server/db';
+import { analysePhoto } from '../../src/server/inspection/photo';
+import { INSPECTION_MAX_PHOTOS } from '../../src/shared/schemas/inspection';
+import createInspection from '../../functions/inspections';
+import { parseCli } from '../lib/cli';
+import { loadText } from '../lib/stats';
+
+parseCli('Usage: npm run bench:inspections   (options in the environment: BENCH_PHOTOS, BENCH_ROUNDS)', {});
+const photos = Math.min(INSPECTION_MAX_PHOTOS, Number(process.env['BENCH_PHOTOS'] ?? INSPECTION_MAX_PHOTOS));
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 2);
+
+const ORIGIN = 'http://localhost';
+const SAMPLES = [
+  'od-sitting-room.jpg',
+  'inspect-sitting-room-copy.jpg',
+  'validation-iptc-ai.jpg',
+  'validation-camera-exif.jpg',
+  'od-horses.jpg',
+  'od-coffee-cup.jpg',
+  'od-dog-bicycle.jpg',
+  'validation-edited.jpg',
+  'validation-screen-recapture.jpg',
+  'od-astronaut.jpg',
+];
+const urls = Array.from(
+  { length: photos },
+  (_, i) => `${ORIGIN}/images/samples/${SAMPLES[i % SAMPLES.length]}?copy=${i}`,
+);
+
+const t = await createBatchTestDb();
+await seed(t.db);
+setDb(t.db);
+setQueueConfig(t.queue);
+const account = await createTestAccount(t.db, { apiId: 'virtual-inspection', tier: 'pay-per-use' });
+const deps = { db: t.db, userId: account.userId, siteOrigins: new Set([ORIGIN]) };
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+/** The per-photo analyses, one after another. */
+async function perPhotoSum(): Promise<number> {
+  const started = performance.now();
+  for (const [index, imageUrl] of urls.entries()) await analysePhoto({ index, imageUrl }, deps);
+  return performance.now() - started;
+}
+
+/** One inspection through the handler and one queue worker, until its report is written. */
+async function endToEnd(): Promise<{ total: number; finish: number }> {
+  const worker = await startBatchWorker({ db: t.db, queue: t.queue, concurrency: 1, pollInterval: 50 });
+  try {
+    const started = performance.now();
+    const res = await createInspection(
+      new Request(`${ORIGIN}/api/v1/inspections`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.key}` },
+        body: JSON.stringify({
+          image_urls: urls,
+          checklist: { rooms: { kitchen: 1, bedroom: 2, bathroom: 1 } },
+        }),
+      }),
+      { ip: '198.51.100.90' },
+    );
+    if (res.status !== 201) throw new Error(`inspection not created: ${res.status} ${await res.text()}`);
+    const { inspection_id: id } = (await res.json()) as { inspection_id: string };
+    for (;;) {
+      const job = await t.db
+        .selectFrom('batch_jobs')
+        .select(['status', 'done', 'started_at', 'finished_at', 'report'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (job.status === 'failed') throw new Error('the inspection failed');
+      if (job.status === 'completed') {
+        const total = performance.now() - started;
+        const lastPhoto = await t.db
+          .selectFrom('batch_job_items')
+          .select((eb) => eb.fn.max('finished_at').as('at'))
+          .where('job_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const finish = new Date(job.finished_at!).getTime() - new Date(lastPhoto.at as Date).getTime();
+        return { total, finish };
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    await worker.stop();
+  }
+}
+
+console.log(`bench:inspections: ${photos} photos, ${rounds} rounds; ${loadText()}`);
+// Warm-up: the models load once per process.
+await analysePhoto({ index: 0, imageUrl: urls[0]! }, deps);
+const ratios: number[] = [];
+for (let round = 1; round <= rounds; round++) {
+  const sum = await perPhotoSum();
+  console.log(
+    `round ${round}: per-photo analyses ${seconds(sum)} s in sum (${(sum / photos).toFixed(0)} ms/photo); ${loadText()}`,
+  );
+  const { total, finish } = await endToEnd();
+  const ratio = total / sum;
+  ratios.push(ratio);
+  console.log(
+    `round ${round}: inspection end to end ${seconds(total)} s (${(total / photos).toFixed(0)} ms/photo, finishing step ${finish} ms), ${ratio.toFixed(3)}x the per-photo sum; ${loadText()}`,
+  );
+}
+ratios.sort((a, b) => a - b);
+const median = ratios[Math.floor(ratios.length / 2)]!;
+console.log(
+  `median: end to end ${median.toFixed(3)}x the per-photo sum (target <= 1.10): ${median <= 1.1 ? 'met' : 'NOT met'}`,
+);
+setQueueConfig(undefined);
+setDb(undefined);
+await t.close();
+process.exit(0);
