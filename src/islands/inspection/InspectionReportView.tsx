@@ -64,7 +64,7 @@ function PhotoCard({ photo, photos }: { photo: InspectionPhoto; photos: readonly
   return (
     <li
       id={photoAnchor(photo.index)}
-      className="card scroll-mt-24 break-inside-avoid p-4 print:border print:shadow-none"
+      className="card min-w-0 scroll-mt-24 break-inside-avoid p-4 print:border print:shadow-none"
       data-testid="inspection-photo"
     >
       <Thumbnail photo={photo} />
@@ -244,7 +244,7 @@ export function InspectionReportView({
         <H id="inspection-photos" className="text-lg font-semibold text-ink">
           Photos ({report.photos.length})
         </H>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2">
           {report.photos.map((photo) => (
             <PhotoCard key={photo.index} photo={photo} photos={report.photos} />
           ))}
