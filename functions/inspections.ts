@@ -1,19 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
-import { createBatchJob } from '../src/server/batch/jobs';
-import {
-  checkBatchUrls,
-  idempotencyKey,
-  requireCallbackKey,
-  requireQueue,
-  wakeBackgroundWorker,
-} from '../src/server/batch/service';
+import { idempotencyKey, submitJob } from '../src/server/batch/service';
 import { getDb } from '../src/server/db';
 import { defineHandler } from '../src/server/http/handler';
 import { readInspectionRequest } from '../src/server/inspection/request';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { API_IDS } from '../src/shared/api-ids';
-import { siteOrigins } from '../src/server/vision/site-images';
 
 /**
  * POST /api/v1/inspections: queues a virtual inspection of 1 to 50 property photos (URLs, or
@@ -27,22 +19,11 @@ export default defineHandler(['POST'], (req, ctx) => {
     await call.rateLimit(API_RATE_LIMITS.batch);
     const key = idempotencyKey(req);
     const { fields, imageUrls, uploads, fileNames } = await readInspectionRequest(req);
-    requireCallbackKey(fields.callback_url, call.keyId);
-    const origins = siteOrigins(req);
-    checkBatchUrls(
-      { image_urls: imageUrls.filter((_, i) => !uploads.has(i)), callback_url: fields.callback_url },
-      origins,
-    );
-    const { job, created } = await createBatchJob(db, requireQueue(), {
-      userId: call.userId,
+    const { job, created } = await submitJob(db, req, ctx, call, {
       apiId: API_IDS.virtualInspection,
-      apiKeyId: call.keyId,
       imageUrls,
-      callbackUrl: fields.callback_url ?? null,
+      callbackUrl: fields.callback_url,
       idempotencyKey: key,
-      siteOrigins: [...origins],
-      freeAllowance: call.free,
-      beforeCreate: () => call.claimImages(imageUrls.length),
       kind: 'inspection',
       options: {
         ...(fields.checklist && { checklist: fields.checklist }),
@@ -51,13 +32,8 @@ export default defineHandler(['POST'], (req, ctx) => {
       },
       uploads,
     });
-    if (created) wakeBackgroundWorker(req, ctx);
     return {
-      data: {
-        inspection_id: job.id,
-        status: job.status,
-        created_at: new Date(job.created_at).toISOString(),
-      },
+      data: { inspection_id: job.id, status: job.status, created_at: new Date(job.created_at).toISOString() },
       // A replayed key analyses nothing new and counts nothing.
       images: created ? job.total : 0,
       status: 201,

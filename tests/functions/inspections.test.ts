@@ -5,15 +5,13 @@
  * with a collection match and a signed callback; and the refusals.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
 import { setQueueConfig } from '../../src/server/batch/queue';
 import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
-import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
+import type { BatchWorker } from '../../src/server/batch/worker';
 import { seed, setDb } from '../../src/server/db';
 import { billingPeriod } from '../../src/server/account/usage';
 import {
@@ -32,13 +30,14 @@ import createInspection from '../../functions/inspections';
 import * as inspectionStatusFunction from '../../functions/inspection-status';
 import predictBatch from '../../functions/predict-batch';
 import { routed } from '../support/routed';
+import { callbackReceiver, startTestWorker } from '../support/batch-helpers';
 
 const inspectionStatus = routed(inspectionStatusFunction);
 const SAMPLES = resolve(import.meta.dirname, '../../public/images/samples');
 
 let t: BatchTestDb;
 let images: TestImageServer;
-let worker: BatchWorker | undefined;
+const workers: BatchWorker[] = [];
 
 beforeAll(async () => {
   t = await createBatchTestDb();
@@ -49,8 +48,7 @@ beforeAll(async () => {
   vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
 }, 90_000);
 afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -76,17 +74,7 @@ const read = (id: string, headers: Record<string, string>) =>
   inspectionStatus(new Request(`http://localhost/api/v1/inspections/${id}`, { headers }), {
     ip: '198.51.100.81',
   });
-const startWorker = async () => {
-  worker = await startBatchWorker({
-    db: t.db,
-    queue: t.queue,
-    concurrency: 1,
-    pollInterval: 100,
-    heartbeatMs: 500,
-    fetch: { allowLoopback: true },
-    callbackRetryMs: [50, 100],
-  });
-};
+const startWorker = () => startTestWorker(t, workers);
 
 async function created(res: Response) {
   expect(res.status, await res.clone().text()).toBe(201);
@@ -211,22 +199,6 @@ describe('an inspection of URLs', () => {
   }, 180_000);
 });
 
-/** A receiver for callbacks: keeps what it got. */
-async function receiver() {
-  const got: { body: string; headers: IncomingMessage['headers'] }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/optiq`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 describe('an inspection of uploads', () => {
   it('takes URLs and uploads in one form, names the uploads, reads their capture data, matches the account collection, deletes the bytes and calls back signed', async () => {
     const account = await subscriber();
@@ -242,7 +214,7 @@ describe('an inspection of uploads', () => {
         bytes: new Uint8Array(readFileSync(resolve(SAMPLES, 'inspect-sitting-room-copy.jpg'))),
       }),
     );
-    const hook = await receiver();
+    const hook = await callbackReceiver();
     try {
       const form = new FormData();
       form.append('image_urls', sample('od-horses.jpg'));

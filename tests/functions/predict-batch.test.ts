@@ -2,8 +2,6 @@
  * POST /api/predict_batch and GET /api/predict_batch/{job_id} in process, with real analysis
  * by graphile-worker workers on the same database (PGlite here; PostgreSQL with `npm run test:pg`).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createFreeTestAccount, createTestAccount, type TestAccount } from '../support/test-account';
@@ -12,7 +10,7 @@ import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../sr
 import { ITEM_MAX_ATTEMPTS } from '../../src/server/batch/jobs';
 import { graphileOptions, setQueueConfig } from '../../src/server/batch/queue';
 import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
-import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
+import type { BatchWorker } from '../../src/server/batch/worker';
 import { seed, setDb } from '../../src/server/db';
 import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
 import { startTestImageServer, type TestImageServer } from '../support/test-image-server';
@@ -28,6 +26,7 @@ import predictBatch from '../../functions/predict-batch';
 import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
 import { routed } from '../support/routed';
+import { callbackReceiver, startTestWorker } from '../support/batch-helpers';
 
 const predictBatchStatus = routed(predictBatchStatusFunction);
 
@@ -79,19 +78,8 @@ const fakeDns =
     if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
     return [{ address, family: address.includes(':') ? 6 : 4 }];
   };
-const startWorker = async (concurrency = 1, resolver?: Resolver) => {
-  const worker = await startBatchWorker({
-    db: t.db,
-    queue: t.queue,
-    concurrency,
-    pollInterval: 100,
-    heartbeatMs: 500,
-    fetch: { allowLoopback: true, ...(resolver ? { resolver } : {}) },
-    callbackRetryMs: [50, 100],
-  });
-  workers.push(worker);
-  return worker;
-};
+const startWorker = (concurrency = 1, resolver?: Resolver) =>
+  startTestWorker(t, workers, concurrency, resolver);
 
 async function created(res: Response) {
   expect(res.status, await res.clone().text()).toBe(201);
@@ -232,26 +220,10 @@ describe('ownership', () => {
   });
 });
 
-/** A receiver for callbacks: answers `statuses` in turn (then 200) and keeps what it got. */
-async function receiver(statuses: number[] = []) {
-  const got: { body: string; headers: IncomingMessage['headers'] }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(statuses.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/optiq`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 describe('callback_url', () => {
   it('POSTs the final job body, signed with HMAC-SHA256 keyed by the API key, retrying a failed delivery', async () => {
     const account = await subscriber();
-    const hook = await receiver([503]);
+    const hook = await callbackReceiver([503]);
     try {
       const job = await created(
         await start(
@@ -336,7 +308,7 @@ describe('the failed state', () => {
     resetImageBudget();
     const hold = await imageBudget().acquire(imageBudget().limit);
     const account = await subscriber();
-    const hook = await receiver();
+    const hook = await callbackReceiver();
     const utils = await makeWorkerUtils(graphileOptions(t.queue));
     try {
       const job = await created(

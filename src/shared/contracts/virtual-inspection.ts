@@ -14,7 +14,7 @@ import {
   NOT_ASSESSED,
 } from '../schemas/inspection';
 import { API_IDS } from '../api-ids';
-import { JSON_BODY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
+import { JOB_CREATE_ERRORS, JOB_READ_ERRORS, storedExchanges } from './common';
 import { defineOperation } from './operation';
 
 /** POST /api/v1/inspections */
@@ -33,18 +33,7 @@ export const createInspectionOperation = defineOperation({
     description: 'The inspection is queued (or, for a repeated Idempotency-Key, the existing one).',
     schema: withUsage(inspectionCreatedSchema),
   },
-  errors: [
-    ...JSON_BODY_ERRORS,
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'METHOD_NOT_ALLOWED',
-    'IDEMPOTENCY_KEY_REUSED',
-    'INVALID_IMAGE',
-    'IMAGE_URL_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'QUOTA_EXCEEDED',
-    ...SERVER_ERRORS,
-  ],
+  errors: [...JOB_CREATE_ERRORS, 'INVALID_IMAGE'],
   rateLimit: 'batch',
   storedExamples: storedExchanges('inspection'),
 });
@@ -63,15 +52,7 @@ export const getInspectionOperation = defineOperation({
     id: z.string().describe('The inspection_id returned when the inspection was created.'),
   }),
   response: { status: 200, description: 'The inspection.', schema: withUsage(inspectionSchema) },
-  errors: [
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'METHOD_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'QUOTA_EXCEEDED',
-    ...SERVER_ERRORS,
-  ],
+  errors: JOB_READ_ERRORS,
   rateLimit: 'results',
   storedExamples: { response: ['inspectionCompleted', 'inspectionPending'] },
 });
