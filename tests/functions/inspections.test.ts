@@ -6,13 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, createTestAccount, type TestAccount } from '../support/test-account';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
-import { setQueueConfig } from '../../src/server/batch/queue';
-import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
-import type { BatchWorker } from '../../src/server/batch/worker';
-import { seed, setDb } from '../../src/server/db';
 import { billingPeriod } from '../../src/server/account/usage';
 import {
   addCollectionImage,
@@ -20,7 +16,6 @@ import {
   createCollection,
 } from '../../src/server/vision/similar/collections';
 import { embedImage } from '../../src/server/vision/similar/service';
-import { startTestImageServer, type TestImageServer } from '../support/test-image-server';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import {
   createInspectionOperation,
@@ -30,37 +25,16 @@ import createInspection from '../../functions/inspections';
 import * as inspectionStatusFunction from '../../functions/inspection-status';
 import predictBatch from '../../functions/predict-batch';
 import { routed } from '../support/routed';
-import { callbackReceiver, startTestWorker } from '../support/batch-helpers';
+import { callbackReceiver, startTestWorker, useBatchSuite } from '../support/batch-helpers';
 
 const inspectionStatus = routed(inspectionStatusFunction);
 const SAMPLES = resolve(import.meta.dirname, '../../public/images/samples');
 
-let t: BatchTestDb;
-let images: TestImageServer;
-const workers: BatchWorker[] = [];
-
-beforeAll(async () => {
-  t = await createBatchTestDb();
-  await seed(t.db);
-  setDb(t.db);
-  setQueueConfig(t.queue);
-  images = await startTestImageServer();
-  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
-}, 90_000);
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  setQueueConfig(undefined);
-  setDb(undefined);
-  await images?.close();
-  await t?.close();
-});
+const suite = useBatchSuite();
 
 /** The site's own sample photos, read from disk by the worker (the request's origin is the site). */
 const sample = (name: string) => `http://localhost/images/samples/${name}`;
-const subscriber = () => createTestAccount(t.db, { apiId: 'virtual-inspection', tier: 'pay-per-use' });
+const subscriber = () => createTestAccount(suite.t.db, { apiId: 'virtual-inspection', tier: 'pay-per-use' });
 const start = (body: BodyInit, headers: Record<string, string> = {}) =>
   createInspection(
     new Request('http://localhost/api/v1/inspections', {
@@ -74,7 +48,7 @@ const read = (id: string, headers: Record<string, string>) =>
   inspectionStatus(new Request(`http://localhost/api/v1/inspections/${id}`, { headers }), {
     ip: '198.51.100.81',
   });
-const startWorker = () => startTestWorker(t, workers);
+const startWorker = () => startTestWorker(suite.t, suite.workers);
 
 async function created(res: Response) {
   expect(res.status, await res.clone().text()).toBe(201);
@@ -104,7 +78,7 @@ describe('an inspection of URLs', () => {
       sample('inspect-sitting-room-copy.jpg'),
       sample('validation-iptc-ai.jpg'),
       sample('od-dog-bicycle.jpg'),
-      `${images.origin}/images/no-such-photo.jpg`,
+      `${suite.images.origin}/images/no-such-photo.jpg`,
     ];
     const request = JSON.stringify({
       image_urls: urls,
@@ -176,7 +150,7 @@ describe('an inspection of URLs', () => {
     const again = await created(await start(request, { ...bearer(account), 'Idempotency-Key': 'inspect-1' }));
     expect(again.inspection_id).toBe(job.inspection_id);
     expect(again.usage).toMatchObject({ requests: 0, images: 0 });
-    const month = await t.db
+    const month = await suite.t.db
       .selectFrom('usage_monthly')
       .select(['images'])
       .where('user_id', '=', account.userId)
@@ -205,10 +179,10 @@ describe('an inspection of uploads', () => {
     const room = readFileSync(resolve(SAMPLES, 'od-sitting-room.jpg'));
     const camera = readFileSync(resolve(SAMPLES, 'validation-camera-exif.jpg'));
     // Last year's photo of the same room, in the account's own collection.
-    await createCollection(t.db, account.userId, 'claims-2025', 'earlier claims');
+    await createCollection(suite.t.db, account.userId, 'claims-2025', 'earlier claims');
     await addCollectionImage(
-      t.db,
-      await collectionId(t.db, account.userId, 'claims-2025'),
+      suite.t.db,
+      await collectionId(suite.t.db, account.userId, 'claims-2025'),
       { id: 'claim-2025-0031', url: null, category: 'interior', metadata: {} },
       await embedImage({
         bytes: new Uint8Array(readFileSync(resolve(SAMPLES, 'inspect-sitting-room-copy.jpg'))),
@@ -224,7 +198,7 @@ describe('an inspection of uploads', () => {
       form.append('callback_url', hook.url);
       const job = await created(await start(form, bearer(account)));
       expect(job.usage).toMatchObject({ images: 3 });
-      const stored = await t.db
+      const stored = await suite.t.db
         .selectFrom('batch_job_uploads')
         .select('idx')
         .where('job_id', '=', job.inspection_id)
@@ -247,7 +221,7 @@ describe('an inspection of uploads', () => {
       expect(report.photos[0]!.collection_matches).toBeUndefined();
       expect(report.flags.find((f) => f.code === 'matches_collection')?.photo_indexes).toEqual([1]);
       // Uploaded bytes are kept only for the job's duration.
-      const left = await t.db
+      const left = await suite.t.db
         .selectFrom('batch_job_uploads')
         .select('idx')
         .where('job_id', '=', job.inspection_id)
@@ -299,7 +273,7 @@ describe('refusals', () => {
         expect(res.status).toBe(status);
         const error = errorBodySchema.parse(await res.json()).error;
         expect(JSON.stringify(error.details)).toContain(field);
-        const jobs = await t.db
+        const jobs = await suite.t.db
           .selectFrom('batch_jobs')
           .select('id')
           .where('user_id', '=', account.userId)
@@ -325,7 +299,10 @@ describe('refusals', () => {
     const anonymous = await start(JSON.stringify({ image_urls: [sample('od-sitting-room.jpg')] }));
     expect(anonymous.status).toBe(401);
 
-    const authenticity = await createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
+    const authenticity = await createTestAccount(suite.t.db, {
+      apiId: 'photo-authenticity',
+      tier: 'standard',
+    });
     const batch = await predictBatch(
       new Request('http://localhost/api/predict_batch', {
         method: 'POST',

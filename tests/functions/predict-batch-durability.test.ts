@@ -94,6 +94,57 @@ const midJob = (jobId: string) =>
     return job.done >= 2 && (locked.rows[0]?.n ?? 0) > 0 ? job.done : undefined;
   });
 
+/**
+ * Runs a job through the failure: a worker process takes it, is SIGKILLed mid-job (its entry
+ * still locked), and a second process finishes it. Returns the job as completed, how many images
+ * were stored when the first died, and the second worker (the caller stops it).
+ */
+async function killMidwayAndResume(jobId: string, total: number) {
+  const first = await spawnWorker();
+  // Kill it once it has finished a few images and holds the next one.
+  const atKill = await midJob(jobId);
+  first.kill('SIGKILL');
+  await new Promise((r) => first.once('exit', r));
+  const afterKill = await t.db
+    .selectFrom('batch_jobs')
+    .select(['done', 'status'])
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  expect(afterKill.status).toBe('processing');
+  expect(afterKill.done).toBeLessThan(total);
+  const lockedByDead = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
+    t.db,
+  );
+  expect(lockedByDead.rows[0]?.n).toBeGreaterThan(0);
+
+  const second = await spawnWorker();
+  const done = await waitFor('the job to complete', async () => {
+    const job = await t.db
+      .selectFrom('batch_jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    return job.status === 'completed' ? job : undefined;
+  });
+  return { done, atKill, second };
+}
+
+/**
+ * graphile-worker deletes an entry once its task has returned, a moment after the task's last
+ * write marked the job completed: waits for the job's entries (and its finishing step) to go.
+ */
+const queueDrained = (jobId: string) =>
+  waitFor('the queue to drain', async () => {
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'} or key = ${'finish:' + jobId}`.execute(
+      t.db,
+    );
+    return left.rows[0]?.n === 0 ? true : undefined;
+  });
+
 describe('a batch job survives its worker being killed', () => {
   it('completes with every image exactly once after SIGKILL of the worker mid-job and a new worker', async () => {
     const account = await createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
@@ -117,34 +168,7 @@ describe('a batch job survives its worker being killed', () => {
     expect(res.status).toBe(201);
     const { job_id: jobId } = predictBatchOperation.response.schema.parse(await res.json());
 
-    const first = await spawnWorker();
-    // Kill it once it has finished a few images and holds the next one.
-    const atKill = await midJob(jobId);
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
-    const afterKill = await t.db
-      .selectFrom('batch_jobs')
-      .select(['done', 'status'])
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    expect(afterKill.status).toBe('processing');
-    expect(afterKill.done).toBeLessThan(urls.length);
-    const lockedByDead = await sql<{
-      n: number;
-    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
-      t.db,
-    );
-    expect(lockedByDead.rows[0]?.n).toBeGreaterThan(0);
-
-    const second = await spawnWorker();
-    const done = await waitFor('the job to complete', async () => {
-      const job = await t.db
-        .selectFrom('batch_jobs')
-        .selectAll()
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      return job.status === 'completed' ? job : undefined;
-    });
+    const { done, atKill, second } = await killMidwayAndResume(jobId, urls.length);
 
     expect(done.done).toBe(urls.length);
     const items = await t.db
@@ -162,16 +186,7 @@ describe('a batch job survives its worker being killed', () => {
     expect(items.filter((i) => i.worker_id === items[0]?.worker_id).length).toBeGreaterThanOrEqual(
       Math.min(atKill, 2),
     );
-    // graphile-worker deletes an entry once its task has returned, a moment after the task's last
-    // write marked the job completed: wait for the queue to drain rather than read it once.
-    await waitFor('the queue to drain', async () => {
-      const left = await sql<{
-        n: number;
-      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'}`.execute(
-        t.db,
-      );
-      return left.rows[0]?.n === 0 ? true : undefined;
-    });
+    await queueDrained(jobId);
     second.kill('SIGTERM');
   }, 240_000);
 });
@@ -199,27 +214,7 @@ describe('a virtual inspection survives its worker being killed', () => {
     expect(res.status).toBe(201);
     const { inspection_id: jobId } = createInspectionOperation.response.schema.parse(await res.json());
 
-    const first = await spawnWorker();
-    await midJob(jobId);
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
-    const afterKill = await t.db
-      .selectFrom('batch_jobs')
-      .select(['done', 'status'])
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    expect(afterKill.status).toBe('processing');
-    expect(afterKill.done).toBeLessThan(urls.length);
-
-    const second = await spawnWorker();
-    const done = await waitFor('the inspection to complete', async () => {
-      const job = await t.db
-        .selectFrom('batch_jobs')
-        .selectAll()
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      return job.status === 'completed' ? job : undefined;
-    });
+    const { done, second } = await killMidwayAndResume(jobId, urls.length);
     expect(done.done).toBe(urls.length);
     const items = await t.db
       .selectFrom('batch_job_items')
@@ -243,14 +238,7 @@ describe('a virtual inspection survives its worker being killed', () => {
       .where('api_id', '=', 'virtual-inspection')
       .executeTakeFirstOrThrow();
     expect(usage.images).toBe(urls.length);
-    await waitFor('the queue to drain', async () => {
-      const left = await sql<{
-        n: number;
-      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'} or key = ${'finish:' + jobId}`.execute(
-        t.db,
-      );
-      return left.rows[0]?.n === 0 ? true : undefined;
-    });
+    await queueDrained(jobId);
     second.kill('SIGTERM');
   }, 240_000);
 });

@@ -4,9 +4,48 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { setQueueConfig } from '../../src/server/batch/queue';
 import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
+import { seed, setDb } from '../../src/server/db';
 import type { Resolver } from '../../src/server/vision/safe-fetch';
-import type { BatchTestDb } from './batch-test-db';
+import { createBatchTestDb, type BatchTestDb } from './batch-test-db';
+import { startTestImageServer, type TestImageServer } from './test-image-server';
+
+/** The suite's queue database, image server and running workers (set once `beforeAll` has run). */
+export interface BatchSuite {
+  t: BatchTestDb;
+  images: TestImageServer;
+  workers: BatchWorker[];
+}
+
+/**
+ * Registers the hooks of a batch-queue suite: a seeded database with the queue installed, made
+ * the process's database and queue, a test image server and loopback image URLs allowed; the
+ * workers a test starts are stopped after it, and everything is closed after the suite.
+ */
+export function useBatchSuite(): BatchSuite {
+  const suite = { workers: [] } as unknown as BatchSuite;
+  beforeAll(async () => {
+    suite.t = await createBatchTestDb();
+    await seed(suite.t.db);
+    setDb(suite.t.db);
+    setQueueConfig(suite.t.queue);
+    suite.images = await startTestImageServer();
+    vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
+  }, 90_000);
+  afterEach(async () => {
+    await Promise.all(suite.workers.splice(0).map((w) => w.stop()));
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    setQueueConfig(undefined);
+    setDb(undefined);
+    await suite.images?.close();
+    await suite.t?.close();
+  });
+  return suite;
+}
 
 /**
  * Starts a worker on `t`'s queue (polling every 100 ms, beating every 500 ms, loopback image
