@@ -99,10 +99,8 @@ const propertyRef = z
   .describe('Your reference for the property (an address, a claim or listing number); echoed back.');
 
 const callbackUrl = z
-  .string()
-  .trim()
+  .url({ protocol: /^https?$/, error: 'callback_url must be an http(s) URL' })
   .max(2048)
-  .url({ protocol: /^https?$/, message: 'callback_url must be an http(s) URL' })
   .describe(
     'Public https URL that receives the final inspection body (POST, signed with the Optiq-Signature header) when it ends. Needs an API key.',
   );
@@ -144,7 +142,7 @@ export type Checklist = z.output<typeof checklistSchema>;
 
 export const inspectionCreatedSchema = z
   .object({
-    inspection_id: z.string().uuid().describe('Id of the inspection: poll GET /api/v1/inspections/{id}.'),
+    inspection_id: z.uuid().describe('Id of the inspection: poll GET /api/v1/inspections/{id}.'),
     status: z
       .enum(JOB_STATUS_VALUES)
       .describe(
@@ -310,7 +308,7 @@ export type InspectionFlag = z.infer<typeof flagSchema>;
 
 export const inspectionSchema = z
   .object({
-    inspection_id: z.string().uuid().describe('Id of the inspection.'),
+    inspection_id: z.uuid().describe('Id of the inspection.'),
     status: z
       .enum(JOB_STATUS_VALUES)
       .describe(
