@@ -33,6 +33,8 @@ export const config: Config = {
     '/api/v1/collections/:name/images',
     '/api/v1/collections/:name/images/:id',
     '/api/v1/detect',
+    '/api/v1/inspections',
+    '/api/v1/inspections/:id',
     '/api/v1/label-sets',
     '/api/v1/label-sets/:id',
     '/api/v1/similar',

@@ -1,18 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { runApiCall } from '../src/server/account/api-call';
-import { createBatchJob } from '../src/server/batch/jobs';
-import {
-  checkBatchUrls,
-  idempotencyKey,
-  requireQueue,
-  wakeBackgroundWorker,
-} from '../src/server/batch/service';
+import { idempotencyKey, submitJob } from '../src/server/batch/service';
 import { getDb } from '../src/server/db';
-import { HttpError } from '../src/server/http/errors';
 import { defineHandler, readJson } from '../src/server/http/handler';
 import { API_RATE_LIMITS } from '../src/shared/rate-limits';
 import { API_IDS } from '../src/shared/api-ids';
-import { siteOrigins } from '../src/server/vision/site-images';
 import { predictBatchOperation } from '../src/shared/contracts/photo-authenticity';
 
 /**
@@ -26,31 +18,12 @@ export default defineHandler(['POST'], (req, ctx) => {
     await call.rateLimit(API_RATE_LIMITS.batch);
     const key = idempotencyKey(req);
     const body = await readJson(req, predictBatchOperation.body);
-    if (body.callback_url && !call.keyId) {
-      throw new HttpError(
-        400,
-        'INVALID_REQUEST',
-        'callback_url needs an API key: callbacks are signed with it.',
-        {
-          details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
-        },
-      );
-    }
-    const origins = siteOrigins(req);
-    checkBatchUrls(body, origins);
-    const { job, created } = await createBatchJob(db, requireQueue(), {
-      userId: call.userId,
+    const { job, created } = await submitJob(db, req, ctx, call, {
       apiId: API_IDS.photoAuthenticity,
-      apiKeyId: call.keyId,
       imageUrls: body.image_urls,
-      callbackUrl: body.callback_url ?? null,
+      callbackUrl: body.callback_url,
       idempotencyKey: key,
-      siteOrigins: [...origins],
-      // On the Free tier a new job reserves all its images up front (429 when fewer are left).
-      freeAllowance: call.free,
-      beforeCreate: () => call.claimImages(body.image_urls.length),
     });
-    if (created) wakeBackgroundWorker(req, ctx);
     return {
       data: { job_id: job.id, job_status: job.status, created_at: new Date(job.created_at).toISOString() },
       // A replayed key analyses nothing new and counts nothing.

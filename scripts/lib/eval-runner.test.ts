@@ -28,6 +28,7 @@ describe('the eval runner plan', () => {
       'image-captioning',
       'similar-image-search',
       'facial-attribute-analysis',
+      'virtual-inspection',
     ]);
     expect(plan.ignored).toEqual(['helpers.ts']);
   });

@@ -24,6 +24,8 @@ import faces from '../../functions/faces';
 import demoFaces from '../../functions/demo-face-analysis';
 import predictBatch from '../../functions/predict-batch';
 import predictBatchStatus from '../../functions/predict-batch-status';
+import inspections from '../../functions/inspections';
+import inspectionStatus from '../../functions/inspection-status';
 
 /** The origin requests are made on; stored as `{{origin}}`. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4321';
@@ -46,35 +48,41 @@ const handlers: Record<
   '/api/predict': predict,
   '/api/predict_batch': predictBatch,
   '/api/predict_batch/{job_id}': predictBatchStatus,
+  '/api/v1/inspections': inspections,
+  '/api/v1/inspections/{id}': inspectionStatus,
 };
 
 /** The file under content/examples/ an example is stored in: one per API. */
 export const exampleFile = (path: string): string =>
   path.startsWith('/api/predict')
     ? 'photo-authenticity.json'
-    : path.includes('watermark')
-      ? 'watermark-detection.json'
-      : path.includes('classif')
-        ? 'image-classification.json'
-        : path.includes('caption')
-          ? 'image-captioning.json'
-          : path.includes('face')
-            ? 'facial-attribute-analysis.json'
-            : 'object-detection.json';
+    : path.startsWith('/api/v1/inspections')
+      ? 'virtual-inspection.json'
+      : path.includes('watermark')
+        ? 'watermark-detection.json'
+        : path.includes('classif')
+          ? 'image-classification.json'
+          : path.includes('caption')
+            ? 'image-captioning.json'
+            : path.includes('face')
+              ? 'facial-attribute-analysis.json'
+              : 'object-detection.json';
 
 /** The API (and a tier it sells) each example's call is made with: its key's subscription. */
 const subscriptionOf = (path: string): { apiId: string; tier: string } =>
   path.startsWith('/api/predict')
     ? { apiId: 'photo-authenticity', tier: 'standard' }
-    : path.includes('watermark')
-      ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
-      : path.includes('classify')
-        ? { apiId: 'image-classification', tier: 'pay-per-use' }
-        : path.includes('caption')
-          ? { apiId: 'image-captioning', tier: 'pay-per-use' }
-          : path.includes('face')
-            ? { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' }
-            : { apiId: 'image-object-detection', tier: 'premium' };
+    : path.startsWith('/api/v1/inspections')
+      ? { apiId: 'virtual-inspection', tier: 'pay-per-use' }
+      : path.includes('watermark')
+        ? { apiId: 'watermark-detection', tier: 'pay-per-use' }
+        : path.includes('classify')
+          ? { apiId: 'image-classification', tier: 'pay-per-use' }
+          : path.includes('caption')
+            ? { apiId: 'image-captioning', tier: 'pay-per-use' }
+            : path.includes('face')
+              ? { apiId: 'facial-attribute-analysis', tier: 'pay-per-use' }
+              : { apiId: 'image-object-detection', tier: 'premium' };
 
 /** Site sample images the examples analyse (public/images/samples). */
 const img = (file: string) => `{{origin}}/images/samples/${file}`;
@@ -92,6 +100,18 @@ const AUTH_CAMERA = img('validation-camera-exif.jpg');
 const AUTH_MISSING = img('listing-4821-kitchen.jpg');
 const FACE_ASTRONAUT = img('astronaut.jpg');
 const FACE_CAMERAMAN = img('face-cameraman.jpg');
+const SITTING_ROOM_COPY = img('inspect-sitting-room-copy.jpg');
+
+/**
+ * The virtual-inspection sample (the API reference and /virtual-inspection show its report): a
+ * sitting room, a re-encoded copy of it, a photo whose metadata declares it AI-generated, a
+ * camera original and a photo of no room, against a checklist of rooms the set lacks.
+ */
+export const INSPECTION_SAMPLE = {
+  image_urls: [SITTING_ROOM, SITTING_ROOM_COPY, AUTH_AI, AUTH_CAMERA, HORSES],
+  checklist: { rooms: { kitchen: 1, bedroom: 2, bathroom: 1 } },
+  property_ref: 'listing 4821, 12 Harbour Street',
+};
 
 export type ExampleRequest = Omit<ApiExample, 'status' | 'response'>;
 
@@ -266,6 +286,26 @@ export const exampleRequests: Record<string, ExampleRequest> = {
     request: {},
     job: { image_urls: [AUTH_AI, AUTH_CAMERA, AUTH_MISSING], run: false },
   },
+  inspection: {
+    title: 'Queue an inspection of five photos against a checklist of rooms',
+    method: 'POST',
+    path: '/api/v1/inspections',
+    request: INSPECTION_SAMPLE,
+  },
+  inspectionCompleted: {
+    title: 'Completed: flags at the top, coverage against the checklist, every photo analysed',
+    method: 'GET',
+    path: '/api/v1/inspections/{id}',
+    request: {},
+    job: { ...INSPECTION_SAMPLE, run: true },
+  },
+  inspectionPending: {
+    title: 'Before a worker has taken the inspection: progress, no report yet',
+    method: 'GET',
+    path: '/api/v1/inspections/{id}',
+    request: {},
+    job: { ...INSPECTION_SAMPLE, run: false },
+  },
 };
 
 let ready: Promise<BatchTestDb> | undefined;
@@ -320,19 +360,22 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   if (spec.job) {
     // A status example reads a job of its own: created through the handler, then (when `run`)
     // taken to its end by a queue worker (graphile-worker's runOnce, as the Netlify drain runs it).
-    const created = await predictBatch(
-      new Request(`${EXAMPLE_ORIGIN}/api/predict_batch`, {
+    const { run, ...jobRequest } = spec.job;
+    const inspection = spec.path.startsWith('/api/v1/inspections');
+    const created = await (inspection ? inspections : predictBatch)(
+      new Request(`${EXAMPLE_ORIGIN}${inspection ? '/api/v1/inspections' : '/api/predict_batch'}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...auth },
-        body: JSON.stringify(withOrigin({ image_urls: spec.job.image_urls }, EXAMPLE_ORIGIN)),
+        body: JSON.stringify(withOrigin(jobRequest, EXAMPLE_ORIGIN)),
       }),
       runtime(),
     );
     if (created.status !== 201)
       throw new Error(`creating the example job failed: ${created.status} ${await created.text()}`);
-    jobId = ((await created.json()) as { job_id: string }).job_id;
-    if (spec.job.run) await drainBatchQueue({ db: t.db, queue: t.queue, concurrency: 1 });
-    path = spec.path.replace('{job_id}', jobId);
+    const ids = (await created.json()) as { job_id?: string; inspection_id?: string };
+    jobId = ids.job_id ?? ids.inspection_id ?? '';
+    if (run) await drainBatchQueue({ db: t.db, queue: t.queue, concurrency: 1 });
+    path = spec.path.replace('{job_id}', jobId).replace('{id}', jobId);
   }
   const res = await handler(
     new Request(`${EXAMPLE_ORIGIN}${path}`, {
@@ -341,10 +384,11 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
       ...(spec.method === 'POST' ? { body: JSON.stringify(withOrigin(spec.request, EXAMPLE_ORIGIN)) } : {}),
     }),
     // The route parameters the runtime's router passes (the job id of a status example).
-    { ...runtime(), params: jobId ? { job_id: jobId } : {} },
+    { ...runtime(), params: jobId ? { job_id: jobId, id: jobId } : {} },
   );
   let response = tokenizeOrigin((await res.json()) as Record<string, unknown>, EXAMPLE_ORIGIN);
-  const answeredId = jobId ?? (typeof response['job_id'] === 'string' ? response['job_id'] : undefined);
+  const answered = response['job_id'] ?? response['inspection_id'];
+  const answeredId = jobId ?? (typeof answered === 'string' ? answered : undefined);
   if (answeredId) response = withSampleJobId(response, answeredId);
   return { ...spec, status: res.status, response };
 }

@@ -6,6 +6,7 @@ import { MAX_ERROR_CHECKS, MAX_IMAGE_URLS } from '../shared/schemas/detect';
 import { SIMILAR_LIMITS } from '../shared/schemas/similar';
 import { NAMED_POLICIES } from '../shared/schemas/faces';
 import { BATCH_MAX_IMAGES } from '../shared/schemas/photo-authenticity/batch';
+import { INSPECTION_MIN_SIDE } from '../shared/schemas/inspection';
 import { BYTES_PER_MB, IMAGE_LIMITS, UPLOAD_LIMITS } from '../shared/limits';
 import { DETECTED_SHARE, TRACE_SHARE } from '../shared/invisible-watermark';
 import { ALL_RATE_LIMITS } from '../shared/rate-limits';
@@ -160,6 +161,11 @@ export function documentedFigures(): Figure[] {
       'limits.batch_images',
       formatCount(BATCH_MAX_IMAGES),
       'src/shared/schemas/photo-authenticity/batch.ts BATCH_MAX_IMAGES',
+    ),
+    limit(
+      'limits.inspection_min_side_px',
+      `${INSPECTION_MIN_SIDE} px`,
+      'src/shared/schemas/inspection.ts INSPECTION_MIN_SIDE',
     ),
     limit('limits.detect_urls', formatCount(MAX_IMAGE_URLS), 'src/shared/schemas/detect.ts MAX_IMAGE_URLS'),
     limit(

@@ -12,6 +12,7 @@ export const API_IDS = {
   photoAuthenticity: 'photo-authenticity',
   watermark: 'watermark-detection',
   faces: 'facial-attribute-analysis',
+  virtualInspection: 'virtual-inspection',
 } as const;
 
 export type ApiId = (typeof API_IDS)[keyof typeof API_IDS];

@@ -11,6 +11,7 @@ import imageClassification from '../../content/examples/image-classification.jso
 import imageCaptioning from '../../content/examples/image-captioning.json' with { type: 'json' };
 import photoAuthenticity from '../../content/examples/photo-authenticity.json' with { type: 'json' };
 import facialAttributeAnalysis from '../../content/examples/facial-attribute-analysis.json' with { type: 'json' };
+import virtualInspection from '../../content/examples/virtual-inspection.json' with { type: 'json' };
 
 /** Every stored file (one per API), merged. */
 const stored = {
@@ -20,6 +21,7 @@ const stored = {
   ...imageCaptioning,
   ...photoAuthenticity,
   ...facialAttributeAnalysis,
+  ...virtualInspection,
 };
 
 /** One stored exchange. */
@@ -35,7 +37,7 @@ export interface ApiExample {
    * For a batch job status example: the job it reads, created with these images just before,
    * and taken to its end by a queue worker when `run`.
    */
-  job?: { image_urls: string[]; run: boolean };
+  job?: { image_urls: string[]; run: boolean; checklist?: Record<string, unknown>; property_ref?: string };
   /** HTTP status answered. */
   status: number;
   /** Response body as answered. */

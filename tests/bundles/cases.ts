@@ -51,6 +51,10 @@ import {
   listBrandsOperation,
   watermarkOperation,
 } from '../../src/shared/contracts/watermark';
+import {
+  createInspectionOperation,
+  getInspectionOperation,
+} from '../../src/shared/contracts/virtual-inspection';
 import { base64Of, type InvokeAnswer, type PlannedRequest } from '../../scripts/lib/netlify-bundles';
 import {
   CAPTION_SAMPLES,
@@ -75,6 +79,7 @@ export interface BundleState {
   adminCookie?: string | undefined;
   sessionCookie?: string | undefined;
   jobId?: string | undefined;
+  inspectionId?: string | undefined;
 }
 
 /** One request and what its answer must be. */
@@ -546,7 +551,23 @@ export const BUNDLE_CASES: BundleCase[] = [
       },
     ],
   },
-  // The background worker drains the queue: the job above is analysed from the zip's samples.
+  {
+    fn: 'inspections',
+    steps: (s) => [
+      {
+        ...step(createInspectionOperation, '/api/v1/inspections', {
+          headers: bearer(s),
+          json: {
+            image_urls: [sample('validation-iptc-ai.jpg'), sample('validation-camera-exif.jpg')],
+            checklist: { rooms: { kitchen: 1 } },
+          },
+        }),
+        keep: (_answer, body, state) =>
+          (state.inspectionId = (body as { inspection_id?: string }).inspection_id),
+      },
+    ],
+  },
+  // The background worker drains the queue: the job and the inspection above are analysed from the zip's samples.
   {
     fn: 'predict-batch-worker-background',
     vision: true,
@@ -568,6 +589,22 @@ export const BUNDLE_CASES: BundleCase[] = [
         keep: (_answer, body) => {
           if ((body as { job_status?: string }).job_status !== 'completed')
             throw new Error(`batch job not completed by the worker: ${JSON.stringify(body)}`);
+        },
+      },
+    ],
+  },
+  {
+    fn: 'inspection-status',
+    steps: (s) => [
+      {
+        ...step(getInspectionOperation, `/api/v1/inspections/${s.inspectionId}`, {
+          headers: bearer(s),
+          params: { id: s.inspectionId ?? '' },
+        }),
+        keep: (_answer, body) => {
+          const inspection = body as { status?: string; report?: { coverage?: { missing?: string[] } } };
+          if (inspection.status !== 'completed' || inspection.report?.coverage?.missing?.[0] !== 'kitchen')
+            throw new Error(`inspection not completed by the worker: ${JSON.stringify(body)}`);
         },
       },
     ],

@@ -26,6 +26,7 @@ const API_IDS: readonly [string, ...string[]] = [
   'photo-authenticity',
   'watermark-detection',
   'facial-attribute-analysis',
+  'virtual-inspection',
 ];
 
 export async function startBundleDatabase(): Promise<BundleDatabase> {

@@ -14,6 +14,9 @@ import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
 import { seed, setDb } from '../../src/server/db';
 import { predictBatchOperation } from '../../src/shared/contracts/photo-authenticity';
 import predictBatch from '../../functions/predict-batch';
+import createInspection from '../../functions/inspections';
+import { createInspectionOperation } from '../../src/shared/contracts/virtual-inspection';
+import { inspectionReportSchema } from '../../src/shared/schemas/inspection';
 
 const root = resolve(import.meta.dirname, '../..');
 let t: BatchTestDb;
@@ -75,6 +78,73 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
+/** Waits until the first worker has stored a few images of the job and holds the next one. */
+const midJob = (jobId: string) =>
+  waitFor('the first worker to be mid-job', async () => {
+    const job = await t.db
+      .selectFrom('batch_jobs')
+      .select('done')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    const locked = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
+      t.db,
+    );
+    return job.done >= 2 && (locked.rows[0]?.n ?? 0) > 0 ? job.done : undefined;
+  });
+
+/**
+ * Runs a job through the failure: a worker process takes it, is SIGKILLed mid-job (its entry
+ * still locked), and a second process finishes it. Returns the job as completed, how many images
+ * were stored when the first died, and the second worker (the caller stops it).
+ */
+async function killMidwayAndResume(jobId: string, total: number) {
+  const first = await spawnWorker();
+  // Kill it once it has finished a few images and holds the next one.
+  const atKill = await midJob(jobId);
+  first.kill('SIGKILL');
+  await new Promise((r) => first.once('exit', r));
+  const afterKill = await t.db
+    .selectFrom('batch_jobs')
+    .select(['done', 'status'])
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  expect(afterKill.status).toBe('processing');
+  expect(afterKill.done).toBeLessThan(total);
+  const lockedByDead = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
+    t.db,
+  );
+  expect(lockedByDead.rows[0]?.n).toBeGreaterThan(0);
+
+  const second = await spawnWorker();
+  const done = await waitFor('the job to complete', async () => {
+    const job = await t.db
+      .selectFrom('batch_jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    return job.status === 'completed' ? job : undefined;
+  });
+  return { done, atKill, second };
+}
+
+/**
+ * graphile-worker deletes an entry once its task has returned, a moment after the task's last
+ * write marked the job completed: waits for the job's entries (and its finishing step) to go.
+ */
+const queueDrained = (jobId: string) =>
+  waitFor('the queue to drain', async () => {
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'} or key = ${'finish:' + jobId}`.execute(
+      t.db,
+    );
+    return left.rows[0]?.n === 0 ? true : undefined;
+  });
+
 describe('a batch job survives its worker being killed', () => {
   it('completes with every image exactly once after SIGKILL of the worker mid-job and a new worker', async () => {
     const account = await createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
@@ -98,46 +168,7 @@ describe('a batch job survives its worker being killed', () => {
     expect(res.status).toBe(201);
     const { job_id: jobId } = predictBatchOperation.response.schema.parse(await res.json());
 
-    const first = await spawnWorker();
-    // Kill it once it has finished a few images and holds the next one.
-    const atKill = await waitFor('the first worker to be mid-job', async () => {
-      const job = await t.db
-        .selectFrom('batch_jobs')
-        .select('done')
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      const locked = await sql<{
-        n: number;
-      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
-        t.db,
-      );
-      return job.done >= 2 && (locked.rows[0]?.n ?? 0) > 0 ? job.done : undefined;
-    });
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
-    const afterKill = await t.db
-      .selectFrom('batch_jobs')
-      .select(['done', 'status'])
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    expect(afterKill.status).toBe('processing');
-    expect(afterKill.done).toBeLessThan(urls.length);
-    const lockedByDead = await sql<{
-      n: number;
-    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where locked_by is not null and key like ${jobId + ':%'}`.execute(
-      t.db,
-    );
-    expect(lockedByDead.rows[0]?.n).toBeGreaterThan(0);
-
-    const second = await spawnWorker();
-    const done = await waitFor('the job to complete', async () => {
-      const job = await t.db
-        .selectFrom('batch_jobs')
-        .selectAll()
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      return job.status === 'completed' ? job : undefined;
-    });
+    const { done, atKill, second } = await killMidwayAndResume(jobId, urls.length);
 
     expect(done.done).toBe(urls.length);
     const items = await t.db
@@ -155,16 +186,59 @@ describe('a batch job survives its worker being killed', () => {
     expect(items.filter((i) => i.worker_id === items[0]?.worker_id).length).toBeGreaterThanOrEqual(
       Math.min(atKill, 2),
     );
-    // graphile-worker deletes an entry once its task has returned, a moment after the task's last
-    // write marked the job completed: wait for the queue to drain rather than read it once.
-    await waitFor('the queue to drain', async () => {
-      const left = await sql<{
-        n: number;
-      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${jobId + ':%'}`.execute(
-        t.db,
-      );
-      return left.rows[0]?.n === 0 ? true : undefined;
-    });
+    await queueDrained(jobId);
+    second.kill('SIGTERM');
+  }, 240_000);
+});
+
+describe('a virtual inspection survives its worker being killed', () => {
+  it('completes with its report, every photo analysed and counted exactly once, after SIGKILL mid-way and a new worker', async () => {
+    const account = await createTestAccount(t.db, { apiId: 'virtual-inspection', tier: 'pay-per-use' });
+    const names = [
+      'od-sitting-room.jpg',
+      'inspect-sitting-room-copy.jpg',
+      'validation-iptc-ai.jpg',
+      'validation-camera-exif.jpg',
+      'od-horses.jpg',
+      'od-coffee-cup.jpg',
+    ];
+    const urls = names.map((n) => `http://localhost/images/samples/${n}`);
+    const res = await createInspection(
+      new Request('http://localhost/api/v1/inspections', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(account) },
+        body: JSON.stringify({ image_urls: urls, checklist: { rooms: { kitchen: 1 } } }),
+      }),
+      { ip: '198.51.100.71' },
+    );
+    expect(res.status).toBe(201);
+    const { inspection_id: jobId } = createInspectionOperation.response.schema.parse(await res.json());
+
+    const { done, second } = await killMidwayAndResume(jobId, urls.length);
+    expect(done.done).toBe(urls.length);
+    const items = await t.db
+      .selectFrom('batch_job_items')
+      .select(['idx', 'worker_id'])
+      .where('job_id', '=', jobId)
+      .orderBy('idx')
+      .execute();
+    expect(items.map((i) => i.idx)).toEqual(urls.map((_, i) => i));
+    expect(new Set(items.map((i) => i.worker_id)).size).toBe(2);
+    // The finishing step wrote the report once, over every photo in request order.
+    const report = inspectionReportSchema.parse(done.report);
+    expect(report.photos.map((p) => p.image_url)).toEqual(urls);
+    expect(report.photos.every((p) => p.error === undefined)).toBe(true);
+    expect(report.photos[0]!.duplicate_of).toEqual([urls[1]]);
+    expect(report.coverage.missing).toEqual(['kitchen']);
+    // Billed once per photo: the kill and the retry added nothing.
+    const usage = await t.db
+      .selectFrom('usage_monthly')
+      .select(sql<number>`sum(images)::int`.as('images'))
+      .where('user_id', '=', account.userId)
+      .where('api_id', '=', 'virtual-inspection')
+      .executeTakeFirstOrThrow();
+    expect(usage.images).toBe(urls.length);
+    await queueDrained(jobId);
     second.kill('SIGTERM');
   }, 240_000);
 });

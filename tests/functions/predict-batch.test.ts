@@ -2,20 +2,14 @@
  * POST /api/predict_batch and GET /api/predict_batch/{job_id} in process, with real analysis
  * by graphile-worker workers on the same database (PGlite here; PostgreSQL with `npm run test:pg`).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createFreeTestAccount, createTestAccount, type TestAccount } from '../support/test-account';
 import { FREE_TIER } from '../../src/shared/free-tier';
 import { callbackSecretForKey, SIGNATURE_HEADER, verifyCallback } from '../../src/server/batch/callback';
 import { ITEM_MAX_ATTEMPTS } from '../../src/server/batch/jobs';
-import { graphileOptions, setQueueConfig } from '../../src/server/batch/queue';
-import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
-import { startBatchWorker, type BatchWorker } from '../../src/server/batch/worker';
-import { seed, setDb } from '../../src/server/db';
+import { graphileOptions } from '../../src/server/batch/queue';
 import { imageBudget, resetImageBudget } from '../../src/server/vision/engine/image-budget';
-import { startTestImageServer, type TestImageServer } from '../support/test-image-server';
 import type { Resolver } from '../../src/server/vision/safe-fetch';
 import { billingPeriod } from '../../src/server/account/usage';
 import { makeWorkerUtils } from 'graphile-worker';
@@ -28,36 +22,16 @@ import predictBatch from '../../functions/predict-batch';
 import * as predictBatchStatusFunction from '../../functions/predict-batch-status';
 import drainQueue from '../../functions/predict-batch-worker-background';
 import { routed } from '../support/routed';
+import { callbackReceiver, startTestWorker, useBatchSuite } from '../support/batch-helpers';
 
 const predictBatchStatus = routed(predictBatchStatusFunction);
 
-let t: BatchTestDb;
-let images: TestImageServer;
-const workers: BatchWorker[] = [];
+const suite = useBatchSuite();
 
-beforeAll(async () => {
-  t = await createBatchTestDb();
-  await seed(t.db);
-  setDb(t.db);
-  setQueueConfig(t.queue);
-  images = await startTestImageServer();
-  vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');
-}, 90_000);
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  setQueueConfig(undefined);
-  setDb(undefined);
-  await images?.close();
-  await t?.close();
-});
-
-const img = (name: string) => `${images.origin}/images/${name}`;
+const img = (name: string) => `${suite.images.origin}/images/${name}`;
 /** The site's own sample photos, read from disk by the worker (the request's origin is the site). */
 const sample = (name: string) => `http://localhost/images/samples/${name}`;
-const subscriber = () => createTestAccount(t.db, { apiId: 'photo-authenticity', tier: 'standard' });
+const subscriber = () => createTestAccount(suite.t.db, { apiId: 'photo-authenticity', tier: 'standard' });
 const start = (body: unknown, headers: Record<string, string> = {}) =>
   predictBatch(
     new Request('http://localhost/api/predict_batch', {
@@ -79,19 +53,8 @@ const fakeDns =
     if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
     return [{ address, family: address.includes(':') ? 6 : 4 }];
   };
-const startWorker = async (concurrency = 1, resolver?: Resolver) => {
-  const worker = await startBatchWorker({
-    db: t.db,
-    queue: t.queue,
-    concurrency,
-    pollInterval: 100,
-    heartbeatMs: 500,
-    fetch: { allowLoopback: true, ...(resolver ? { resolver } : {}) },
-    callbackRetryMs: [50, 100],
-  });
-  workers.push(worker);
-  return worker;
-};
+const startWorker = (concurrency = 1, resolver?: Resolver) =>
+  startTestWorker(suite.t, suite.workers, concurrency, resolver);
 
 async function created(res: Response) {
   expect(res.status, await res.clone().text()).toBe(201);
@@ -137,8 +100,8 @@ describe('batch job lifecycle', () => {
     // Job row and queue entries were written together: one entry per image.
     const queued = await sql<{
       n: number;
-    }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
-      t.db,
+    }>`select count(*)::int as n from ${sql.id(suite.t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
+      suite.t.db,
     );
     expect(queued.rows[0]?.n).toBe(5);
 
@@ -210,7 +173,7 @@ describe('Idempotency-Key', () => {
     expect(theirs.job_id).not.toBe(first.job_id);
     const unkeyed = await created(await start(body, bearer(account)));
     expect(unkeyed.job_id).not.toBe(first.job_id);
-    const rows = await t.db
+    const rows = await suite.t.db
       .selectFrom('batch_jobs')
       .select('id')
       .where('user_id', '=', account.userId)
@@ -233,26 +196,10 @@ describe('ownership', () => {
   });
 });
 
-/** A receiver for callbacks: answers `statuses` in turn (then 200) and keeps what it got. */
-async function receiver(statuses: number[] = []) {
-  const got: { body: string; headers: IncomingMessage['headers'] }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(statuses.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/optiq`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 describe('callback_url', () => {
   it('POSTs the final job body, signed with HMAC-SHA256 keyed by the API key, retrying a failed delivery', async () => {
     const account = await subscriber();
-    const hook = await receiver([503]);
+    const hook = await callbackReceiver([503]);
     try {
       const job = await created(
         await start(
@@ -283,7 +230,7 @@ describe('callback_url', () => {
       expect(JSON.parse(delivered.body)).toEqual(final);
       // The worker records the delivery after the receiver answered: wait for that write.
       const readRow = () =>
-        t.db
+        suite.t.db
           .selectFrom('batch_jobs')
           .select(['callback_status', 'callback_attempts'])
           .where('id', '=', job.job_id)
@@ -315,7 +262,7 @@ describe('callback_url', () => {
     let status: string | null = null;
     while (Date.now() < deadline) {
       status = (
-        await t.db
+        await suite.t.db
           .selectFrom('batch_jobs')
           .select('callback_status')
           .where('id', '=', job.job_id)
@@ -337,8 +284,8 @@ describe('the failed state', () => {
     resetImageBudget();
     const hold = await imageBudget().acquire(imageBudget().limit);
     const account = await subscriber();
-    const hook = await receiver();
-    const utils = await makeWorkerUtils(graphileOptions(t.queue));
+    const hook = await callbackReceiver();
+    const utils = await makeWorkerUtils(graphileOptions(suite.t.queue));
     try {
       const job = await created(
         await start(
@@ -352,13 +299,13 @@ describe('the failed state', () => {
       const entries = sql<{
         id: string;
         attempts: number;
-      }>`select id::text, attempts from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'} and locked_at is null and run_at > now()`;
+      }>`select id::text, attempts from ${sql.id(suite.t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'} and locked_at is null and run_at > now()`;
       let attempts = 0;
       const { body, seen } = await poll(
         job.job_id,
         account,
         (b) => {
-          void entries.execute(t.db).then(async ({ rows }) => {
+          void entries.execute(suite.t.db).then(async ({ rows }) => {
             for (const r of rows) attempts = Math.max(attempts, r.attempts);
             if (rows.length > 0)
               await utils.rescheduleJobs(
@@ -382,8 +329,8 @@ describe('the failed state', () => {
       // Nothing is left in the queue for the job's image.
       const left = await sql<{
         n: number;
-      }>`select count(*)::int as n from ${sql.id(t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
-        t.db,
+      }>`select count(*)::int as n from ${sql.id(suite.t.queue.schema, 'jobs')} where key like ${job.job_id + ':%'}`.execute(
+        suite.t.db,
       );
       expect(left.rows[0]?.n).toBe(0);
 
@@ -400,7 +347,7 @@ describe('the failed state', () => {
       ).toBe(true);
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      const row = await t.db
+      const row = await suite.t.db
         .selectFrom('batch_jobs')
         .select(['status', 'callback_status'])
         .where('id', '=', job.job_id)
@@ -433,7 +380,7 @@ describe('several workers on one database', () => {
     const { body } = await poll(job.job_id, account, (b) => b.job_status === 'completed', 90_000);
     expect(body.results?.map((r) => r.image_url)).toEqual(urls);
     expect(body.results?.every((r) => r.error === undefined)).toBe(true);
-    const items = await t.db
+    const items = await suite.t.db
       .selectFrom('batch_job_items')
       .select(['idx', 'worker_id'])
       .where('job_id', '=', job.job_id)
@@ -462,13 +409,13 @@ describe('the Netlify background function', () => {
 describe('URL rules at submission', () => {
   /** Images and requests counted this month for the account (the usage the dashboard shows). */
   const usageOf = async (account: TestAccount) => {
-    const row = await t.db
+    const row = await suite.t.db
       .selectFrom('usage_monthly')
       .select(['requests', 'images'])
       .where('user_id', '=', account.userId)
       .where('period', '=', billingPeriod(new Date()).key)
       .executeTakeFirst();
-    const key = await t.db
+    const key = await suite.t.db
       .selectFrom('usage_monthly_keys')
       .select(['images'])
       .where('key_id', '=', account.keyId)
@@ -480,7 +427,8 @@ describe('URL rules at submission', () => {
     };
   };
   const jobsOf = async (account: TestAccount) =>
-    (await t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute()).length;
+    (await suite.t.db.selectFrom('batch_jobs').select('id').where('user_id', '=', account.userId).execute())
+      .length;
 
   it.each([
     'javascript:alert(1)',
@@ -575,12 +523,12 @@ describe('URL rules at submission', () => {
 
   it('bills a Free tier job per image at submission, refuses one larger than what is left, and gives a refused image back to the allowance', async () => {
     // No subscription (the id is never used): the calls run on the Free tier.
-    const account: TestAccount = { ...(await createFreeTestAccount(t.db)), subscriptionId: '' };
+    const account: TestAccount = { ...(await createFreeTestAccount(suite.t.db)), subscriptionId: '' };
     const period = billingPeriod(new Date()).key;
     const freeImages = async () =>
       Number(
         (
-          await t.db
+          await suite.t.db
             .selectFrom('free_usage_monthly')
             .select('images')
             .where('user_id', '=', account.userId)
@@ -588,7 +536,7 @@ describe('URL rules at submission', () => {
             .executeTakeFirst()
         )?.images ?? 0,
       );
-    await t.db
+    await suite.t.db
       .insertInto('free_usage_monthly')
       .values({ user_id: account.userId, period, images: FREE_TIER.imagesPerMonth - 3 })
       .execute();

@@ -47,6 +47,8 @@ describe('API reference', () => {
       'POST /api/v1/collections/{name}/images',
       'DELETE /api/v1/collections/{name}/images/{id}',
       'DELETE /api/v1/collections/{name}',
+      'POST /api/v1/inspections',
+      'GET /api/v1/inspections/{id}',
       'POST /api/v1/watermark',
       'GET /api/v1/watermark/brands',
       'POST /api/v1/watermark/brands',

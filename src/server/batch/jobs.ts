@@ -39,13 +39,28 @@ export interface CreateBatchJobInput {
   freeAllowance?: boolean;
   /** Runs before a new job is written (not for a replayed key): the caller's claim on its images. */
   beforeCreate?: () => Promise<void>;
+  /** What each image gets (default: the authenticity summary). */
+  kind?: 'authenticity' | 'inspection';
+  /** The request's other options, kept with the job and part of its Idempotency-Key identity. */
+  options?: Record<string, unknown>;
+  /** Uploaded images by index (their `imageUrls` entry names them), kept until the job ends. */
+  uploads?: ReadonlyMap<number, Uint8Array>;
 }
 
 /** SHA-256 of what defines the request, so a retry under one Idempotency-Key can be told from a different request. */
-export function requestHash(imageUrls: readonly string[], callbackUrl: string | null): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ image_urls: imageUrls, callback_url: callbackUrl }))
-    .digest('hex');
+export function requestHash(
+  imageUrls: readonly string[],
+  callbackUrl: string | null,
+  extra?: { options: Record<string, unknown>; uploads: ReadonlyMap<number, Uint8Array> | undefined },
+): string {
+  const hash = createHash('sha256').update(
+    JSON.stringify({ image_urls: imageUrls, callback_url: callbackUrl }),
+  );
+  if (extra) {
+    hash.update(JSON.stringify(extra.options));
+    for (const [idx, bytes] of extra.uploads ?? []) hash.update(`${idx}:`).update(bytes);
+  }
+  return hash.digest('hex');
 }
 
 function idempotencyConflict(): HttpError {
@@ -82,7 +97,11 @@ export async function createBatchJob(
   queue: QueueConfig,
   input: CreateBatchJobInput,
 ): Promise<{ job: BatchJobRow; created: boolean }> {
-  const hash = requestHash(input.imageUrls, input.callbackUrl);
+  const hash = requestHash(
+    input.imageUrls,
+    input.callbackUrl,
+    input.kind === 'inspection' ? { options: input.options ?? {}, uploads: input.uploads } : undefined,
+  );
   const reuse = (job: BatchJobRow) => {
     if (job.request_hash !== hash) throw idempotencyConflict();
     return { job, created: false };
@@ -106,6 +125,8 @@ export async function createBatchJob(
           callback_url: input.callbackUrl,
           site_origins: JSON.stringify(input.siteOrigins),
           free_allowance: input.freeAllowance ?? false,
+          kind: input.kind ?? 'authenticity',
+          options: JSON.stringify(input.options ?? {}),
           total: input.imageUrls.length,
           error: null,
           callback_status: null,
@@ -114,6 +135,8 @@ export async function createBatchJob(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      for (const [idx, bytes] of input.uploads ?? [])
+        await trx.insertInto('batch_job_uploads').values({ job_id: job.id, idx, bytes }).execute();
       // One queue entry per image, so several workers share a job; the job key makes a
       // second enqueue of the same image replace the first rather than add one.
       await sql`select ${sql.id(queue.schema, 'add_job')}(
@@ -144,11 +167,12 @@ export async function createBatchJob(
   }
 }
 
-/** The job `jobId` of the account `userId`; another account's job or a malformed id is not found. */
+/** The job `jobId` of the account `userId`; another account's job, another kind or a malformed id is not found. */
 export async function findBatchJob(
   db: Kysely<Database>,
   userId: string,
   jobId: string,
+  kind: BatchJobRow['kind'] = 'authenticity',
 ): Promise<BatchJobRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return undefined;
   return db
@@ -156,6 +180,7 @@ export async function findBatchJob(
     .selectAll()
     .where('id', '=', jobId)
     .where('user_id', '=', userId)
+    .where('kind', '=', kind)
     .executeTakeFirst();
 }
 

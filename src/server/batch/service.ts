@@ -2,10 +2,14 @@
  * What the batch endpoints do with a caller's request: validate the Idempotency-Key, create or
  * find the job, and (on Netlify) wake the background worker that drains the queue.
  */
+import type { Kysely } from 'kysely';
+import type { ApiCall } from '../account/api-call';
+import type { Database } from '../db';
 import { HttpError } from '../http/errors';
 import type { HandlerContext } from '../http/handler';
 import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
-import { siteSampleName } from '../vision/site-images';
+import { siteOrigins, siteSampleName } from '../vision/site-images';
+import { createBatchJob, type BatchJobRow, type CreateBatchJobInput } from './jobs';
 import { getQueueConfig, type QueueConfig } from './queue-config';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -31,6 +35,19 @@ export function idempotencyKey(req: Request): string | null {
     );
   }
   return key;
+}
+
+/** A callback is signed with the API key that created the job: 400 without one. */
+export function requireCallbackKey(callbackUrl: string | undefined, keyId: string | null): void {
+  if (!callbackUrl || keyId) return;
+  throw new HttpError(
+    400,
+    'INVALID_REQUEST',
+    'callback_url needs an API key: callbacks are signed with it.',
+    {
+      details: { fields: [{ path: 'callback_url', message: 'Call with an API key to use a callback.' }] },
+    },
+  );
 }
 
 /** The queue, or 503 when this deployment has none configured. */
@@ -85,4 +102,47 @@ export function checkBatchUrls(
   });
   if (body.callback_url !== undefined) check('callback_url', body.callback_url, 'Callback URL');
   if (first) throw new HttpError(422, 'IMAGE_URL_NOT_ALLOWED', first.message, { details: { fields } });
+}
+
+/** What a submitted job adds to the caller's request: its images and options. */
+export type JobSubmission = Pick<
+  CreateBatchJobInput,
+  'apiId' | 'imageUrls' | 'kind' | 'options' | 'uploads'
+> & {
+  callbackUrl: string | undefined;
+  /** The request's Idempotency-Key (read before the body, so a bad key is refused first). */
+  idempotencyKey: string | null;
+};
+
+/**
+ * The submission both batch endpoints share (POST /api/predict_batch, POST /api/v1/inspections):
+ * a callback needs a key, URLs meet the address rules (uploads are not URLs), the job is written
+ * with its queue entries (the Free tier reserving every image first), and on Netlify the
+ * background worker is woken. A replayed Idempotency-Key returns the existing job (`created: false`).
+ */
+export async function submitJob(
+  db: Kysely<Database>,
+  req: Request,
+  ctx: HandlerContext,
+  call: ApiCall,
+  input: JobSubmission,
+): Promise<{ job: BatchJobRow; created: boolean }> {
+  requireCallbackKey(input.callbackUrl, call.keyId);
+  const origins = siteOrigins(req);
+  checkBatchUrls(
+    { image_urls: input.imageUrls.filter((_, i) => !input.uploads?.has(i)), callback_url: input.callbackUrl },
+    origins,
+  );
+  const submitted = await createBatchJob(db, requireQueue(), {
+    ...input,
+    userId: call.userId,
+    apiKeyId: call.keyId,
+    callbackUrl: input.callbackUrl ?? null,
+    siteOrigins: [...origins],
+    // On the Free tier a new job reserves all its images up front (429 when fewer are left).
+    freeAllowance: call.free,
+    beforeCreate: () => call.claimImages(input.imageUrls.length),
+  });
+  if (submitted.created) wakeBackgroundWorker(req, ctx);
+  return submitted;
 }

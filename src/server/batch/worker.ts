@@ -25,6 +25,13 @@ import { graphileOptions, installQueue, type QueueConfig } from './queue';
 import { billingPeriod } from '../account/usage';
 import { ALERT_WEBHOOK_TASK } from '../alerts/fire';
 import { deliverAlertWebhook } from '../alerts/webhook';
+import {
+  analyseInspectionItem,
+  enqueueInspectionFinish,
+  finishInspection,
+  inspectionBody,
+  INSPECTION_FINISH_TASK,
+} from '../inspection/jobs';
 
 export interface BatchWorkerOptions {
   db: Kysely<Database>;
@@ -81,8 +88,15 @@ async function enqueueCallback(trx: Kysely<Database>, queue: QueueConfig, jobId:
   );
 }
 
-/** Marks a job whose every image is stored as completed, and queues its callback (idempotent). */
-async function completeJob(opts: BatchWorkerOptions, jobId: string): Promise<void> {
+/**
+ * Marks a job whose every image is stored as completed, and queues its callback (idempotent).
+ * An inspection gets its finishing step instead, which writes the report and then completes it.
+ */
+async function completeJob(opts: BatchWorkerOptions, jobId: string, kind: string): Promise<void> {
+  if (kind === 'inspection') {
+    await enqueueInspectionFinish(opts.db, opts.queue, jobId);
+    return;
+  }
   await opts.db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('batch_jobs')
@@ -120,7 +134,7 @@ export async function processBatchItem(
   if (!job || job.status === 'completed' || job.status === 'failed') return;
   // Stored by an earlier attempt that stopped before the job was marked: finish that step only.
   if (job.stored) {
-    if (job.done >= job.total) await completeJob(opts, job.id);
+    if (job.done >= job.total) await completeJob(opts, job.id, job.kind);
     return;
   }
   if (job.status === 'pending') {
@@ -133,9 +147,12 @@ export async function processBatchItem(
   }
   const url = job.image_urls[payload.idx];
   if (url === undefined) return;
-  let result: BatchItemResult;
+  let result: BatchItemResult | { image_url: string; error?: { code: string; message: string } | undefined };
   try {
-    result = await analyseItem(url, job.site_origins, opts.fetch);
+    result =
+      job.kind === 'inspection'
+        ? await analyseInspectionItem(db, job, payload.idx, opts.fetch)
+        : await analyseItem(url, job.site_origins, opts.fetch);
   } catch (error) {
     if (helpers.job.attempts < helpers.job.max_attempts) throw error;
     // The last attempt failed on our side: the job cannot complete.
@@ -153,12 +170,13 @@ export async function processBatchItem(
         .returning('callback_url')
         .executeTakeFirst();
       if (failed?.callback_url) await enqueueCallback(trx, queue, job.id);
+      await trx.deleteFrom('batch_job_uploads').where('job_id', '=', job.id).execute();
     });
     return;
   }
   // An image refused by the address rules was never analysed: the image the job was billed for
   // at submission is given back (to the month of the job, to its key and to the Free tier when billed there), with the row.
-  const refund = 'error' in result && result.error.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
+  const refund = 'error' in result && result.error?.code === 'IMAGE_URL_NOT_ALLOWED' ? 1 : 0;
   const period = billingPeriod(new Date(job.created_at)).key;
   // One statement: the image's row, and the job's progress (and a refund) only when that row is
   // new, so a retried entry can neither store nor count an image twice.
@@ -189,7 +207,7 @@ export async function processBatchItem(
     where id = ${job.id} and exists (select 1 from stored)
     returning done, total`.execute(db);
   const row = progress.rows[0];
-  if (row && row.done >= row.total) await completeJob(opts, job.id);
+  if (row && row.done >= row.total) await completeJob(opts, job.id, job.kind);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,7 +223,7 @@ export async function deliverCallback(opts: BatchWorkerOptions, payload: { job_i
     .where('batch_jobs.id', '=', payload.job_id)
     .executeTakeFirst();
   if (!job?.callback_url || job.callback_status !== 'pending' || !job.key_hash) return;
-  const body = JSON.stringify(await batchJobBody(db, job));
+  const body = JSON.stringify(job.kind === 'inspection' ? inspectionBody(job) : await batchJobBody(db, job));
   const pauses = opts.callbackRetryMs ?? [1_000, 4_000];
   let lastError = '';
   for (let attempt = 0; attempt <= pauses.length; attempt++) {
@@ -263,6 +281,9 @@ function taskList(opts: BatchWorkerOptions, beats: Heartbeats): TaskList {
   return {
     batch_item: withBeat<ItemPayload>((payload, helpers) => processBatchItem(opts, payload, helpers)),
     batch_callback: withBeat<{ job_id: string }>((payload) => deliverCallback(opts, payload)),
+    [INSPECTION_FINISH_TASK]: withBeat<{ job_id: string }>((payload) =>
+      finishInspection(opts.db, payload.job_id, (trx, jobId) => enqueueCallback(trx, opts.queue, jobId)),
+    ),
     [ALERT_WEBHOOK_TASK]: withBeat<{ event_id: string }>((payload, helpers) =>
       deliverAlertWebhook(opts, payload, helpers.job.attempts >= helpers.job.max_attempts),
     ),

@@ -265,6 +265,19 @@ export interface BatchJobsTable {
   finished_at: Date | null;
   /** Billed to the Free tier's allowance (images given back return there). */
   free_allowance: Generated<boolean>;
+  /** What each image gets: the authenticity summary, or a virtual inspection's photo analysis. */
+  kind: ColumnType<'authenticity' | 'inspection', 'authenticity' | 'inspection' | undefined, never>;
+  /** The request's options beside its images (an inspection's checklist and property_ref). */
+  options: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** An inspection's report, written by its finishing step. */
+  report: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+/** A photo uploaded with a job, kept only until the job ends. */
+export interface BatchJobUploadsTable {
+  job_id: string;
+  idx: number;
+  bytes: Uint8Array;
 }
 
 /** One finished image of a batch job, stored once (primary key job + index). */
@@ -368,6 +381,7 @@ export interface Database {
   collection_images: CollectionImagesTable;
   batch_jobs: BatchJobsTable;
   batch_job_items: BatchJobItemsTable;
+  batch_job_uploads: BatchJobUploadsTable;
   batch_workers: BatchWorkersTable;
   request_log: RequestLogTable;
   usage_alert_settings: UsageAlertSettingsTable;

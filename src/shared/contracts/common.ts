@@ -39,6 +39,30 @@ export const KEY_ERRORS = [
   'QUOTA_EXCEEDED',
 ] as const satisfies readonly ErrorCode[];
 
+/** What starting a job on the batch queue may answer (POST /api/predict_batch, POST /api/v1/inspections). */
+export const JOB_CREATE_ERRORS = [
+  ...JSON_BODY_ERRORS,
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'METHOD_NOT_ALLOWED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IMAGE_URL_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
+  ...SERVER_ERRORS,
+] as const satisfies readonly ErrorCode[];
+
+/** What reading a job back may answer (another account's job is NOT_FOUND). */
+export const JOB_READ_ERRORS = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
+  ...SERVER_ERRORS,
+] as const satisfies readonly ErrorCode[];
+
 /** Stored exchanges (content/examples) shown as both request and response examples, in this order. */
 export function storedExchanges(...names: ExampleName[]): {
   request: ExampleName[];

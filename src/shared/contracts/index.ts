@@ -36,6 +36,7 @@ import {
   predictOperation,
   whyNotRealOperation,
 } from './photo-authenticity';
+import { createInspectionOperation, getInspectionOperation } from './virtual-inspection';
 
 /**
  * Every operation the site serves. The OpenAPI document is generated from this list, and a
@@ -79,6 +80,8 @@ export const operations: readonly OperationContract[] = [
   ...similarOperations,
   facesOperation,
   demoFacesOperation,
+  createInspectionOperation,
+  getInspectionOperation,
   healthOperation,
   statusSummaryOperation,
 ];

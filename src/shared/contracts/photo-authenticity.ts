@@ -29,7 +29,15 @@ import {
 } from '../schemas/photo-authenticity/photo-validation';
 import { API_IDS } from '../api-ids';
 import { DEFAULT_SITE_ORIGIN } from '../site-origin';
-import { IMAGE_ERRORS, JSON_BODY_ERRORS, KEY_ERRORS, SERVER_ERRORS, storedExchanges } from './common';
+import {
+  IMAGE_ERRORS,
+  JOB_CREATE_ERRORS,
+  JOB_READ_ERRORS,
+  JSON_BODY_ERRORS,
+  KEY_ERRORS,
+  SERVER_ERRORS,
+  storedExchanges,
+} from './common';
 import { defineOperation } from './operation';
 
 /** The site's own sample photos (read from disk by the server): samples run as copied. */
@@ -135,17 +143,7 @@ export const predictBatchOperation = defineOperation({
     description: 'The job is queued (or, for a repeated Idempotency-Key, the existing job).',
     schema: withUsage(batchJobCreatedSchema),
   },
-  errors: [
-    ...JSON_BODY_ERRORS,
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'METHOD_NOT_ALLOWED',
-    'IDEMPOTENCY_KEY_REUSED',
-    'IMAGE_URL_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'QUOTA_EXCEEDED',
-    ...SERVER_ERRORS,
-  ],
+  errors: JOB_CREATE_ERRORS,
   rateLimit: 'batch',
   storedExamples: storedExchanges('predictBatch'),
 });
@@ -162,15 +160,7 @@ export const getPredictBatchOperation = defineOperation({
   auth: 'apiKey',
   params: z.object({ job_id: z.string().describe('The job_id returned when the job was created.') }),
   response: { status: 200, description: 'The job.', schema: withUsage(batchJobSchema) },
-  errors: [
-    'UNAUTHORIZED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'METHOD_NOT_ALLOWED',
-    'RATE_LIMITED',
-    'QUOTA_EXCEEDED',
-    ...SERVER_ERRORS,
-  ],
+  errors: JOB_READ_ERRORS,
   rateLimit: 'results',
   storedExamples: { response: ['predictBatchCompleted', 'predictBatchPending'] },
 });

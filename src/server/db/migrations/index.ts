@@ -21,6 +21,7 @@ import * as freeAllowance from './2026_11_26_100000_free_allowance';
 import * as statusProbes from './2026_11_26_110000_status_probes';
 import * as requestLog from './2026_11_26_120000_request_log';
 import * as usageAlerts from './2026_11_26_130000_usage_alerts';
+import * as inspections from './2026_11_26_200000_inspections';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial': initial,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_110000_status_probes': statusProbes,
   '2026_11_26_120000_request_log': requestLog,
   '2026_11_26_130000_usage_alerts': usageAlerts,
+  '2026_11_26_200000_inspections': inspections,
 };

@@ -12,11 +12,16 @@ import { decodeImage } from '../image-input';
 import type { PassFeatures } from '../model';
 import { loadOcr, OCR_MAX_SIDE, recognizeText } from '../ocr/ocr';
 import { classifyRoom, type RoomScore } from '../rooms/classifier';
+import { MODEL_INPUT_SIZE } from '../model-input';
+import { greyThumb } from '../similar/phash';
 import { summarisePixels, type PixelSummary } from './pixels';
+import { sharpness } from './sharpness';
 
 export interface SceneOptions {
   /** Also read the text in the image (PaddleOCR; 0.2-1.3 s more). */
   text?: boolean;
+  /** Also the perceptual-hash thumbnail and the sharpness of the view (virtual inspections; a few ms). */
+  inspection?: boolean;
 }
 
 /** A line of text read in the photo. */
@@ -36,6 +41,10 @@ export interface SceneAnalysis {
   pixels: PixelSummary;
   /** Lines read (only when asked for), in reading order. */
   text?: SceneText[];
+  /** 32x32 grey thumbnail for the perceptual hash (with `inspection`). */
+  grey?: Uint8Array;
+  /** Fine detail of the view, 0-1 (with `inspection`). */
+  sharpness?: number;
 }
 
 /** Lines read with less confidence than this are left out of captions. */
@@ -51,7 +60,14 @@ export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}
   const features = analysis.features;
   if (!features) throw new Error('vision: the pass returned no features');
   const rooms = analysis.room ?? classifyRoom({ features, detections: analysis.detections });
-  const pixels = summarisePixels(await image.view());
+  const view = await image.view();
+  const pixels = summarisePixels(view);
+  const extra = options.inspection
+    ? {
+        grey: await greyThumb(view, { width: MODEL_INPUT_SIZE, height: MODEL_INPUT_SIZE, channels: 3 }),
+        sharpness: sharpness(view, MODEL_INPUT_SIZE),
+      }
+    : {};
   let text: SceneText[] | undefined;
   if (options.text) text = await readText(bytes);
   const detections = analysis.detections.filter((d) => d.confirmed);
@@ -63,6 +79,7 @@ export async function analyzeScene(bytes: Uint8Array, options: SceneOptions = {}
     rooms,
     pixels,
     ...(text && { text }),
+    ...extra,
   };
 }
 
