@@ -1064,6 +1064,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a virtual inspection of up to 50 property photos
+         * @description Queues the photos of one property, given as `image_urls` (JSON) or uploaded as `file` parts of one multipart/form-data request, and answers at once with an inspection to poll. Each photo gets the room type, the fixtures the object detector sees, photo quality, the capture data the file declares and the photo-authenticity verdict; across the set, near-duplicates of each other and of the images in your own similar-search collections; against the optional `checklist`, the rooms found and missing. This report does not grade condition, damage, wear, safety hazards or compliance: no model here measures them. It says which rooms and objects the photos show, whether each photo carries signs of generation, editing or recapture, whether photos repeat each other or images you already hold, and what each file declares about its capture. Declared capture data can be missing or forged; its absence proves nothing. Inspections run on the durable batch queue (one entry per photo and a finishing step): each photo is analysed and counted once, and an inspection survives a server restart. An `Idempotency-Key` header makes retries safe (the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`); with `callback_url`, the final inspection body is POSTed there, signed as batch job callbacks are (`Optiq-Signature`). Photo and callback URLs meet the address rules of the other image endpoints at submission. The call counts as one request with its photos (a photo refused by the address rules is given back); a repeated Idempotency-Key counts nothing.
+         *
+         *     Rate limit per client: 20 calls a minute (`batch`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
+         */
+        post: operations["createInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inspections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an inspection and its report
+         * @description Status and progress of the inspection and, once completed, the report: flags at the top (each naming the photos that are its evidence), coverage against the checklist, every photo in request order, and what the report does not assess. Only the account that created the inspection can read it; any other gets 404. Reading counts nothing against the quota. Signed in, the dashboard shows the same report as a printable page at /dashboard/inspections/{id}.
+         *
+         *     Rate limit per client: 200 calls a minute (`results`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
+         */
+        get: operations["getInspection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -9375,6 +9419,446 @@ export interface operations {
             };
             /** @description `IMAGE_FETCH_FAILED`: Open the URL from outside your network to check it is public and answers with an image; retry a 502 later. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description URLs of the property photos, 1 to 50; the report lists them in this order. */
+                    image_urls: string[];
+                    /** @description What the photos should cover. Without one, the report lists the rooms found and misses nothing. */
+                    checklist?: {
+                        /** @description Rooms expected and how many of each, e.g. `{ "kitchen": 1, "bedroom": 2, "bathroom": 1 }`. */
+                        rooms?: {
+                            [key: string]: number;
+                        };
+                        /** @description Fixtures expected per room, e.g. `{ "kitchen": ["oven", "sink", "refrigerator"] }`: a room whose photos show none of one is reported. */
+                        fixtures?: {
+                            [key: string]: ("sink" | "toilet" | "bed" | "couch" | "chair" | "dining table" | "oven" | "microwave" | "refrigerator" | "toaster" | "tv" | "laptop" | "keyboard" | "potted plant" | "clock" | "vase" | "book")[];
+                        };
+                    };
+                    /** @description Your reference for the property (an address, a claim or listing number); echoed back. */
+                    property_ref?: string;
+                    /**
+                     * Format: uri
+                     * @description Public https URL that receives the final inspection body (POST, signed with the Optiq-Signature header) when it ends. Needs an API key.
+                     */
+                    callback_url?: string;
+                };
+                "multipart/form-data": {
+                    /** @description Photos by URL, one `image_urls` field each; they come before the uploads in the report. */
+                    image_urls?: string[];
+                    /** @description The photos themselves, one `file` part each (JPEG, PNG or WebP); 1 to 50 photos in all, URLs included. Uploads are named `upload:<n>` in the report and kept only until the inspection ends. */
+                    file?: Blob[];
+                    /** @description The checklist as JSON text. */
+                    checklist?: string;
+                    /** @description Your reference for the property (an address, a claim or listing number); echoed back. */
+                    property_ref?: string;
+                    /**
+                     * Format: uri
+                     * @description Public https URL that receives the final inspection body (POST, signed with the Optiq-Signature header) when it ends. Needs an API key.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The inspection is queued (or, for a repeated Idempotency-Key, the existing one). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the inspection: poll GET /api/v1/inspections/{id}.
+                         */
+                        inspection_id: string;
+                        /**
+                         * @description pending for a new inspection; a retry with the same Idempotency-Key returns it as it is now.
+                         * @enum {string}
+                         */
+                        status: "pending" | "processing" | "completed" | "failed";
+                        /** @description When the inspection was created (ISO 8601). */
+                        created_at: string;
+                        usage: components["schemas"]["ApiUsage"];
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: Fix the fields named in `details.fields` against the field table, then send again. `INVALID_JSON`: Send a JSON body, e.g. serialise it with `JSON.stringify` or `json=` in requests. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Send fewer or smaller images: image URLs up to 10 MB, uploaded files up to 4.5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Send `Content-Type: application/json` (or `multipart/form-data` for file uploads where the operation says so). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: Send a new key for a new batch, or repeat the original body to get the original job back. `IMAGE_URL_NOT_ALLOWED`: Host the image on a public address; private, loopback and metadata addresses are blocked. `INVALID_IMAGE`: Send a JPEG, PNG or WebP image between 256x256 and 4096x4096 pixels. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier's monthly quota. */
+                    "RateLimit-Policy"?: string;
+                    /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: Retry after the seconds in `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The inspection_id returned when the inspection was created. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inspection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the inspection.
+                         */
+                        inspection_id: string;
+                        /**
+                         * @description pending (queued), processing (photos being analysed), completed (the report is ready), failed (it could not be finished).
+                         * @enum {string}
+                         */
+                        status: "pending" | "processing" | "completed" | "failed";
+                        /** @description When the inspection was created (ISO 8601). */
+                        created_at: string;
+                        /** @description How far the inspection is. */
+                        progress: {
+                            /** @description Photos analysed (with a result or an error). */
+                            done: number;
+                            /** @description Photos in the inspection. */
+                            total: number;
+                        };
+                        /** @description Your reference, as sent. */
+                        property_ref?: string;
+                        /** @description When it completed or failed (ISO 8601). */
+                        finished_at?: string;
+                        /** @description Why it failed, when failed. */
+                        error?: string;
+                        /** @description The report; present only when status is completed. */
+                        report?: {
+                            /** @description Your reference, as sent. */
+                            property_ref?: string;
+                            /** @description The checklist, as sent. */
+                            checklist?: {
+                                /** @description Rooms expected and how many of each, e.g. `{ "kitchen": 1, "bedroom": 2, "bathroom": 1 }`. */
+                                rooms?: {
+                                    [key: string]: number;
+                                };
+                                /** @description Fixtures expected per room, e.g. `{ "kitchen": ["oven", "sink", "refrigerator"] }`: a room whose photos show none of one is reported. */
+                                fixtures?: {
+                                    [key: string]: ("sink" | "toilet" | "bed" | "couch" | "chair" | "dining table" | "oven" | "microwave" | "refrigerator" | "toaster" | "tv" | "laptop" | "keyboard" | "potted plant" | "clock" | "vase" | "book")[];
+                                };
+                            };
+                            /** @description What needs a look, most serious first; empty when nothing does. */
+                            flags: {
+                                /**
+                                 * @description What kind of finding.
+                                 * @enum {string}
+                                 */
+                                code: "ai_generated" | "edited" | "photo_of_photo" | "reused_in_set" | "matches_collection" | "room_missing" | "fixture_missing" | "not_a_room" | "low_quality" | "photo_failed";
+                                /** @description The finding in plain words, e.g. "2 photos look re-used". */
+                                message: string;
+                                /** @description The photos it concerns (empty for a missing room). */
+                                image_urls: string[];
+                                /** @description The same photos as indexes into `photos`: the evidence of the flag. */
+                                photo_indexes: number[];
+                            }[];
+                            /** @description Rooms found against the checklist. */
+                            coverage: {
+                                /** @description Photos per room label (including `other`). */
+                                found: {
+                                    [key: string]: number;
+                                };
+                                /** @description Rooms of the checklist with fewer photos than expected (repeated once per room short). */
+                                missing: ("bathroom" | "kitchen" | "bedroom" | "living_room" | "dining_room" | "office")[];
+                                /** @description Rooms of the checklist with expected fixtures on no photo. */
+                                rooms_missing_fixtures: {
+                                    /**
+                                     * @description The room.
+                                     * @enum {string}
+                                     */
+                                    room: "bathroom" | "kitchen" | "bedroom" | "living_room" | "dining_room" | "office";
+                                    /** @description Expected fixtures no photo of that room shows. */
+                                    fixtures: ("sink" | "toilet" | "bed" | "couch" | "chair" | "dining table" | "oven" | "microwave" | "refrigerator" | "toaster" | "tv" | "laptop" | "keyboard" | "potted plant" | "clock" | "vase" | "book")[];
+                                }[];
+                            };
+                            /** @description Every photo, in request order. */
+                            photos: {
+                                /** @description Position of the photo in the request, from 0. */
+                                index: number;
+                                /** @description The photo as sent (an upload reads `upload:<n>`). */
+                                image_url: string;
+                                /** @description The uploaded file name, for uploads. */
+                                file_name?: string;
+                                /** @description Why this photo has no analysis (the others are not affected); the other fields are then absent. */
+                                error?: {
+                                    /** @description Error code, e.g. IMAGE_FETCH_FAILED, INVALID_IMAGE, IMAGE_URL_NOT_ALLOWED. */
+                                    code: string;
+                                    /** @description What went wrong with this photo. */
+                                    message: string;
+                                };
+                                /** @description Which room the photo shows. */
+                                room?: {
+                                    /**
+                                     * @description The room type, or `other` when no room scores high enough.
+                                     * @enum {string}
+                                     */
+                                    label: "bathroom" | "kitchen" | "bedroom" | "living_room" | "dining_room" | "office" | "other";
+                                    /** @description Probability of that label, 0-1 (the room head over the detection pass). */
+                                    score: number;
+                                };
+                                /** @description Room fixtures the detection model found, strongest first. */
+                                fixtures?: {
+                                    /** @description The fixture (detection model class name). */
+                                    name: string;
+                                    /** @description Detection score, 0-1. */
+                                    score: number;
+                                }[];
+                                /** @description Whether the photo is usable for an inspection. */
+                                quality?: {
+                                    /** @description Width in pixels (after EXIF rotation). */
+                                    width: number;
+                                    /** @description Height in pixels. */
+                                    height: number;
+                                    /** @description Little fine detail: out of focus or shaken (sharpness below 0.25). */
+                                    blurred: boolean;
+                                    /** @description Underexposed: mean brightness below 0.2. */
+                                    dark: boolean;
+                                    /** @description Shorter side below 512 px (the model's view). */
+                                    too_small: boolean;
+                                    /** @description Fine detail of the 512-pixel view, 0-1 (Laplacian energy, scaled). */
+                                    sharpness: number;
+                                    /** @description Mean luminance, 0-1. */
+                                    brightness: number;
+                                };
+                                /** @description What the file declares about its capture; a value missing here says nothing about the photo. */
+                                capture?: {
+                                    /** @description Capture time the file declares (EXIF DateTimeOriginal), as written. */
+                                    taken_at?: string;
+                                    /** @description Camera make the file declares. */
+                                    camera_make?: string;
+                                    /** @description Camera model the file declares. */
+                                    camera_model?: string;
+                                    /** @description Whether the file carries a GPS position (the position is not returned). */
+                                    gps_present: boolean;
+                                };
+                                /** @description Whether the photo looks generated, edited or recaptured. */
+                                authenticity?: {
+                                    /**
+                                     * @description The verdict of /api/predict.
+                                     * @enum {string}
+                                     */
+                                    verdict: "ai_generated" | "likely_ai_generated" | "edited" | "recaptured" | "camera_original" | "declared_camera" | "inconclusive";
+                                    /** @description Fail tags, as /api/predict gives them. */
+                                    fail_tags: ("ai_generated" | "edited" | "photo_of_photo")[];
+                                    /** @description One line of evidence per rule that fired. */
+                                    evidence: {
+                                        /**
+                                         * @description The fail tag this finding supports.
+                                         * @enum {string}
+                                         */
+                                        tag: "ai_generated" | "edited" | "photo_of_photo";
+                                        /** @description The evidence, in one line. */
+                                        explanation: string;
+                                    }[];
+                                };
+                                /** @description Other photos of this set that are near-duplicates of this one (same perceptual hash or similarity 0.9+). */
+                                duplicate_of?: string[];
+                                /** @description Near-duplicates of this photo among the images of your own similar-search collections. */
+                                collection_matches?: {
+                                    /** @description Name of your similar-search collection. */
+                                    collection: string;
+                                    /** @description The matching image, as stored in that collection. */
+                                    image_id: string;
+                                    /** @description Its URL, when it was stored with one (else empty). */
+                                    url: string;
+                                    /** @description Calibrated similarity, 0-1 (near duplicates read 0.9 and above). */
+                                    similarity: number;
+                                }[];
+                            }[];
+                            /** @description What the report does not assess. */
+                            not_assessed: string;
+                            /** @description How the report was made. */
+                            analysis_method: string;
+                        };
+                        usage: components["schemas"]["ApiUsage"];
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: Send `Authorization: Bearer <key>` with an active key from your [dashboard](/dashboard); create a new key if this one was revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: Call an active API (every active API works on the Free tier without subscribing); from your own code, send an API key rather than a session cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_FOUND`: Check the id in the path; ids come from the answer that created the resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Use a method listed in the `Allow` response header. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Wait the number of seconds in `Retry-After`, then retry; pace calls by the `RateLimit` header. `QUOTA_EXCEEDED`: Wait for the next billing month (`Retry-After` and `RateLimit` give the seconds until it starts), or subscribe to the API (or move to a higher tier) on the API's page or in your [dashboard](/dashboard). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limit that refused the call (IETF draft-ietf-httpapi-ratelimit-headers): its name, requests allowed (q) and window in seconds (w); e.g. `"single";q=100;w=60`, or `"monthly";q=1000;w=2592000` for the tier's monthly quota. */
+                    "RateLimit-Policy"?: string;
+                    /** @description That limit now: requests remaining (r, 0 on a 429) and seconds until it resets (t); e.g. `"monthly";r=0;t=86400`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Retry a few times with growing delays; quote the `request_id` when you contact us. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

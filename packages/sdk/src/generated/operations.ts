@@ -1024,5 +1024,147 @@ export const TOOL_OPERATIONS: readonly ToolOperation[] = [
         }
       }
     }
+  },
+  {
+    "name": "create_inspection",
+    "title": "Start a virtual inspection of up to 50 property photos",
+    "description": "Start a virtual inspection of up to 50 property photos. Queues the photos of one property, given as `image_urls` (JSON) or uploaded as `file` parts of one multipart/form-data request, and answers at once with an inspection to poll. Each photo gets the room type, the fixtures the object detector sees, photo quality, the capture data the file declares and the photo-authenticity verdict; across the set, near-duplicates of each other and of the images in your own similar-search collections; against the optional `checklist`, the rooms found and missing. This report does not grade condition, damage, wear, safety hazards or compliance: no model here measures them. It says which rooms and objects the photos show, whether each photo carries signs of generation, editing or recapture, whether photos repeat each other or images you already hold, and what each file declares about its capture. Declared capture data can be missing or forged; its absence proves nothing. Inspections run on the durable batch queue (one entry per photo and a finishing step): each photo is analysed and counted once, and an inspection survives a server restart. An `Idempotency-Key` header makes retries safe (the same key with another body is a 422 `IDEMPOTENCY_KEY_REUSED`); with `callback_url`, the final inspection body is POSTed there, signed as batch job callbacks are (`Optiq-Signature`). Photo and callback URLs meet the address rules of the other image endpoints at submission. The call counts as one request with its photos (a photo refused by the address rules is given back); a repeated Idempotency-Key counts nothing.\n\nRate limit per client: 20 calls a minute (`batch`). Past it: 429 `RATE_LIMITED` with `Retry-After`.\n\nPOST /api/v1/inspections",
+    "method": "POST",
+    "path": "/api/v1/inspections",
+    "pathParams": [],
+    "queryParams": [],
+    "bodyFields": [
+      "image_urls",
+      "checklist",
+      "property_ref",
+      "callback_url"
+    ],
+    "uploads": [],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "image_urls": {
+          "minItems": 1,
+          "maxItems": 50,
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 2048,
+            "format": "uri",
+            "description": "An image URL."
+          },
+          "description": "URLs of the property photos, 1 to 50; the report lists them in this order."
+        },
+        "checklist": {
+          "type": "object",
+          "properties": {
+            "rooms": {
+              "type": "object",
+              "propertyNames": {
+                "type": "string",
+                "enum": [
+                  "bathroom",
+                  "kitchen",
+                  "bedroom",
+                  "living_room",
+                  "dining_room",
+                  "office"
+                ]
+              },
+              "additionalProperties": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 20
+              },
+              "description": "Rooms expected and how many of each, e.g. `{ \"kitchen\": 1, \"bedroom\": 2, \"bathroom\": 1 }`."
+            },
+            "fixtures": {
+              "description": "Fixtures expected per room, e.g. `{ \"kitchen\": [\"oven\", \"sink\", \"refrigerator\"] }`: a room whose photos show none of one is reported.",
+              "type": "object",
+              "propertyNames": {
+                "type": "string",
+                "enum": [
+                  "bathroom",
+                  "kitchen",
+                  "bedroom",
+                  "living_room",
+                  "dining_room",
+                  "office"
+                ]
+              },
+              "additionalProperties": {
+                "minItems": 1,
+                "maxItems": 17,
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "sink",
+                    "toilet",
+                    "bed",
+                    "couch",
+                    "chair",
+                    "dining table",
+                    "oven",
+                    "microwave",
+                    "refrigerator",
+                    "toaster",
+                    "tv",
+                    "laptop",
+                    "keyboard",
+                    "potted plant",
+                    "clock",
+                    "vase",
+                    "book"
+                  ]
+                }
+              }
+            }
+          },
+          "additionalProperties": false,
+          "description": "What the photos should cover. Without one, the report lists the rooms found and misses nothing."
+        },
+        "property_ref": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Your reference for the property (an address, a claim or listing number); echoed back."
+        },
+        "callback_url": {
+          "type": "string",
+          "maxLength": 2048,
+          "format": "uri",
+          "description": "Public https URL that receives the final inspection body (POST, signed with the Optiq-Signature header) when it ends. Needs an API key."
+        }
+      },
+      "required": [
+        "image_urls"
+      ]
+    }
+  },
+  {
+    "name": "get_inspection",
+    "title": "Get an inspection and its report",
+    "description": "Get an inspection and its report. Status and progress of the inspection and, once completed, the report: flags at the top (each naming the photos that are its evidence), coverage against the checklist, every photo in request order, and what the report does not assess. Only the account that created the inspection can read it; any other gets 404. Reading counts nothing against the quota. Signed in, the dashboard shows the same report as a printable page at /dashboard/inspections/{id}.\n\nRate limit per client: 200 calls a minute (`results`). Past it: 429 `RATE_LIMITED` with `Retry-After`.\n\nGET /api/v1/inspections/{id}",
+    "method": "GET",
+    "path": "/api/v1/inspections/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "queryParams": [],
+    "bodyFields": [],
+    "uploads": [],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "description": "The inspection_id returned when the inspection was created."
+        }
+      },
+      "required": [
+        "id"
+      ]
+    }
   }
 ];
