@@ -6,17 +6,19 @@
  * HTML. Print styles keep cards whole and drop the page chrome.
  */
 import { roomLabel } from '../../shared/rooms';
+import type { VERDICT_VALUES } from '../../shared/schemas/photo-authenticity/analysis';
 import type { InspectionPhoto, InspectionReport } from '../../shared/schemas/inspection';
 
-const VERDICT_WORDS: Record<string, string> = {
+/** Each authenticity verdict in words (typed by the shared list, so a new verdict must be named here). */
+const VERDICT_WORDS: Record<(typeof VERDICT_VALUES)[number], string> = {
   ai_generated: 'AI-generated',
+  likely_ai_generated: 'Likely AI-generated (from its pixels alone)',
   edited: 'Edited after capture',
-  photo_of_photo: 'Photographed off a screen or print',
-  camera_original: 'Camera original (as far as the evidence shows)',
+  recaptured: 'Photographed off a screen or print',
+  camera_original: 'Camera original (signed Content Credentials)',
+  declared_camera: 'Declared camera metadata (unsigned: anyone can write it)',
   inconclusive: 'Inconclusive: no evidence either way',
 };
-
-const verdictWords = (verdict: string): string => VERDICT_WORDS[verdict] ?? verdict.replace(/_/g, ' ');
 
 /** The photo's anchor on the page: flags and duplicates link to it. */
 export const photoAnchor = (index: number): string => `photo-${index + 1}`;
@@ -98,7 +100,7 @@ function PhotoCard({ photo, photos }: { photo: InspectionPhoto; photos: readonly
               <span
                 className={photo.authenticity.fail_tags.length ? 'font-semibold text-red-700' : undefined}
               >
-                {verdictWords(photo.authenticity.verdict)}
+                {VERDICT_WORDS[photo.authenticity.verdict]}
               </span>
               {photo.authenticity.evidence.length > 0 && (
                 <ul className="mt-1 list-disc space-y-1 pl-4 text-xs text-slate-700">
