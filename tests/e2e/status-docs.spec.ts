@@ -75,6 +75,10 @@ for (const width of WIDTHS) {
       await expect(days.first().getByRole('heading', { level: 2 })).toHaveText('26 November 2026');
       const entryCount = await page.locator('article').count();
       expect(entryCount).toBeGreaterThanOrEqual(12);
+      const newest = (
+        await page.locator('article').first().getByRole('heading', { level: 3 }).textContent()
+      )?.trim();
+      expect(newest).toBeTruthy();
       await expect(page.locator('article[id="2026-11-23-photo-authenticity"]')).toContainText(
         '/api/predict_batch',
       );
@@ -99,7 +103,8 @@ for (const width of WIDTHS) {
       expect(feed.error).toBeNull();
       expect(feed.version).toBe('2.0');
       expect(feed.items).toHaveLength(entryCount);
-      expect(feed.items[0]).toBe('Status page, health endpoint and this changelog');
+      // The feed's order is the page's: its first item is the page's first entry.
+      expect(feed.items[0]).toBe(newest);
     });
   });
 }

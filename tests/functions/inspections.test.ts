@@ -285,6 +285,29 @@ describe('refusals', () => {
     },
   );
 
+  it('takes image_urls in a form as repeated fields or one JSON array (as the docs send it), and refuses a broken list', async () => {
+    const account = await subscriber();
+    const urls = [sample('od-sitting-room.jpg'), sample('od-horses.jpg')];
+    const repeated = new FormData();
+    for (const url of urls) repeated.append('image_urls', url);
+    const asArray = new FormData();
+    asArray.append('image_urls', JSON.stringify(urls));
+    for (const form of [repeated, asArray]) {
+      const res = await start(form, bearer(account));
+      expect(res.status).toBe(201);
+      const { inspection_id: id } = (await res.json()) as { inspection_id: string };
+      const body = (await (await read(id, bearer(account))).json()) as { progress: { total: number } };
+      expect(body.progress.total).toBe(2);
+    }
+    for (const broken of ['[not json', JSON.stringify([1, 2]), JSON.stringify({ url: urls[0] })]) {
+      const form = new FormData();
+      form.append('image_urls', broken);
+      const res = await start(form, bearer(account));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(errorBodySchema.parse(await res.json()).error.details)).toContain('image_urls');
+    }
+  });
+
   it('refuses an upload that is not an image, a call without a key, and a batch job read as an inspection', async () => {
     const account = await subscriber();
     const form = new FormData();

@@ -1,7 +1,7 @@
 /**
  * What POST /api/v1/inspections reads: JSON (`image_urls`, `checklist`, `property_ref`,
  * `callback_url`) or a multipart form with the photos as `file` parts and the same fields as text
- * (`image_urls` repeated, `checklist` as JSON). Uploads are checked for size and format here; everything else about an
+ * (`image_urls` repeated or one JSON array, `checklist` as JSON). Uploads are checked for size and format here; everything else about an
  * image (its dimensions, whether it decodes) is the photo step's to report.
  */
 import { HttpError, validationError } from '../http/errors';
@@ -33,6 +33,24 @@ const fieldError = (path: string, message: string): HttpError =>
     details: { fields: { [path]: [message] } },
   });
 
+/**
+ * One `image_urls` form field: a URL, or a JSON array of URLs (the docs' samples send every
+ * field that is not text as JSON, as forms elsewhere in the API take `checklist`).
+ */
+function formUrls(value: FormDataEntryValue): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  if (!value.trimStart().startsWith('[')) return [value];
+  let list: unknown;
+  try {
+    list = JSON.parse(value);
+  } catch {
+    throw fieldError('image_urls', 'image_urls must be a URL or a JSON array of URLs');
+  }
+  if (!Array.isArray(list) || !list.every((u): u is string => typeof u === 'string'))
+    throw fieldError('image_urls', 'image_urls must be a URL or a JSON array of URLs');
+  return list.filter((u) => u !== '');
+}
+
 export async function readInspectionRequest(req: Request): Promise<InspectionInput> {
   if (!isMultipart(req)) {
     const { image_urls: imageUrls, ...fields } = await readJson(req, inspectionRequestSchema);
@@ -40,7 +58,7 @@ export async function readInspectionRequest(req: Request): Promise<InspectionInp
   }
   const form = await readForm(req, MAX_INSPECTION_FORM_BYTES, 'The photos exceed the request size limit');
   // Photos by URL first (`image_urls` fields), then the uploads, in the order sent.
-  const urls = form.getAll('image_urls').filter((u): u is string => typeof u === 'string' && u !== '');
+  const urls = form.getAll('image_urls').flatMap(formUrls);
   const files = form.getAll('file').filter((f): f is File => f instanceof Blob && f.size > 0);
   if (urls.length + files.length === 0)
     throw fieldError('file', 'Upload at least one photo as a `file` part (or name one in `image_urls`)');

@@ -5318,7 +5318,7 @@ export interface operations {
                             calibrated_probability: number;
                             /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
                             threshold: number;
-                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged a useful share of AI images and far more of them than of real photos (the rule and the figures are on the accuracy card). When false the score is reported and decides nothing. */
                             rule_enabled: boolean;
                             /** @description Model name. */
                             model: string;
@@ -5877,7 +5877,7 @@ export interface operations {
                                 calibrated_probability: number;
                                 /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
                                 threshold: number;
-                                /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                                /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged a useful share of AI images and far more of them than of real photos (the rule and the figures are on the accuracy card). When false the score is reported and decides nothing. */
                                 rule_enabled: boolean;
                                 /** @description Model name. */
                                 model: string;
@@ -6014,7 +6014,7 @@ export interface operations {
                             calibrated_probability: number;
                             /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
                             threshold: number;
-                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged a useful share of AI images and far more of them than of real photos (the rule and the figures are on the accuracy card). When false the score is reported and decides nothing. */
                             rule_enabled: boolean;
                             /** @description Model name. */
                             model: string;
@@ -6449,7 +6449,7 @@ export interface operations {
                             calibrated_probability: number;
                             /** @description Score from which the signal gives the ai_generated tag (rule PIXEL) when rule_enabled: set so that at most 2% of the real photos of the dev split score above it. */
                             threshold: number;
-                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing. */
+                            /** @description Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged a useful share of AI images and far more of them than of real photos (the rule and the figures are on the accuracy card). When false the score is reported and decides nothing. */
                             rule_enabled: boolean;
                             /** @description Model name. */
                             model: string;

@@ -45,7 +45,7 @@ export const pixelSignalSchema = z
     rule_enabled: z
       .boolean()
       .describe(
-        'Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged at least 10% of AI images and twice the share of real photos it flagged (see the accuracy card). When false the score is reported and decides nothing.',
+        'Whether this model version may tag an image at all: only when, on generators held out of its training, it flagged a useful share of AI images and far more of them than of real photos (the rule and the figures are on the accuracy card). When false the score is reported and decides nothing.',
       ),
     model: z.string().describe('Model name.'),
     version: z.string().describe('Model version.'),
