@@ -12,7 +12,7 @@ import { analyseQuantisation, type QuantisationEvidence } from './jpeg-tables';
 import { readMetadata, type MetadataEvidence } from './metadata';
 import { moireIndicator, type MoireEvidence } from './moire';
 import type { RgbPlanes } from './pixel-features';
-import { PIXEL_RULE_ENABLED, pixelSignal, type PixelSignal } from './pixel-signal';
+import { pixelSignal, type PixelSignal } from './pixel-signal';
 import {
   applyRules,
   cameraConsistency,
@@ -128,7 +128,7 @@ export async function analyzeAuthenticity(bytes: Uint8Array): Promise<Authentici
     ...(quantisation ? { quantisation } : {}),
     ela,
     moire,
-    pixel: { signal: pixel, decides: PIXEL_RULE_ENABLED },
+    pixel: { signal: pixel },
   });
   return {
     is_real: outcome.is_real,

@@ -46,9 +46,6 @@ if (MODEL.features.join() !== PIXEL_FEATURE_NAMES.join()) {
   throw new Error('ai-signal.json was trained on other features: run npm run train:ai-signal');
 }
 
-/** Whether the shipped probe's PIXEL rule may give a fail tag (see AiSignalModel.rule_enabled). */
-export const PIXEL_RULE_ENABLED = MODEL.rule_enabled;
-
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The probe's logit for one feature row (standardised with the training statistics). */

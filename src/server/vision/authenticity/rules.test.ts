@@ -113,7 +113,6 @@ describe('authenticity rules', () => {
       model: 'optiq-pixel-probe',
       version: '1.0.0',
     },
-    decides,
   });
 
   it('PIXEL: a score at the threshold tags ai_generated with the verdict likely_ai_generated; below it decides nothing', () => {

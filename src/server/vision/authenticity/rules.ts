@@ -129,8 +129,8 @@ export interface RuleInput {
   quantisation?: QuantisationEvidence;
   ela: Pick<ElaEvidence, 'hotTileShare'>;
   moire: MoireEvidence;
-  /** The pixel signal, and whether its model may decide (PIXEL_RULE_ENABLED); absent where it was not run. */
-  pixel?: { signal: PixelSignal; decides: boolean };
+  /** The pixel signal (its `rule_enabled` says whether its model may decide); absent where it was not run. */
+  pixel?: { signal: PixelSignal };
 }
 
 export interface RuleOutcome {
@@ -201,7 +201,7 @@ export function applyRules(e: RuleInput): RuleOutcome {
   const px = e.pixel?.signal;
   if (e.pixel && px && px.score >= px.threshold) {
     const words = `Its pixels carry the high-frequency traces image generators leave: the pixel signal scores ${px.score} (threshold ${px.threshold}; about ${Math.round(px.calibrated_probability * 100)} in 100 images scoring this high were AI-generated at even odds in our tests)`;
-    if (!e.pixel.decides) {
+    if (!px.rule_enabled) {
       indicators.push(
         `The pixel signal scores ${px.score}, at or above its threshold ${px.threshold}, but this model version did not tell AI images from real photos apart on held-out data, so it decides nothing.`,
       );
