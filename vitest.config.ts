@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * other test file is a unit test; a unit test that opens a test database fails and says to
  * list its file here (tests/support/test-db.ts).
  */
-const INTEGRATION = [
+export const INTEGRATION = [
   'tests/functions/**/*.test.ts',
   'tests/support/**/*.test.ts',
   'src/server/db/**/*.test.ts',

@@ -6,7 +6,8 @@
  *
  * `npm test` uses it where one step alone leaves a core of CI's two idle: the unit and
  * integration tests beside the site build (which they do not read), and the browser suite, which
- * spends much of its time waiting on pages and the server, beside the site checks.
+ * spends much of its time waiting on pages and the server, beside the site checks and then the
+ * bundle test (one function process at a time).
  *
  * Usage: tsx scripts/ci/side-by-side.ts <script[,script...]> [<script[,script...]> ...]
  */
