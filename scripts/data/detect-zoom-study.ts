@@ -14,7 +14,7 @@
  *   `rejectConfirm` or more;
  * - at most `cap` looks per photo (the candidates nearest their threshold first).
  * Band, confirm, reject band, reject confirm and cap are tuned on the training folds (with the
- * thresholds tuned on the same folds; best F1.5, as `npm run eval:fixtures`), and scored on the
+ * thresholds tuned on the same folds; best F1.5 as `npm run eval:fixtures`, or `--beta`), and scored on the
  * held-out fold only: 5 folds x 3 seeds, the same splits. Printed: held-out recall, precision
  * and the average looks (extra passes) per photo, for each cap.
  */
@@ -22,11 +22,11 @@ import { contextThreshold } from '../../src/server/vision/checks';
 import { iou } from '../../src/server/vision/faces/geometry';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseCli } from '../lib/cli';
-import { readDetectCache, ZOOM_CACHE, type ZoomRow } from '../lib/detect-views';
+import { ZOOM_CACHE, type ZoomRow } from '../lib/detect-views';
 import {
   answer,
+  cachedDevPhotos,
   LABELLED_CLASSES,
-  makeSamples,
   precision,
   recall,
   shuffled,
@@ -36,18 +36,17 @@ import {
   type Params,
   type Sample,
 } from '../lib/fixture-tuning';
-import { readLabels } from '../lib/rooms-data';
 
-parseCli('Usage: npx tsx scripts/data/detect-zoom-study.ts   (DETECT_CACHE, ZOOM_CACHE name the caches)', {});
+const { beta = '1.5' } = parseCli(
+  'Usage: npx tsx scripts/data/detect-zoom-study.ts [-- --beta B]   (B: the F-beta the zoom settings are tuned for, default 1.5 as the thresholds; DETECT_CACHE, ZOOM_CACHE name the caches)',
+  { options: { beta: { type: 'string' } } },
+).values;
+const B2 = Number(beta) ** 2;
 if (!existsSync(ZOOM_CACHE)) {
   console.error(`No zoom cache at ${ZOOM_CACHE}: run nice -n 10 npx tsx scripts/data/detect-zoom.ts`);
   process.exit(1);
 }
-const { images } = readLabels();
-const samples = makeSamples(
-  readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects),
-  images,
-);
+const { samples } = cachedDevPhotos();
 const zoom = new Map<string, ZoomRow>();
 for (const l of readFileSync(ZOOM_CACHE, 'utf8').split('\n').filter(Boolean)) {
   const r = JSON.parse(l) as ZoomRow;
@@ -108,7 +107,7 @@ function count(ss: readonly Sample[], p: Params, z: ZoomParams): Counts & { look
   }
   return c;
 }
-const f15 = (c: Counts) => (3.25 * c.tp) / Math.max(1e-9, 3.25 * c.tp + 2.25 * c.fn + c.fp);
+const fBeta = (c: Counts) => ((1 + B2) * c.tp) / Math.max(1e-9, (1 + B2) * c.tp + B2 * c.fn + c.fp);
 
 const GRID: ZoomParams[] = [];
 for (const band of [0, 0.03, 0.05, 0.08, 0.12])
@@ -133,7 +132,7 @@ for (const cap of [0, 1, 2, 3]) {
       let best = { z: { ...GRID[0]!, cap }, f: -1 };
       for (const g of cap === 0 ? [GRID[0]!] : GRID) {
         const z = { ...g, cap };
-        const v = f15(count(train, p, z));
+        const v = fBeta(count(train, p, z));
         if (v > best.f + 1e-9) best = { z, f: v };
       }
       const k = JSON.stringify({ ...best.z, cap: undefined });

@@ -9,12 +9,19 @@
  *
  * Cache: ZOOM_CACHE (default beside DETECT_CACHE, `zoom.jsonl`). Resumable.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeTrustedImage } from '../../src/server/vision/image-input';
 import { loadModel } from '../../src/server/vision/model';
 import { parseCli } from '../lib/cli';
-import { readDetectCache, viewDetections, zoomWindow, ZOOM_CACHE, type ZoomRow } from '../lib/detect-views';
+import {
+  cachedKeys,
+  readDetectCache,
+  viewDetections,
+  zoomWindow,
+  ZOOM_CACHE,
+  type ZoomRow,
+} from '../lib/detect-views';
 import { LABELLED_CLASSES } from '../lib/fixture-tuning';
 import { DATASET_DIR, readLabels } from '../lib/rooms-data';
 
@@ -23,17 +30,7 @@ parseCli('Usage: nice -n 10 npx tsx scripts/data/detect-zoom.ts   (ZOOM_CACHE na
 const { images } = readLabels();
 const labelled = new Set<string>(LABELLED_CLASSES);
 const key = (id: string, b: readonly number[]) => `${id}|${b.join(',')}`;
-const done = new Set(
-  existsSync(ZOOM_CACHE)
-    ? readFileSync(ZOOM_CACHE, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          const r = JSON.parse(l) as ZoomRow;
-          return key(r.id, r.box);
-        })
-    : [],
-);
+const done = cachedKeys<ZoomRow>(ZOOM_CACHE, (r) => key(r.id, r.box));
 const plain = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
 const jobs = plain.flatMap((r) => {
   const perClass = new Map<string, number>();

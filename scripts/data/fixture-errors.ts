@@ -14,20 +14,16 @@ import sharp from 'sharp';
 import thresholdsFile from '../../src/server/vision/fixture-thresholds.json';
 import { contextThreshold } from '../../src/server/vision/checks';
 import { parseCli } from '../lib/cli';
-import { readDetectCache, type CachedDet } from '../lib/detect-views';
-import { answer, makeSamples, type Params } from '../lib/fixture-tuning';
-import { DATASET_DIR, readLabels } from '../lib/rooms-data';
+import type { CachedDet } from '../lib/detect-views';
+import { answer, cachedDevPhotos, type Params } from '../lib/fixture-tuning';
+import { DATASET_DIR } from '../lib/rooms-data';
 
 const { draw } = parseCli(
   'Usage: npx tsx scripts/data/fixture-errors.ts [-- --draw DIR]   (DETECT_CACHE names the cache file)',
   { options: { draw: { type: 'string' } } },
 ).values;
 
-const { images } = readLabels();
-const samples = makeSamples(
-  readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects),
-  images,
-);
+const { samples } = cachedDevPhotos();
 const file = thresholdsFile as { context_bonus: number; thresholds: Record<string, number> };
 const p: Params = { thresholds: file.thresholds, bonus: file.context_bonus };
 

@@ -12,62 +12,29 @@
  * tuned on the same folds (best F1.5, the middle of a tied run); the fifth fold is scored.
  * The shipped way (thresholds + room bonus + checks 1-3) is printed beside it.
  */
-import { roomPrior } from '../../src/server/vision/checks';
 import { fitScaler, standardise } from '../../src/server/vision/rooms/linear';
 import { parseCli } from '../lib/cli';
-import { readDetectCache, type CachedDet } from '../lib/detect-views';
 import {
   add,
+  cachedDevPhotos,
+  classAnswers,
   crossValidate,
   LABELLED_CLASSES,
-  makeSamples,
   precision,
   recall,
   shuffled,
   total,
   zero,
+  type ClassAnswer,
   type Counts,
 } from '../lib/fixture-tuning';
-import { readLabels } from '../lib/rooms-data';
 import { trainSoftmax } from '../lib/train-linear';
 
 parseCli('Usage: npx tsx scripts/data/fixture-stacking.ts   (DETECT_CACHE names the cache file)', {});
 
-const { images } = readLabels();
-const rows = readDetectCache().filter((r) => images[r.id]?.objects);
-const flips = new Map(rows.filter((r) => r.view === 'flip').map((r) => [r.id, r.dets]));
-const samples = makeSamples(
-  rows.filter((r) => r.view === 'plain'),
-  images,
-);
-
-interface Item {
-  id: string;
-  label: string;
-  present: boolean;
-  plain: number;
-  flip: number;
-  logArea: number;
-  prior: number;
-}
-const bestOf = (dets: readonly CachedDet[] | undefined, label: string) =>
-  (dets ?? []).filter((d) => d.l === label).sort((a, b) => b.s - a.s)[0];
-const items: Item[] = samples.flatMap((s) =>
-  s.categoryClasses
-    .filter((c) => !s.ambiguous.has(c))
-    .map((c) => {
-      const d = bestOf(s.dets, c);
-      return {
-        id: s.id,
-        label: c,
-        present: s.truth.has(c),
-        plain: d?.s ?? 0,
-        flip: bestOf(flips.get(s.id), c)?.s ?? 0,
-        logArea: Math.log(d ? Math.max(1e-4, (d.b[2] - d.b[0]) * (d.b[3] - d.b[1])) : 1e-4),
-        prior: roomPrior(c, s.rooms),
-      };
-    }),
-);
+const { samples, views } = cachedDevPhotos();
+type Item = ClassAnswer;
+const items = classAnswers(samples, views);
 
 type Features = (i: Item) => number[];
 const WITHOUT_FLIP: Features = (i) => [i.plain, i.logArea, i.prior, i.plain * i.prior];

@@ -72,6 +72,17 @@ export function mapViewBox(b: readonly number[], aug: ViewAugmentation): [number
 
 export const detectCachePresent = (): boolean => existsSync(DETECT_CACHE);
 
+/** The key of every row a resumable cache file already holds (none when there is no file). */
+export function cachedKeys<T>(file: string, key: (row: T) => string): Set<string> {
+  if (!existsSync(file)) return new Set();
+  return new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => key(JSON.parse(l) as T)),
+  );
+}
+
 export function readDetectCache(): DetectViewRow[] {
   return readFileSync(DETECT_CACHE, 'utf8')
     .split('\n')
