@@ -10,67 +10,37 @@
  * card's note on second views quotes this table, and the last lines: a flip run only for classes
  * just under their threshold, on top of the shipped way of answering.
  */
-import { contextThreshold, roomPrior } from '../../src/server/vision/checks';
+import { contextThreshold } from '../../src/server/vision/checks';
 import { parseCli } from '../lib/cli';
-import { readDetectCache, type CachedDet } from '../lib/detect-views';
+import type { CachedDet } from '../lib/detect-views';
 import {
   answer,
+  cachedDevPhotos,
+  classAnswers,
   LABELLED_CLASSES,
-  makeSamples,
   precision,
   recall,
   shuffled,
   tune,
   zero,
+  type ClassAnswer,
   type Counts,
 } from '../lib/fixture-tuning';
-import { readLabels } from '../lib/rooms-data';
 
 parseCli('Usage: npx tsx scripts/data/detect-views-study.ts   (DETECT_CACHE names the cache file)', {});
 
-const { images } = readLabels();
-const rows = readDetectCache();
-const views = new Map<string, Map<string, CachedDet[]>>();
-for (const r of rows) {
-  if (!images[r.id]?.objects) continue;
-  if (!views.has(r.id)) views.set(r.id, new Map());
-  views.get(r.id)!.set(r.view, r.dets);
-}
+const all = cachedDevPhotos();
+const views = all.views;
 const complete = [...views.keys()].filter((id) => views.get(id)!.size === 6);
-const samples = makeSamples(
-  rows.filter((r) => r.view === 'plain' && complete.includes(r.id)),
-  images,
-);
+const samples = all.samples.filter((s) => complete.includes(s.id));
 if (samples.length === 0) {
   console.error('No complete photo in the cache: run npx tsx scripts/data/detect-views.ts');
   process.exit(1);
 }
-
-interface Item {
-  id: string;
-  label: string;
-  present: boolean;
-  plain: number;
-  flip: number;
-  tile: number;
-  prior: number;
-}
+type Item = ClassAnswer;
 const best = (dets: readonly CachedDet[] | undefined, label: string) =>
   Math.max(0, ...(dets ?? []).filter((d) => d.l === label).map((d) => d.s));
-const items: Item[] = samples.flatMap((s) => {
-  const v = views.get(s.id)!;
-  return s.categoryClasses
-    .filter((c) => !s.ambiguous.has(c))
-    .map((c) => ({
-      id: s.id,
-      label: c,
-      present: s.truth.has(c),
-      plain: best(v.get('plain'), c),
-      flip: best(v.get('flip'), c),
-      tile: Math.max(...['q0', 'q1', 'q2', 'q3'].map((q) => best(v.get(q), c))),
-      prior: roomPrior(c, s.rooms),
-    }));
-});
+const items = classAnswers(samples, views);
 
 const GRID = Array.from({ length: 61 }, (_, i) => Math.round((0.05 + i * 0.01) * 100) / 100);
 function tuneThreshold(train: readonly Item[], score: (i: Item) => number): number {

@@ -11,7 +11,7 @@
  * Cache: DETECT_CACHE (default `.cache/detect-views/views.jsonl`, git-ignored). Resumable.
  * Heavy: run it as `nice -n 10 npx tsx scripts/data/detect-views.ts`.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   decodeTrustedImage,
@@ -21,6 +21,7 @@ import {
 import { loadModel } from '../../src/server/vision/model';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 import {
+  cachedKeys,
   DETECT_CACHE,
   TILE_REGIONS,
   featurePass,
@@ -40,17 +41,7 @@ if (!datasetPresent()) {
   process.exit(1);
 }
 mkdirSync(dirname(DETECT_CACHE), { recursive: true });
-const done = new Set(
-  existsSync(DETECT_CACHE)
-    ? readFileSync(DETECT_CACHE, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          const r = JSON.parse(l) as DetectViewRow;
-          return `${r.id}|${r.view}`;
-        })
-    : [],
-);
+const done = cachedKeys<DetectViewRow>(DETECT_CACHE, (r) => `${r.id}|${r.view}`);
 const { images } = readLabels();
 await loadModel();
 

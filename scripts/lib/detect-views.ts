@@ -4,7 +4,7 @@
  * photo, and for the plain view the pass's image-level features.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { analyzeImage } from '../../src/server/vision/detector';
 import type { DecodedImage, ViewAugmentation } from '../../src/server/vision/image-input';
 import { detectRaw } from '../../src/server/vision/model';
@@ -13,6 +13,22 @@ import { REPO_ROOT } from './rooms-data';
 export const DETECT_CACHE = resolve(
   process.env['DETECT_CACHE'] ?? join(REPO_ROOT, '.cache/detect-views/views.jsonl'),
 );
+
+/** The zoomed-second-look study's cache (`scripts/data/detect-zoom.ts`). */
+export const ZOOM_CACHE = resolve(process.env['ZOOM_CACHE'] ?? join(dirname(DETECT_CACHE), 'zoom.jsonl'));
+
+/** One zoomed second look: the plain detection it looked at and the window's detections. */
+export interface ZoomRow {
+  id: string;
+  label: string;
+  score: number;
+  /** The plain detection's box, whole-photo fractions. */
+  box: [number, number, number, number];
+  /** The window, whole-photo fractions. */
+  region: [number, number, number, number];
+  /** The window's detections, boxes mapped back to whole-photo fractions. */
+  dets: CachedDet[];
+}
 
 export type DetectViewName = 'plain' | 'flip' | 'q0' | 'q1' | 'q2' | 'q3';
 
@@ -55,6 +71,17 @@ export function mapViewBox(b: readonly number[], aug: ViewAugmentation): [number
 }
 
 export const detectCachePresent = (): boolean => existsSync(DETECT_CACHE);
+
+/** The key of every row a resumable cache file already holds (none when there is no file). */
+export function cachedKeys<T>(file: string, key: (row: T) => string): Set<string> {
+  if (!existsSync(file)) return new Set();
+  return new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => key(JSON.parse(l) as T)),
+  );
+}
 
 export function readDetectCache(): DetectViewRow[] {
   return readFileSync(DETECT_CACHE, 'utf8')
@@ -104,4 +131,32 @@ export async function viewDetections(
     s: Math.round(d.score * 1000) / 1000,
     b: mapViewBox(d.box, aug).map(r5) as [number, number, number, number],
   }));
+}
+
+/**
+ * The context window of a zoomed second look at one box (fractions of a `width` x `height`
+ * photo): a square (in pixels) `context` times the box's longer side, at least `minSide` of the
+ * photo's shorter side, moved inside the photo (never cut), so the model sees the object larger
+ * and with its surroundings.
+ */
+export function zoomWindow(
+  b: readonly number[],
+  width: number,
+  height: number,
+  context = 2.5,
+  minSide = 0.25,
+): [number, number, number, number] {
+  const [x1, y1, x2, y2] = b as [number, number, number, number];
+  const short = Math.min(width, height);
+  const side = Math.min(
+    short,
+    Math.max(minSide * short, context * Math.max((x2 - x1) * width, (y2 - y1) * height)),
+  );
+  const place = (centre: number, extent: number) => {
+    const lo = Math.min(Math.max(0, centre - side / 2), extent - side);
+    return [lo / extent, (lo + side) / extent] as const;
+  };
+  const [rx0, rx1] = place(((x1 + x2) / 2) * width, width);
+  const [ry0, ry1] = place(((y1 + y2) / 2) * height, height);
+  return [rx0, ry0, rx1, ry1];
 }

@@ -11,14 +11,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contextThreshold, freeChecks, MIN_THRESHOLD } from '../../src/server/vision/checks';
+import { contextThreshold, freeChecks, MIN_THRESHOLD, roomPrior } from '../../src/server/vision/checks';
 import type { CocoLabel } from '../../src/server/vision/coco-labels';
 import { GENERAL_OBJECTS } from '../../src/server/vision/detection-service';
 import { classifyRoom, type RoomScore } from '../../src/server/vision/rooms/classifier';
 import { resolveObject } from '../../src/server/vision/vocabulary';
-import type { LabelEntry } from './rooms-data';
-import { REPO_ROOT } from './rooms-data';
-import type { CachedDet } from './detect-views';
+import { readLabels, REPO_ROOT, type LabelEntry } from './rooms-data';
+import { readDetectCache, type CachedDet } from './detect-views';
 
 /** The COCO classes the dev subset labels (dataset README). */
 export const LABELLED_CLASSES = [
@@ -89,6 +88,71 @@ export function makeSamples(
       dets: r.dets.filter((d) => d.s >= MIN_THRESHOLD),
       rooms,
     };
+  });
+}
+
+/**
+ * The object-labelled dev photos in the detection study's cache: their samples (from the plain
+ * pass) and every cached view's detections, by photo then view.
+ */
+export function cachedDevPhotos(): { samples: Sample[]; views: Map<string, Map<string, CachedDet[]>> } {
+  const { images } = readLabels();
+  const rows = readDetectCache().filter((r) => images[r.id]?.objects);
+  const views = new Map<string, Map<string, CachedDet[]>>();
+  for (const r of rows) {
+    if (!views.has(r.id)) views.set(r.id, new Map());
+    views.get(r.id)!.set(r.view, r.dets);
+  }
+  return {
+    samples: makeSamples(
+      rows.filter((r) => r.view === 'plain'),
+      images,
+    ),
+    views,
+  };
+}
+
+/** One (photo, class of its room category) question with what the cached views say about it. */
+export interface ClassAnswer {
+  id: string;
+  label: string;
+  present: boolean;
+  /** Best score of the class in the plain pass (0 when absent). */
+  plain: number;
+  /** ... in the mirrored view. */
+  flip: number;
+  /** ... in the best of the 2x2 tiles. */
+  tile: number;
+  /** Log of the box area (share of the photo) of the best plain detection (1e-4 when absent). */
+  logArea: number;
+  /** How expected the class is in the photo's room (`roomPrior`). */
+  prior: number;
+}
+
+/** The scored questions of `samples` (ambiguous ones left out), from their cached views. */
+export function classAnswers(
+  samples: readonly Sample[],
+  views: ReadonlyMap<string, ReadonlyMap<string, readonly CachedDet[]>>,
+): ClassAnswer[] {
+  const bestOf = (dets: readonly CachedDet[] | undefined, label: string) =>
+    (dets ?? []).filter((d) => d.l === label).sort((a, b) => b.s - a.s)[0];
+  return samples.flatMap((s) => {
+    const v = views.get(s.id);
+    return s.categoryClasses
+      .filter((c) => !s.ambiguous.has(c))
+      .map((c) => {
+        const d = bestOf(v?.get('plain'), c);
+        return {
+          id: s.id,
+          label: c,
+          present: s.truth.has(c),
+          plain: d?.s ?? 0,
+          flip: bestOf(v?.get('flip'), c)?.s ?? 0,
+          tile: Math.max(0, ...['q0', 'q1', 'q2', 'q3'].map((q) => bestOf(v?.get(q), c)?.s ?? 0)),
+          logArea: Math.log(d ? Math.max(1e-4, (d.b[2] - d.b[0]) * (d.b[3] - d.b[1])) : 1e-4),
+          prior: roomPrior(c, s.rooms),
+        };
+      });
   });
 }
 
