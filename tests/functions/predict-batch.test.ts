@@ -82,6 +82,22 @@ async function poll(
   }
 }
 
+/**
+ * The job's row once the worker has recorded a callback's delivery, which it writes after the
+ * receiver has answered (the receiver may hold the body before the row says so).
+ */
+async function onceDeliveryRecorded<Row extends { callback_status: string }>(
+  read: () => Promise<Row>,
+): Promise<Row> {
+  let row = await read();
+  const until = Date.now() + 10_000;
+  while (row.callback_status === 'pending' && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    row = await read();
+  }
+  return row;
+}
+
 describe('batch job lifecycle', () => {
   it('queues a job (pending, no results), then a worker takes it through processing to completed with per-image errors inside', async () => {
     const account = await subscriber();
@@ -228,20 +244,13 @@ describe('callback_url', () => {
       );
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      // The worker records the delivery after the receiver answered: wait for that write.
-      const readRow = () =>
+      const row = await onceDeliveryRecorded(() =>
         suite.t.db
           .selectFrom('batch_jobs')
           .select(['callback_status', 'callback_attempts'])
           .where('id', '=', job.job_id)
-          .executeTakeFirstOrThrow();
-      let row = await readRow();
-      for (
-        const until = Date.now() + 10_000;
-        row.callback_status === 'pending' && Date.now() < until;
-        row = await readRow()
-      )
-        await new Promise((r) => setTimeout(r, 50));
+          .executeTakeFirstOrThrow(),
+      );
       expect(row).toEqual({ callback_status: 'delivered', callback_attempts: 2 });
     } finally {
       await hook.close();
@@ -347,11 +356,13 @@ describe('the failed state', () => {
       ).toBe(true);
       const { usage: _usage, ...final } = body;
       expect(JSON.parse(delivered.body)).toEqual(final);
-      const row = await suite.t.db
-        .selectFrom('batch_jobs')
-        .select(['status', 'callback_status'])
-        .where('id', '=', job.job_id)
-        .executeTakeFirstOrThrow();
+      const row = await onceDeliveryRecorded(() =>
+        suite.t.db
+          .selectFrom('batch_jobs')
+          .select(['status', 'callback_status'])
+          .where('id', '=', job.job_id)
+          .executeTakeFirstOrThrow(),
+      );
       expect(row).toEqual({ status: 'failed', callback_status: 'delivered' });
     } finally {
       hold.release();

@@ -153,5 +153,6 @@ describe('embedded database folder', () => {
       await db.destroy();
     }
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
-  });
+    // A new cluster on disk (initdb in WebAssembly) takes tens of seconds on a busy machine.
+  }, 120_000);
 });
