@@ -335,7 +335,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       field: 'pixel_signal.score',
       kind: 'raw_score',
       meaning:
-        'Output of a logistic probe over high-frequency features of native-resolution crops; the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
+        'Output of a logistic probe over frozen CenterNet backbone features of native-resolution crops (scripts/data/train-ai-signal.ts picks the feature set; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
     },
     {
       field: 'pixel_signal.calibrated_probability',

@@ -46,7 +46,7 @@ export interface NonRoomPhoto {
 }
 
 /** Downloads and unpacks one package (once). */
-function unpack(pkg: NonRoomPackage): string {
+export function unpack(pkg: NonRoomPackage): string {
   const dir = join(NONROOM_SRC, pkg);
   const root = join(dir, 'root');
   if (existsSync(root)) return root;
