@@ -32,7 +32,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { backboneFeatures } from '../../src/server/vision/authenticity/backbone-features';
 import {
@@ -48,7 +48,7 @@ import {
 } from '../../src/server/vision/authenticity/pixel-signal';
 import { storedPixels } from '../../src/server/vision/authenticity/analyze';
 import { parseCli } from '../lib/cli';
-import { unpack } from '../lib/nonroom-photos';
+import { HELDOUT_FILES, unpack } from '../lib/nonroom-photos';
 import { proportion } from '../lib/stats';
 import { rng, sig4, trainSoftmax } from '../lib/train-linear';
 
@@ -84,20 +84,8 @@ const DEBIAN_PHOTOS: {
   {
     pkg: 'mate-backgrounds',
     dir: 'usr/share/backgrounds/mate/nature',
-    files: [
-      'Aqua',
-      'Blinds',
-      'Dune',
-      'FreshFlower',
-      'Garden',
-      'GreenMeadow',
-      'LadyBird',
-      'RainDrops',
-      'Storm',
-      'TwoWings',
-      'Wood',
-      'YellowFlower',
-    ].map((n) => [`${n}.jpg`, 'GPL-2+']),
+    // The nature photos the room head is evaluated on (every one GPL-2+).
+    files: HELDOUT_FILES['mate-backgrounds'].map((f) => [basename(f), 'GPL-2+']),
   },
   {
     pkg: 'lomiri-wallpapers-16.04',

@@ -200,7 +200,7 @@ const pixelDev = JSON.parse(
   version: string;
   threshold: number;
   rule_enabled: boolean;
-  dataset: { repositories: number };
+  dataset: { repositories: number; folds: number; debian_real_patches: number };
   variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
   per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
 };
@@ -244,7 +244,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       name: 'ai-real, held out by repository (pixel signal)',
       version: `${aiRealVersion}, probe ${pixelDev.version}`,
       size: crops.length,
-      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): each of the ${pixelDev.dataset.repositories} source repositories is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
+      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
   ],
   metrics: [

@@ -122,7 +122,7 @@ function tuxPaintStamps(root: string): string[] {
 const SKI = 'usr/lib/python3/dist-packages/skimage/data';
 const OPENCV = 'usr/share/doc/opencv-doc/examples/data';
 /** Held-out photos, each looked at: photographs of things that are not rooms (no drawings, charts or calibration targets). */
-const HELDOUT_FILES: Record<(typeof HELDOUT_PACKAGES)[number], string[]> = {
+export const HELDOUT_FILES: Record<(typeof HELDOUT_PACKAGES)[number], string[]> = {
   'python3-skimage': [
     'astronaut.png',
     'camera.png',
