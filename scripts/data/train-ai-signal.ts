@@ -1,41 +1,59 @@
 /**
  * `npm run train:ai-signal`: trains the pixel-level AI-image probe (src/server/vision/authenticity/
- * pixel-signal.ts) on `../shared/datasets/ai-real` (AI_REAL_DIR overrides), read in place.
+ * pixel-signal.ts) on `../shared/datasets/ai-real` (AI_REAL_DIR overrides), read in place, plus
+ * real photos from Debian packages (DEBIAN_PHOTOS below: fetched with `apt-get download` into
+ * /tmp/optiq-nonroom on first use, four native-resolution 256 px crops each, never copied here).
+ *
+ * - Features per crop: the CenterNet backbone's block-9 activations pooled per channel (mean and
+ *   standard deviation; frozen, one partial pass for four crops: backbone-features.ts) and the
+ *   24 hand-made high-frequency features (pixel-features.ts). Two feature sets are compared
+ *   (backbone alone; hand-made and backbone) over an L2 grid; the best held-out AUC ships.
  *
  * - Views per patch: the patch as stored (`original`; the pixels of a metadata-stripped file, so
  *   `stripped` scores the same), two seeded training augmentations (JPEG q60-95 with 4:2:0 or
  *   4:4:4 chroma; a 0.5-0.95 resize then JPEG q70-95), and `reencoded`: the patch scaled as its
  *   source would be to 1080 px on the long side (never up), then JPEG q80 4:2:0 (a social-media
  *   upload). Features are cached under /tmp/ai-signal-cache.
- * - Dev figures are out-of-fold: one fold per source repository (leave-one-repository-out), so
- *   every generator family is scored by a probe that never saw its repository, and no real
- *   photo is scored by a probe trained on its repository.
+ * - Dev figures are out-of-fold: one fold per source repository, where repositories that share a
+ *   generator family form one fold (SDXL in Kolors and generative-models, FLUX.1 in two, StyleGAN2
+ *   in two), so every generator family is scored by a probe that never saw it, and no real photo
+ *   by a probe trained on its repository.
  * - Training weights: AI and real sides weigh the same; StyleGAN2 faces (40% of the AI patches)
  *   carry 15% of the AI side's weight.
  * - The threshold is the score above which at most 2% of the real dev patches (original view,
  *   held-out folds) fall; calibrated_probability is a Platt fit of the held-out logits.
  * - The shipped probe is then trained on every repository.
  *
+ * - The PIXEL rule is switched on only when the held-out figures reach the bar in every variant:
+ *   at least half of the AI patches flagged with at most 3% of the real ones.
  * Writes src/server/vision/authenticity/ai-signal.json (weights), ai-signal.measurements.json
  * (dev figures, read by the accuracy card) and AI_SIGNAL_CARD.md (model card). Deterministic.
+ * Heavy (one backbone pass per patch): run it as `nice -n 10 npm run train:ai-signal`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { backboneFeatures } from '../../src/server/vision/authenticity/backbone-features';
 import {
   cropFeatures,
   cropPlan,
   PIXEL_FEATURE_NAMES,
+  type RgbPlanes,
 } from '../../src/server/vision/authenticity/pixel-features';
-import { probeLogit, type AiSignalModel } from '../../src/server/vision/authenticity/pixel-signal';
+import {
+  FEATURE_SETS,
+  probeLogit,
+  type AiSignalModel,
+} from '../../src/server/vision/authenticity/pixel-signal';
 import { storedPixels } from '../../src/server/vision/authenticity/analyze';
 import { parseCli } from '../lib/cli';
+import { HELDOUT_FILES, unpack } from '../lib/nonroom-photos';
 import { proportion } from '../lib/stats';
 import { rng, sig4, trainSoftmax } from '../lib/train-linear';
 
 parseCli(
-  'Usage: npm run train:ai-signal   (AI_REAL_DIR: the dataset, default ../shared/datasets/ai-real; AI_SIGNAL_L2: fix the L2 strength)',
+  'Usage: nice -n 10 npm run train:ai-signal   (AI_REAL_DIR: the dataset, default ../shared/datasets/ai-real; AI_SIGNAL_L2: fix the L2 strength)',
   {},
 );
 
@@ -44,10 +62,52 @@ const DATA = resolve(process.env['AI_REAL_DIR'] ?? join(REPO_ROOT, '../shared/da
 const OUT = join(REPO_ROOT, 'src/server/vision/authenticity');
 const CACHE_DIR = '/tmp/ai-signal-cache';
 const SEED = 27;
-const VERSION = '1.0.0';
+const VERSION = '2.0.0';
 const TARGET_FPR = 0.02;
+/** The bar the PIXEL rule must reach held out, in every variant, before it may decide. */
+const BAR = { recall: 0.5, false_positive_rate: 0.03 };
 const STYLEGAN_SHARE = 0.15;
-const L2_GRID = process.env['AI_SIGNAL_L2'] ? [Number(process.env['AI_SIGNAL_L2'])] : [1e-3, 1e-2, 3e-2];
+const L2_GRID = process.env['AI_SIGNAL_L2'] ? [Number(process.env['AI_SIGNAL_L2'])] : [0.3, 1, 3];
+type FeatureSet = keyof typeof FEATURE_SETS;
+const HAND = PIXEL_FEATURE_NAMES.length;
+
+/**
+ * Real photos from Debian packages (camera photos shipped as desktop wallpapers; licences from
+ * each package's DEP-5 copyright file): four 256 px crops each at the quadrant centres, as lossless
+ * PNG in memory. They add real photos of other cameras and encoders beside the dataset's.
+ */
+const DEBIAN_PHOTOS: {
+  pkg: 'mate-backgrounds' | 'lomiri-wallpapers-16.04';
+  dir: string;
+  files: [string, string][];
+}[] = [
+  {
+    pkg: 'mate-backgrounds',
+    dir: 'usr/share/backgrounds/mate/nature',
+    // The nature photos the room head is evaluated on (every one GPL-2+).
+    files: HELDOUT_FILES['mate-backgrounds'].map((f) => [basename(f), 'GPL-2+']),
+  },
+  {
+    pkg: 'lomiri-wallpapers-16.04',
+    dir: 'usr/share/backgrounds',
+    files: [
+      ['Bridge_by_Sander_Klootwijk.jpg', 'CC-BY-SA-4.0'],
+      ['Dragonfly_by_Bolly.jpg', 'CC-BY-SA-4.0'],
+      ['Picture_0B_by_freespace.jpg', 'CC-BY-4.0'],
+      ['Picture_1A_by_freespace.jpg', 'CC-BY-4.0'],
+      ['Wine_by_Jakkub_Mede.jpg', 'CC-BY-4.0'],
+      ['aitzgorri_by_Aitzol_Berasategi.jpg', 'CC-BY-4.0'],
+      ['free_by_Peter_Nerlich.jpg', 'CC-BY-SA-4.0'],
+      ['friends_by_Aitzol_Berasategi.jpg', 'CC-BY-4.0'],
+      ['greentock_by_Peter_Nerlich.jpg', 'CC-BY-SA-4.0'],
+      ['life_by_Aitzol_Berasategi.jpg', 'CC-BY-4.0'],
+      ['picosdeeuropa_by_Aitzol_Berasategi.jpg', 'CC-BY-4.0'],
+      ['seeding_by_Clements_Engelhardt.jpg', 'CC0-1.0'],
+      ['sunset_by_Aitzol_Berasategi.jpg', 'CC-BY-4.0'],
+      ['umang_by_Abhishek_Mudgal.jpg', 'CC-BY-4.0'],
+    ],
+  },
+];
 
 interface Patch {
   file: string;
@@ -56,6 +116,35 @@ interface Patch {
   repo: string;
   licence: string;
   source: { width: number; height: number; format: string };
+  /** The crop's PNG, for patches cut here rather than read from the dataset. */
+  bytes?: Buffer;
+}
+
+/** The Debian photos' crops, as patches of one repository per package. */
+async function debianPatches(): Promise<Patch[]> {
+  const out: Patch[] = [];
+  for (const { pkg, dir, files } of DEBIAN_PHOTOS) {
+    const root = unpack(pkg);
+    for (const [file, licence] of files) {
+      const bytes = readFileSync(join(root, dir, file));
+      const { width = 0, height = 0 } = await sharp(bytes).metadata();
+      for (const crop of cropPlan(width, height)!) {
+        out.push({
+          file: `${pkg}:/${dir}/${file}#${crop.x},${crop.y}`,
+          label: 'real',
+          generator: null,
+          repo: `debian:${pkg}`,
+          licence: `${licence} (Debian copyright file)`,
+          source: { width, height, format: 'jpeg' },
+          bytes: await sharp(bytes)
+            .extract({ left: crop.x, top: crop.y, width: crop.size, height: crop.size })
+            .png()
+            .toBuffer(),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 const VIEWS = ['original', 'aug_jpeg', 'aug_resize', 'reencoded'] as const;
@@ -115,10 +204,18 @@ interface Row {
   x: number[];
 }
 
+/** The backbone's crop of a view: its centre, up to 256 px (smaller views are mirror-padded). */
+function backboneCrop(img: RgbPlanes) {
+  const size = Math.min(256, img.width, img.height);
+  return { x: (img.width - size) >> 1, y: (img.height - size) >> 1, size };
+}
+
 async function features(patches: Patch[]): Promise<Row[]> {
   const key = createHash('sha256')
     .update(readFileSync(join(DATA, 'manifest.json')))
     .update(readFileSync(join(REPO_ROOT, 'src/server/vision/authenticity/pixel-features.ts')))
+    .update(readFileSync(join(REPO_ROOT, 'src/server/vision/authenticity/backbone-features.ts')))
+    .update(JSON.stringify(DEBIAN_PHOTOS))
     .update(String(SEED))
     .digest('hex')
     .slice(0, 16);
@@ -132,12 +229,16 @@ async function features(patches: Patch[]): Promise<Row[]> {
   const rows: Row[] = [];
   const started = performance.now();
   for (const [i, p] of patches.entries()) {
-    const bytes = readFileSync(join(DATA, p.file));
-    for (const view of VIEWS) {
-      const img = await viewPixels(p, bytes, view, random);
-      const crop = cropPlan(img.width, img.height, 1)![0]!;
-      rows.push({ patch: i, view, x: cropFeatures(img, crop) });
-    }
+    const bytes = p.bytes ?? readFileSync(join(DATA, p.file));
+    const imgs: RgbPlanes[] = [];
+    for (const view of VIEWS) imgs.push(await viewPixels(p, bytes, view, random));
+    // The four views of a patch share one backbone pass (one mosaic quadrant each).
+    const backbone = await backboneFeatures(imgs.map((img) => ({ img, crop: backboneCrop(img) })));
+    VIEWS.forEach((view, v) => {
+      const img = imgs[v]!;
+      const hand = cropFeatures(img, cropPlan(img.width, img.height, 1)![0]!);
+      rows.push({ patch: i, view, x: [...hand, ...backbone[v]!.map(sig4)] });
+    });
     if ((i + 1) % 50 === 0)
       console.log(
         `features ${i + 1}/${patches.length} (${Math.round((performance.now() - started) / 1000)} s)`,
@@ -147,12 +248,56 @@ async function features(patches: Patch[]): Promise<Row[]> {
   return rows;
 }
 
-function fit(rows: Row[], patches: Patch[], l2: number): AiSignalModel {
-  const d = PIXEL_FEATURE_NAMES.length;
+/** A row's inputs for a feature set (the hand-made features come first in every row). */
+const inputs = (r: Row, set: FeatureSet): number[] => (set === 'backbone' ? r.x.slice(HAND) : r.x);
+
+/** Largest eigenvalue of X'X/n (power iteration): sets a step size that cannot diverge. */
+function topEigen(x: readonly Float64Array[]): number {
+  const d = x[0]!.length;
+  let v = new Float64Array(d).fill(1 / Math.sqrt(d));
+  let lambda = 0;
+  for (let it = 0; it < 30; it++) {
+    const next = new Float64Array(d);
+    for (const row of x) {
+      let dot = 0;
+      for (let j = 0; j < d; j++) dot += row[j]! * v[j]!;
+      for (let j = 0; j < d; j++) next[j]! += (dot * row[j]!) / x.length;
+    }
+    lambda = Math.hypot(...next);
+    v = next.map((e) => e / lambda);
+  }
+  return lambda;
+}
+
+/**
+ * Folds: one per repository, except that repositories sharing a generator family are one fold,
+ * so each family is held out whole. Returns each repository's fold (its group's first name).
+ */
+function foldsOf(patches: Patch[]): Map<string, string> {
+  const parent = new Map<string, string>();
+  const find = (a: string): string => {
+    const p = parent.get(a) ?? a;
+    return p === a ? a : find(p);
+  };
+  const familyRepo = new Map<string, string>();
+  for (const p of [...patches].sort((a, b) => a.repo.localeCompare(b.repo))) {
+    if (!parent.has(p.repo)) parent.set(p.repo, p.repo);
+    if (p.label !== 'ai') continue;
+    const f = family(p.generator!);
+    const first = familyRepo.get(f);
+    if (first === undefined) familyRepo.set(f, p.repo);
+    else if (find(first) !== find(p.repo)) parent.set(find(p.repo), find(first));
+  }
+  return new Map([...parent.keys()].map((r) => [r, find(r)]));
+}
+
+function fit(rows: Row[], patches: Patch[], l2: number, set: FeatureSet): AiSignalModel {
+  const d = FEATURE_SETS[set].length;
   const mean = new Array<number>(d).fill(0);
   const scale = new Array<number>(d).fill(0);
-  for (const r of rows) for (let j = 0; j < d; j++) mean[j]! += r.x[j]! / rows.length;
-  for (const r of rows) for (let j = 0; j < d; j++) scale[j]! += (r.x[j]! - mean[j]!) ** 2 / rows.length;
+  const xs = rows.map((r) => inputs(r, set));
+  for (const x of xs) for (let j = 0; j < d; j++) mean[j]! += x[j]! / rows.length;
+  for (const x of xs) for (let j = 0; j < d; j++) scale[j]! += (x[j]! - mean[j]!) ** 2 / rows.length;
   for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]!) || 1;
   const isAi = (r: Row) => patches[r.patch]!.label === 'ai';
   const isGan = (r: Row) => /StyleGAN2/.test(patches[r.patch]!.generator ?? '');
@@ -162,18 +307,20 @@ function fit(rows: Row[], patches: Patch[], l2: number): AiSignalModel {
   const weights = rows.map((r) =>
     !isAi(r) ? 1 : isGan(r) ? (STYLEGAN_SHARE * nReal) / nGan : ((1 - STYLEGAN_SHARE) * nReal) / nOtherAi,
   );
-  const x = rows.map((r) => Float64Array.from(r.x, (v, j) => (v - mean[j]!) / scale[j]!));
+  const x = xs.map((row) => Float64Array.from(row, (v, j) => (v - mean[j]!) / scale[j]!));
+  // Softmax curvature is at most half the feature covariance's top eigenvalue: 1/L never diverges.
+  const lr = 1 / (0.5 * topEigen(x) + l2);
   const lin = trainSoftmax(
     x,
     rows.map((r) => (isAi(r) ? 1 : 0)),
     2,
-    { l2, iters: 400, lr: 0.5, weights },
+    { l2, iters: 400, lr, weights },
   );
   // Two-class softmax -> one logit.
   return {
     model: 'optiq-pixel-probe',
     version: VERSION,
-    features: [...PIXEL_FEATURE_NAMES],
+    features: [...FEATURE_SETS[set]],
     mean,
     scale,
     w: lin.w[1]!.map((v, j) => v - lin.w[0]![j]!),
@@ -195,30 +342,45 @@ function auc(pos: number[], neg: number[]): number {
 
 async function main() {
   const manifest = JSON.parse(readFileSync(join(DATA, 'manifest.json'), 'utf8')) as { images: Patch[] };
-  const patches = manifest.images;
+  const patches = [...manifest.images, ...(await debianPatches())];
   const rows = await features(patches);
   const repos = [...new Set(patches.map((p) => p.repo))].sort();
+  const folds = foldsOf(patches);
 
-  // Leave-one-repository-out: out-of-fold logits for every row, per L2 strength.
-  const oofFor = (l2: number) => {
+  // One fold per repository group: out-of-fold logits for every row, per feature set and L2 strength.
+  const oofFor = (l2: number, set: FeatureSet) => {
     const oof = new Map<Row, number>();
-    for (const repo of repos) {
-      const train = rows.filter((r) => patches[r.patch]!.repo !== repo && TRAIN_VIEWS.includes(r.view));
-      const model = fit(train, patches, l2);
-      for (const r of rows) if (patches[r.patch]!.repo === repo) oof.set(r, probeLogit(r.x, model));
+    for (const fold of new Set(folds.values())) {
+      const held = (r: Row) => folds.get(patches[r.patch]!.repo) === fold;
+      const train = rows.filter((r) => !held(r) && TRAIN_VIEWS.includes(r.view));
+      const model = fit(train, patches, l2, set);
+      for (const r of rows) if (held(r)) oof.set(r, probeLogit(inputs(r, set), model));
     }
     return oof;
   };
-  let best = { l2: L2_GRID[0]!, auc: -1, oof: new Map<Row, number>() };
-  for (const l2 of L2_GRID) {
-    const oof = oofFor(l2);
-    const orig = rows.filter((r) => r.view === 'original');
-    const a = auc(
-      orig.filter((r) => patches[r.patch]!.label === 'ai').map((r) => oof.get(r)!),
-      orig.filter((r) => patches[r.patch]!.label === 'real').map((r) => oof.get(r)!),
-    );
-    console.log(`L2 ${l2}: held-out AUC (original view) ${a.toFixed(4)}`);
-    if (a > best.auc) best = { l2, auc: a, oof };
+  const orig = rows.filter((r) => r.view === 'original');
+  const realOrig = orig.filter((r) => patches[r.patch]!.label === 'real');
+  const aiOrig = orig.filter((r) => patches[r.patch]!.label === 'ai');
+  const isGan = (r: Row) => /StyleGAN2/.test(patches[r.patch]!.generator ?? '');
+  let best = { l2: L2_GRID[0]!, set: 'backbone' as FeatureSet, auc: -1, oof: new Map<Row, number>() };
+  const grid: {
+    features: FeatureSet;
+    l2: number;
+    heldout_auc: number;
+    heldout_auc_without_stylegan2: number;
+  }[] = [];
+  for (const set of Object.keys(FEATURE_SETS) as FeatureSet[]) {
+    for (const l2 of L2_GRID) {
+      const oof = oofFor(l2, set);
+      const logits = (list: Row[]) => list.map((r) => oof.get(r)!);
+      const a = auc(logits(aiOrig), logits(realOrig));
+      const noGan = auc(logits(aiOrig.filter((r) => !isGan(r))), logits(realOrig));
+      grid.push({ features: set, l2, heldout_auc: sig4(a), heldout_auc_without_stylegan2: sig4(noGan) });
+      console.log(
+        `${set}, L2 ${l2}: held-out AUC (original view) ${a.toFixed(4)}, without StyleGAN2 ${noGan.toFixed(4)}`,
+      );
+      if (a > best.auc) best = { l2, set, auc: a, oof };
+    }
   }
   const { oof } = best;
   const logitOf = (r: Row) => oof.get(r)!;
@@ -312,15 +474,15 @@ async function main() {
     ]),
   );
 
-  // The PIXEL rule may fire only when its flags are mostly right at even odds: held out, at
-  // least 10% of AI images flagged and at least twice the share of real photos flagged.
-  const ruleEnabled =
-    variants.original.recall.value >= 0.1 &&
-    variants.original.recall.value >= 2 * variants.original.false_positive_rate.value;
+  // The PIXEL rule may decide only when it reaches the bar held out, in every variant.
+  const ruleEnabled = Object.values(variants).every(
+    (v) => v.recall.value >= BAR.recall && v.false_positive_rate.value <= BAR.false_positive_rate,
+  );
   const finalModel = fit(
     rows.filter((r) => TRAIN_VIEWS.includes(r.view)),
     patches,
     best.l2,
+    best.set,
   );
   const shipped: AiSignalModel = {
     ...finalModel,
@@ -336,20 +498,27 @@ async function main() {
 
   const measurements = {
     about:
-      'Dev figures of the pixel AI-image signal, written by npm run train:ai-signal: out-of-fold scores, one fold per source repository (leave-one-repository-out) of ../shared/datasets/ai-real.',
+      'Dev figures of the pixel AI-image signal, written by npm run train:ai-signal: out-of-fold scores, one fold per source repository of ../shared/datasets/ai-real and per Debian package of real photos, repositories sharing a generator family in one fold.',
     model: shipped.model,
     version: VERSION,
     dataset: {
       ai_patches: patches.filter((p) => p.label === 'ai').length,
       real_patches: patches.filter((p) => p.label === 'real').length,
       repositories: repos.length,
+      folds: new Set(folds.values()).size,
+      debian_real_patches: patches.filter((p) => p.repo.startsWith('debian:')).length,
       patch: '256x256 native-resolution crops (PNG)',
     },
     method: {
-      features: PIXEL_FEATURE_NAMES.length,
+      feature_set: best.set,
+      features: FEATURE_SETS[best.set].length,
       probe: 'logistic regression (L2, full batch, zero init)',
       l2: best.l2,
       heldout_auc_original: sig4(best.auc),
+      heldout_auc_without_stylegan2: grid.find((g) => g.features === best.set && g.l2 === best.l2)!
+        .heldout_auc_without_stylegan2,
+      grid,
+      bar: BAR,
       training_views: TRAIN_VIEWS,
       stylegan_weight_share: STYLEGAN_SHARE,
       target_false_positive_rate: TARGET_FPR,
@@ -373,11 +542,21 @@ type Rate = ReturnType<typeof proportion>;
 const pct = (p: Rate) => `${(p.value * 100).toFixed(1)}% (${p.successes}/${p.trials})`;
 
 interface Measurements {
-  dataset: { ai_patches: number; real_patches: number; repositories: number };
+  dataset: {
+    ai_patches: number;
+    real_patches: number;
+    repositories: number;
+    folds: number;
+    debian_real_patches: number;
+  };
   method: {
+    feature_set: FeatureSet;
     features: number;
     l2: number;
     heldout_auc_original: number;
+    heldout_auc_without_stylegan2: number;
+    grid: { features: FeatureSet; l2: number; heldout_auc: number; heldout_auc_without_stylegan2: number }[];
+    bar: typeof BAR;
     training_views: readonly string[];
     stylegan_weight_share: number;
     target_false_positive_rate: number;
@@ -402,16 +581,31 @@ deterministic; this file and \`ai-signal.measurements.json\` are rewritten by ea
 \`pixelSignal\` (./pixel-signal.ts) in every photo-authenticity answer.
 
 ## What it is
-A logistic probe (${m.method.features} inputs, L2 ${m.method.l2}) over hand-made high-frequency features of
-native-resolution crops (./pixel-features.ts): Laplacian-residual level and tails, per-block noise floor,
-neighbouring-pixel differences by phase modulo 2/4/8 (NPR-style up-sampling traces), the residual's
-radial band energies and period-2/4/8 spectral peaks, the 1/f slope of the spectrum and chroma detail.
-An image is scored on up to five 256 px crops (centre and quadrant centres; 128 or 64 px on small images),
+A logistic probe (${m.method.features} inputs, L2 ${m.method.l2}, feature set \`${m.method.feature_set}\`) on frozen
+general features, as UnivFD (Ojha et al. 2023) found generalises better than end-to-end training: the
+engine's own CenterNet MobileNetV3 backbone run only as far as block 9 (stride 16, 64 channels), each
+channel's mean and standard deviation over a native-resolution 256 px crop (./backbone-features.ts; four
+crops share one 512 px pass as the quadrants of a mosaic, the later layers never run). The feature set
+\`hand_and_backbone\` adds the 24 hand-made high-frequency features of ./pixel-features.ts (Laplacian
+residual, block noise floor, NPR-style phase differences, residual band energies and period-2/4/8 peaks,
+1/f slope, chroma detail). The run compares both sets over an L2 grid and ships the best held-out AUC:
+
+| features | L2 | held-out AUC | without StyleGAN2 |
+|---|---|---|---|
+${m.method.grid.map((g) => `| ${g.features} | ${g.l2} | ${g.heldout_auc} | ${g.heldout_auc_without_stylegan2} |`).join('\n')}
+
+Other blocks were tried in an exploration on the same crops (not rerun by this script; backbone alone, mean and
+sd pooled): the first convolution, blocks 0-2, 5 and 11 ranked lower than block 9 held out, and the final pooled
+map (\`extern1\`, what the room head reads) lowest (AUC 0.62-0.71); blocks 9 and 11 together ranked no better
+than block 9 alone.
+An image is scored on up to four 256 px crops (the quadrant centres; the centre alone on images under 512 px),
 crop logits averaged. No resizing before scoring.
 
 ## Data (what the weights were trained on)
-\`../shared/datasets/ai-real\`, read in place, never copied: ${m.dataset.ai_patches} AI and ${m.dataset.real_patches} real
-256x256 crops from ${m.dataset.repositories} public repositories. Views trained on: ${m.method.training_views.join(', ')}
+\`../shared/datasets/ai-real\`, read in place, never copied, and ${m.dataset.debian_real_patches} crops of real photos from
+Debian packages (mate-backgrounds: GPL-2+; lomiri-wallpapers-16.04: CC-BY-4.0, CC-BY-SA-4.0, CC0-1.0 per
+file; four 256 px quadrant-centre crops per photo, listed in scripts/data/train-ai-signal.ts): ${m.dataset.ai_patches} AI and
+${m.dataset.real_patches} real 256x256 crops from ${m.dataset.repositories} sources. Views trained on: ${m.method.training_views.join(', ')}
 (JPEG q60-95 with 4:2:0 or 4:4:4 chroma; 0.5-0.95 resize + JPEG q70-95), so the probe cannot lean on
 "PNG = AI". StyleGAN2 faces (40% of the AI patches) carry ${m.method.stylegan_weight_share * 100}% of the AI side's weight.
 **Licences are mixed and several are non-commercial or absent** (NVIDIA Source Code License,
@@ -425,16 +619,19 @@ ${[...licences]
   .map(([k, n]) => `| ${k} | ${n} |`)
   .join('\n')}
 
-## Dev figures (leave-one-repository-out)
-Every figure is out-of-fold: each source repository is scored by a probe trained without it, so
-each generator family below is held out of the probe that scores it. Held-out AUC (original view):
-${m.method.heldout_auc_original}.
+## Dev figures (by source, each generator family held out)
+Every figure is out-of-fold over ${m.dataset.folds} folds: one per source repository or Debian package, where repositories
+sharing a generator family are one fold (SDXL in Kolors and generative-models, FLUX.1 in x-flux and flux, StyleGAN2
+in two), so each generator family below is scored by a probe that saw none of it. Held-out AUC (original view):
+${m.method.heldout_auc_original}; ${m.method.heldout_auc_without_stylegan2} with the StyleGAN2 faces left out of the AI side.
+Each figure is per 256 px crop; the API averages four crops of an image.
 
 Threshold: score >= **${m.threshold}**, chosen so that at most ${m.method.target_false_positive_rate * 100}% of the real dev
 patches (original view) score above it (the threshold is tuned on those same held-out scores).
 
 **PIXEL rule ${m.rule_enabled ? 'enabled' : 'disabled'}.** The rule may give the ai_generated tag only when, held out, the
-probe flags at least 10% of AI patches and at least twice the share of real patches it flags.
+probe reaches the bar in every variant below: at least ${m.method.bar.recall * 100}% of AI patches flagged with at most
+${m.method.bar.false_positive_rate * 100}% of real patches flagged.
 ${m.rule_enabled ? '' : 'This version does not: the API reports its score, calibrated probability and threshold on every image, and a score above the threshold is only an indicator.'}
 
 | variant | AI flagged (recall) | real flagged (false positives) |
@@ -477,9 +674,12 @@ overstates the chance. Reliability on the held-out original views:
 ${m.calibration.map((c) => `| ${c.bin} | ${c.ai} | ${c.real} | ${c.observed_ai_share ?? '-'} |`).join('\n')}
 
 ## Known failure modes
-- Held out by repository the probe barely ranks AI above real (AUC ${m.method.heldout_auc_original}): these features tell
-  repositories (their cameras, encoders and processing) apart better than generators from cameras. A random
-  split of the same patches ranks far better, which is exactly the dataset bias a by-repository split exposes.
+- It ranks AI above real better than chance held out (AUC ${m.method.heldout_auc_original}), but the ranking does not hold
+  in the tail that matters: at a threshold that flags 2% of real photos it flags few diffusion images (see the
+  families above). Most of what it catches are StyleGAN2 faces; real face photos (CodeFormer, PhotoMaker) sit
+  closest to them.
+- Crops sharing a backbone pass see a little of each other near the quadrant seams (block 9's receptive field
+  crosses them), so a crop's features depend slightly on its neighbours.
 - Small data: ${m.dataset.ai_patches} AI patches from a dozen repositories; figures per family rest on a handful of patches (see the counts).
 - Strong re-compression and downscaling erase the high frequencies it reads.
 - Heavily denoised, smoothed or upscaled real photos (restorations, beauty filters, phone night modes) look generator-clean and can be flagged.

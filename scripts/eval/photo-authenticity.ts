@@ -200,7 +200,7 @@ const pixelDev = JSON.parse(
   version: string;
   threshold: number;
   rule_enabled: boolean;
-  dataset: { repositories: number };
+  dataset: { repositories: number; folds: number; debian_real_patches: number };
   variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
   per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
 };
@@ -244,7 +244,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       name: 'ai-real, held out by repository (pixel signal)',
       version: `${aiRealVersion}, probe ${pixelDev.version}`,
       size: crops.length,
-      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): each of the ${pixelDev.dataset.repositories} source repositories is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
+      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
   ],
   metrics: [
@@ -335,7 +335,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       field: 'pixel_signal.score',
       kind: 'raw_score',
       meaning:
-        'Output of a logistic probe over high-frequency features of native-resolution crops; the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
+        'Output of a logistic probe over frozen CenterNet backbone features of native-resolution crops (scripts/data/train-ai-signal.ts picks the feature set; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
     },
     {
       field: 'pixel_signal.calibrated_probability',

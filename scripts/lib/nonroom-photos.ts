@@ -46,7 +46,7 @@ export interface NonRoomPhoto {
 }
 
 /** Downloads and unpacks one package (once). */
-function unpack(pkg: NonRoomPackage): string {
+export function unpack(pkg: NonRoomPackage): string {
   const dir = join(NONROOM_SRC, pkg);
   const root = join(dir, 'root');
   if (existsSync(root)) return root;
@@ -122,7 +122,7 @@ function tuxPaintStamps(root: string): string[] {
 const SKI = 'usr/lib/python3/dist-packages/skimage/data';
 const OPENCV = 'usr/share/doc/opencv-doc/examples/data';
 /** Held-out photos, each looked at: photographs of things that are not rooms (no drawings, charts or calibration targets). */
-const HELDOUT_FILES: Record<(typeof HELDOUT_PACKAGES)[number], string[]> = {
+export const HELDOUT_FILES: Record<(typeof HELDOUT_PACKAGES)[number], string[]> = {
   'python3-skimage': [
     'astronaut.png',
     'camera.png',

@@ -67,7 +67,7 @@ function PixelMeter({ signal }: { signal: PhotoValidationResponse['pixel_signal'
       <p className="mt-1 text-xs text-muted">
         {words}.{' '}
         {!signal.rule_enabled
-          ? 'This model version did not tell AI images from real photos apart on generators held out of its training, so its score decides nothing either way (see the accuracy card).'
+          ? 'This model version flagged too few AI images from generators held out of its training at a low false-positive rate, so its score decides nothing either way (see the accuracy card).'
           : above
             ? 'Its pixels carry traces image generators leave; declared or signed evidence still wins.'
             : 'Below the threshold this decides nothing: it does not make the photo real.'}{' '}

@@ -188,6 +188,29 @@ export async function detectWithFeatures(rgb: Uint8Array, minScore = DEFAULT_MIN
   return { detections: decodeRows(rows, minScore), features: { head, backbone } };
 }
 
+/**
+ * Runs the graph on a 512x512 RGB mosaic only as far as the internal node `node` (the layers
+ * after it are never computed) and returns, for each 256 px quadrant, the per-channel mean then
+ * standard deviation of that node's activations over the quadrant (channels x 2 values each,
+ * quadrants in reading order). For frozen-feature probes on four native-resolution tiles in one pass.
+ */
+export async function quadrantStats(rgb: Uint8Array, node: string): Promise<number[][]> {
+  const size = MODEL_INPUT_SIZE;
+  if (rgb.length !== size * size * 3)
+    throw new Error(`vision: expected ${size}x${size}x3 bytes, got ${rgb.length}`);
+  const model = await loadModel();
+  return tf.tidy(() => {
+    const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
+    const map = model.execute(input, node) as tf.Tensor4D;
+    const [, h, w, c] = map.shape;
+    return [0, 1, 2, 3].map((q) => {
+      const part = tf.slice(map, [0, (q >> 1) * (h / 2), (q & 1) * (w / 2), 0], [1, h / 2, w / 2, c]);
+      const { mean, variance } = tf.moments(part, [0, 1, 2]);
+      return [...mean.dataSync(), ...Array.from(tf.sqrt(variance).dataSync())];
+    });
+  });
+}
+
 /** Turns the detection node's rows (x1, y1, x2, y2, score, class) into detections after NMS. */
 function decodeRows(rows: Float32Array, minScore: number): RawDetection[] {
   const size = MODEL_INPUT_SIZE;

@@ -101,7 +101,7 @@ export async function storedPixels(bytes: Uint8Array): Promise<RgbPlanes> {
 async function pixelLayers(bytes: Uint8Array): Promise<{ marks: MarkReading[]; pixel: PixelSignal }> {
   const img = await storedPixels(bytes);
   const marks = readKnownMarks(img);
-  const pixel = pixelSignal(img);
+  const pixel = await pixelSignal(img);
   if (!pixel) throw new Error('image below 64 px');
   return { marks, pixel };
 }

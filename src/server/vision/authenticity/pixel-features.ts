@@ -60,10 +60,11 @@ const SIZES = [256, 128, 64] as const;
 const GRID = 8;
 
 /**
- * Up to `max` square crops: the largest of 256/128/64 px that fits, centre first, then the
- * centres of the four quadrants when the image holds them without overlap. Null below 64 px.
+ * Up to `max` square crops: the largest of 256/128/64 px that fits, at the centres of the four
+ * quadrants when the image holds them without overlap (one backbone pass takes four), else the
+ * centre alone. Null below 64 px.
  */
-export function cropPlan(width: number, height: number, max = 5): Crop[] | null {
+export function cropPlan(width: number, height: number, max = 4): Crop[] | null {
   const size = SIZES.find((s) => s <= width && s <= height);
   if (!size) return null;
   const snap = (v: number, limit: number) => Math.max(0, Math.min(limit - size, Math.floor(v / GRID) * GRID));
@@ -72,18 +73,14 @@ export function cropPlan(width: number, height: number, max = 5): Crop[] | null 
     y: snap(cy - size / 2, height),
     size,
   });
-  const crops = [at(width / 2, height / 2)];
-  if (max > 1 && width >= 2 * size && height >= 2 * size) {
-    for (const [fx, fy] of [
-      [0.25, 0.25],
-      [0.75, 0.25],
-      [0.25, 0.75],
-      [0.75, 0.75],
-    ] as const) {
-      crops.push(at(width * fx, height * fy));
-    }
-  }
-  return crops.slice(0, max);
+  if (max === 1 || width < 2 * size || height < 2 * size) return [at(width / 2, height / 2)];
+  const quadrants = [
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.25, 0.75],
+    [0.75, 0.75],
+  ] as const;
+  return quadrants.slice(0, max).map(([fx, fy]) => at(width * fx, height * fy));
 }
 
 const logOf = (v: number) => Math.log(v + 1e-3);

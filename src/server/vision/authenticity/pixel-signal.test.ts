@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import raw from './ai-signal.json';
+import { BACKBONE_FEATURE_NAMES, backboneFeatures } from './backbone-features';
 import { cropFeatures, cropPlan, PIXEL_FEATURE_NAMES, type RgbPlanes } from './pixel-features';
-import { pixelSignal, probeLogit } from './pixel-signal';
+import { FEATURE_SETS, pixelSignal, probeLogit } from './pixel-signal';
 
 /** Seeded grey noise, optionally up-sampled 2x by pixel repetition (what a nearest-neighbour up-sampling layer leaves). */
 function noise(width: number, height: number, upsample = false, seed = 7): RgbPlanes {
@@ -24,9 +25,9 @@ const feature = (img: RgbPlanes, name: (typeof PIXEL_FEATURE_NAMES)[number]) =>
   cropFeatures(img, cropPlan(img.width, img.height, 1)![0]!)[PIXEL_FEATURE_NAMES.indexOf(name)]!;
 
 describe('pixel signal', () => {
-  it('plans native-resolution crops on the 8 px grid: five 256 px crops on a 2 MP image, one on a small one, none below 64 px', () => {
+  it('plans native-resolution crops on the 8 px grid: four 256 px crops on a 2 MP image, one on a small one, none below 64 px', () => {
     const big = cropPlan(1732, 1155)!;
-    expect(big).toHaveLength(5);
+    expect(big).toHaveLength(4);
     for (const c of big) {
       expect(c.size).toBe(256);
       expect(c.x % 8).toBe(0);
@@ -44,8 +45,9 @@ describe('pixel signal', () => {
     );
   });
 
-  it('scores with the committed weights: a probability-like score, the calibrated threshold, the model named', () => {
-    const r = pixelSignal(noise(512, 384))!;
+  it('scores with the committed weights: a probability-like score, the calibrated threshold, the model named', async () => {
+    expect(Object.values(FEATURE_SETS).map((f) => f.join())).toContain(raw.features.join());
+    const r = (await pixelSignal(noise(512, 384)))!;
     expect(r.score).toBeGreaterThanOrEqual(0);
     expect(r.score).toBeLessThanOrEqual(1);
     expect(r.calibrated_probability).toBeGreaterThanOrEqual(0);
@@ -58,15 +60,41 @@ describe('pixel signal', () => {
       height: 256,
       channels: 3,
     };
-    const x = cropFeatures(flat, { x: 0, y: 0, size: 256 });
+    const crop = { x: 0, y: 0, size: 256 };
+    const hand = cropFeatures(flat, crop);
+    const [backbone] = await backboneFeatures([{ img: flat, crop }]);
+    const x = raw.features.length === BACKBONE_FEATURE_NAMES.length ? backbone! : [...hand, ...backbone!];
     expect(x.every(Number.isFinite)).toBe(true);
     expect(Number.isFinite(probeLogit(x))).toBe(true);
   });
 
-  it('pools the crops: the score is the sigmoid of the mean crop logit', () => {
+  it('pools the crops: the score is the sigmoid of the mean crop logit', async () => {
     const img = noise(600, 600);
     const crops = cropPlan(600, 600)!;
-    const mean = crops.reduce((a, c) => a + probeLogit(cropFeatures(img, c)), 0) / crops.length;
-    expect(pixelSignal(img)!.score).toBeCloseTo(1 / (1 + Math.exp(-mean)), 4);
+    const backbone = await backboneFeatures(crops.map((crop) => ({ img, crop })));
+    const rows = crops.map((c, i) =>
+      raw.features.length === BACKBONE_FEATURE_NAMES.length
+        ? backbone[i]!
+        : [...cropFeatures(img, c), ...backbone[i]!],
+    );
+    const mean = rows.reduce((a, x) => a + probeLogit(x), 0) / rows.length;
+    expect((await pixelSignal(img))!.score).toBeCloseTo(1 / (1 + Math.exp(-mean)), 4);
+  });
+
+  it('reads each crop at native resolution in its own quadrant of one backbone pass', async () => {
+    const img = noise(600, 600);
+    const up = noise(600, 600, true);
+    const crop = { x: 0, y: 0, size: 256 };
+    const [a, b] = await backboneFeatures([
+      { img, crop },
+      { img: up, crop },
+    ]);
+    // One row per crop, means then standard deviations per channel; different pixels, different rows.
+    expect(a).toHaveLength(BACKBONE_FEATURE_NAMES.length);
+    expect(a).not.toEqual(b);
+    // A crop smaller than a quadrant is mirror-padded, not left black.
+    const [small] = await backboneFeatures([{ img, crop: { x: 0, y: 0, size: 100 } }]);
+    expect(small!.every(Number.isFinite)).toBe(true);
+    await expect(backboneFeatures([])).rejects.toThrow(/one to four/);
   });
 });

@@ -203,7 +203,7 @@ export function applyRules(e: RuleInput): RuleOutcome {
     const words = `Its pixels carry the high-frequency traces image generators leave: the pixel signal scores ${px.score} (threshold ${px.threshold}; about ${Math.round(px.calibrated_probability * 100)} in 100 images scoring this high were AI-generated at even odds in our tests)`;
     if (!px.rule_enabled) {
       indicators.push(
-        `The pixel signal scores ${px.score}, at or above its threshold ${px.threshold}, but this model version did not tell AI images from real photos apart on held-out data, so it decides nothing.`,
+        `The pixel signal scores ${px.score}, at or above its threshold ${px.threshold}, but this model version did not reach the bar on held-out data (half of the AI images flagged at no more than 3 in 100 real photos), so it decides nothing.`,
       );
     } else if (c2paCapture) {
       indicators.push(
