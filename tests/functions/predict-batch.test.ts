@@ -86,7 +86,7 @@ async function poll(
  * The job's row once the worker has recorded a callback's delivery, which it writes after the
  * receiver has answered (the receiver may hold the body before the row says so).
  */
-async function onceDeliveryRecorded<Row extends { callback_status: string }>(
+async function onceDeliveryRecorded<Row extends { callback_status: string | null }>(
   read: () => Promise<Row>,
 ): Promise<Row> {
   let row = await read();
