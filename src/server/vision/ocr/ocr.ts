@@ -16,10 +16,11 @@
  * each region's rotated rectangle expanded ("unclipped") by area x 1.5 / perimeter, and the
  * rectangle's pixels sampled straight into a 48-pixel-high strip for the recogniser.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InferenceSession as Session } from 'onnxruntime-common';
-import { locate, OCR_MODEL_FILES, OCR_MODELS_REL } from '../model-files';
+import { locate, OCR_MODEL_FILES, OCR_MODELS_REL, OCR_OPTIMISED_REL } from '../model-files';
 
 /** Package-relative folder of onnxruntime-web's WebAssembly build (copied beside a function bundle by `included_files`). */
 export const OCR_WASM_REL = 'node_modules/onnxruntime-web/dist';
@@ -119,6 +120,22 @@ async function wasmOrt(threads: number): Promise<Ort> {
 }
 
 /**
+ * Where the WebAssembly runtime reads the models: the copies with ONNX Runtime's basic graph
+ * optimisations applied that the build writes (scripts/lib/ocr-models.ts; OCR_OPTIMISED_DIR
+ * overrides), which a function ships instead of the package's; else, where no build wrote them
+ * (a development checkout), the package's own.
+ */
+function wasmModelDir(): string {
+  try {
+    const dir = locate('OCR_OPTIMISED_DIR', OCR_OPTIMISED_REL, OCR_MODEL_FILES[0]);
+    if (OCR_MODEL_FILES.every((file) => existsSync(join(dir, file)))) return dir;
+  } catch {
+    // Not built here: the package's models below.
+  }
+  return locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
+}
+
+/**
  * Loads the runtime, the detection session and the dictionary once (a failed load is retried by
  * the next call). The recognition session, the larger of the two (10.8 MB against 4.7 MB), is
  * created when the first text region is read: a photo in which the detector finds no text never
@@ -129,16 +146,18 @@ async function wasmOrt(threads: number): Promise<Ort> {
 export function loadOcr({ recognizer = false }: { recognizer?: boolean } = {}): Promise<Models> {
   loading ??= (async () => {
     const started = performance.now();
-    const dir = locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
     const runtime = ocrRuntime();
+    const dir =
+      runtime === 'wasm' ? wasmModelDir() : locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
     const threads = ocrThreads();
     const options: Session.SessionOptions = {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       executionProviders: [runtime === 'wasm' ? 'wasm' : 'cpu'],
       // The graph optimisations cost a WebAssembly session more to apply (0.6-0.9 s of CPU for the
-      // two models, measured in fresh processes) than they save it on a cold start's few images,
-      // and change no reading (the same lines on every sample image: ocr.test.ts).
+      // two models, measured in fresh processes) than they save it on a cold start's few images:
+      // it loads the build's copies with the basic ones already applied (wasmModelDir), and
+      // applies none itself. Both read the same lines on every sample image (ocr.test.ts).
       graphOptimizationLevel: runtime === 'wasm' ? 'disabled' : 'all',
     };
     // The model files and the runtime load at once; the runtimes take the models as bytes.
