@@ -13,6 +13,8 @@ import { join, resolve } from 'node:path';
 import { resolveConfig } from '@netlify/config';
 import { zipFunction, zipFunctions, type Config, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import StreamZip from 'node-stream-zip';
+import { OCR_MODEL_FILES, OCR_OPTIMISED_REL } from '../../src/server/vision/model-files';
+import { writeOptimisedOcrModels } from './ocr-models';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -85,6 +87,8 @@ export async function buildFunctionZips(
 ): Promise<BuiltFunction[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  // What Netlify's build command writes before the functions are zipped (`npm run ocr:models`).
+  if (!only || only.some((name) => TEXT_READERS.has(name))) await writeOptimisedOcrModels();
   const config = await bundlerConfig();
   const options = {
     basePath: ROOT,
@@ -177,6 +181,13 @@ export async function checkBundles(
     ) {
       problems.push(`${fn.name}: reads text but lacks onnxruntime-web's wasm`);
     }
+    if (
+      TEXT_READERS.has(fn.name) &&
+      !OCR_MODEL_FILES.every((f) => names.includes(`${OCR_OPTIMISED_REL}/${f}`))
+    )
+      problems.push(`${fn.name}: reads text but lacks the optimised OCR models (${OCR_OPTIMISED_REL})`);
+    if (TEXT_READERS.has(fn.name) && has('node_modules/@gutenye/'))
+      problems.push(`${fn.name}: carries the package's OCR models (functions load ${OCR_OPTIMISED_REL})`);
   }
   const total = built.reduce((sum, f) => sum + f.bytes, 0);
   rows.push(

@@ -51,7 +51,7 @@ import {
 import { USER_SESSION_COOKIE } from './users';
 import { errorBodyFor, startRequestLog } from '../request-log/record';
 import { fireUsageAlerts } from '../alerts/fire';
-import { wakeBackgroundWorker } from '../batch/service';
+import { wakeBackgroundWorker } from '../batch/wake';
 
 /** `last_used_at` is written at most this often per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

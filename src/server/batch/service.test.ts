@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { BACKGROUND_WORKER_PATH, idempotencyKey, wakeBackgroundWorker } from './service';
+import { idempotencyKey } from './service';
+import { BACKGROUND_WORKER_PATH, wakeBackgroundWorker } from './wake';
 
 describe('idempotencyKey', () => {
   it('reads the header, and refuses an overlong key or one with spaces', () => {

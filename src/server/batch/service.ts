@@ -11,9 +11,9 @@ import { allowLoopbackFromEnv, urlRefusal } from '../vision/safe-fetch';
 import { siteOrigins, siteSampleName } from '../vision/site-images';
 import { createBatchJob, type BatchJobRow, type CreateBatchJobInput } from './jobs';
 import { getQueueConfig, type QueueConfig } from './queue-config';
+import { wakeBackgroundWorker } from './wake';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const BACKGROUND_WORKER_PATH = '/.netlify/functions/predict-batch-worker-background';
 
 /** The Idempotency-Key header: absent, or 1 to 200 visible ASCII characters (else 400). */
 export function idempotencyKey(req: Request): string | null {
@@ -60,21 +60,6 @@ export function requireQueue(): QueueConfig {
       'Batch jobs are not available on this server (no queue database is configured).',
     );
   return queue;
-}
-
-/** On Netlify, asks the background function to drain the queue (fire and forget). */
-export function wakeBackgroundWorker(
-  req: Request,
-  ctx: HandlerContext,
-  env: Record<string, string | undefined> = process.env,
-): void {
-  if (env['NETLIFY'] !== 'true' || env['BATCH_IN_PROCESS_WORKER'] === '1') return;
-  const url = new URL(BACKGROUND_WORKER_PATH, env['URL'] || new URL(req.url).origin);
-  const sent = fetch(url, { method: 'POST' }).then(
-    (res) => void res.body?.cancel(),
-    (error: unknown) => console.error('batch: could not wake the background worker', error),
-  );
-  ctx.waitUntil?.(sent);
 }
 
 /**

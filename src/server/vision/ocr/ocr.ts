@@ -16,10 +16,11 @@
  * each region's rotated rectangle expanded ("unclipped") by area x 1.5 / perimeter, and the
  * rectangle's pixels sampled straight into a 48-pixel-high strip for the recogniser.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InferenceSession as Session } from 'onnxruntime-common';
-import { locate, OCR_MODEL_FILES, OCR_MODELS_REL } from '../model-files';
+import { locate, OCR_MODEL_FILES, OCR_MODELS_REL, OCR_OPTIMISED_REL } from '../model-files';
 
 /** Package-relative folder of onnxruntime-web's WebAssembly build (copied beside a function bundle by `included_files`). */
 export const OCR_WASM_REL = 'node_modules/onnxruntime-web/dist';
@@ -87,7 +88,8 @@ type Ort = Pick<typeof import('onnxruntime-common'), 'InferenceSession' | 'Tenso
 interface Models {
   ort: Ort;
   det: Session;
-  rec: Session;
+  /** The recognition session, created on the first text region to read (see loadOcr). */
+  rec: () => Promise<Session>;
   dictionary: string[];
 }
 
@@ -117,20 +119,45 @@ async function wasmOrt(threads: number): Promise<Ort> {
   return ort;
 }
 
-/** Loads both sessions and the dictionary once (a failed load is retried by the next call). */
-export function loadOcr(): Promise<Models> {
+/**
+ * Where the WebAssembly runtime reads the models: the copies with ONNX Runtime's basic graph
+ * optimisations applied that the build writes (scripts/lib/ocr-models.ts; OCR_OPTIMISED_DIR
+ * overrides), which a function ships instead of the package's; else, where no build wrote them
+ * (a development checkout), the package's own.
+ */
+function wasmModelDir(): string {
+  try {
+    const dir = locate('OCR_OPTIMISED_DIR', OCR_OPTIMISED_REL, OCR_MODEL_FILES[0]);
+    if (OCR_MODEL_FILES.every((file) => existsSync(join(dir, file)))) return dir;
+  } catch {
+    // Not built here: the package's models below.
+  }
+  return locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
+}
+
+/**
+ * Loads the runtime, the detection session and the dictionary once (a failed load is retried by
+ * the next call). The recognition session, the larger of the two (10.8 MB against 4.7 MB), is
+ * created when the first text region is read: a photo in which the detector finds no text never
+ * pays for it (a fresh WebAssembly process spends a quarter to a third of its OCR load there).
+ * Its file is read with the rest. `recognizer: true` creates it at once too (a long-lived worker
+ * warming up, where nothing waits on the load).
+ */
+export function loadOcr({ recognizer = false }: { recognizer?: boolean } = {}): Promise<Models> {
   loading ??= (async () => {
     const started = performance.now();
-    const dir = locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
     const runtime = ocrRuntime();
+    const dir =
+      runtime === 'wasm' ? wasmModelDir() : locate('OCR_MODEL_DIR', OCR_MODELS_REL, OCR_MODEL_FILES[0]);
     const threads = ocrThreads();
     const options: Session.SessionOptions = {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       executionProviders: [runtime === 'wasm' ? 'wasm' : 'cpu'],
       // The graph optimisations cost a WebAssembly session more to apply (0.6-0.9 s of CPU for the
-      // two models, measured in fresh processes) than they save it on a cold start's few images,
-      // and change no reading (the same lines on every sample image: ocr.test.ts).
+      // two models, measured in fresh processes) than they save it on a cold start's few images:
+      // it loads the build's copies with the basic ones already applied (wasmModelDir), and
+      // applies none itself. Both read the same lines on every sample image (ocr.test.ts).
       graphOptimizationLevel: runtime === 'wasm' ? 'disabled' : 'all',
     };
     // The model files and the runtime load at once; the runtimes take the models as bytes.
@@ -140,10 +167,15 @@ export function loadOcr(): Promise<Models> {
       readFile(join(dir, OCR_MODEL_FILES[1])),
       readFile(join(dir, OCR_MODEL_FILES[2]), 'utf8'),
     ]);
-    const [det, rec] = await Promise.all([
-      ort.InferenceSession.create(detModel, options),
-      ort.InferenceSession.create(recModel, options),
-    ]);
+    const det = await ort.InferenceSession.create(detModel, options);
+    let recLoading: Promise<Session> | undefined;
+    const rec = (): Promise<Session> => {
+      recLoading ??= ort.InferenceSession.create(recModel, options).catch((error: unknown) => {
+        recLoading = undefined;
+        throw error;
+      });
+      return recLoading;
+    };
     // CTC class 0 is the blank; classes 1..n are the dictionary's lines, then a space.
     const dictionary = [...keys.split(/\r?\n/).filter((l, i, all) => l !== '' || i < all.length - 1), ' '];
     lastLoadMs = performance.now() - started;
@@ -152,14 +184,21 @@ export function loadOcr(): Promise<Models> {
     loading = undefined;
     throw error;
   });
-  return loading;
+  if (!recognizer) return loading;
+  return loading.then(async (models) => {
+    await models.rec();
+    return models;
+  });
 }
 
 /** How long the model load took (ms), for benchmarks. */
 export const ocrLoadMs = (): number | undefined => lastLoadMs;
 
-/** Bilinear sample of channel c at (x, y), edge-clamped. */
-function sample(img: RgbImage, x: number, y: number, c: number): number {
+/**
+ * Bilinear sample at (x, y), edge-clamped, of the three channels in BGR order (PaddleOCR's)
+ * into `out`: the taps are found once for the three.
+ */
+function sampleBgr(img: RgbImage, x: number, y: number, out: Float64Array): void {
   const x0 = Math.max(0, Math.min(img.width - 1, Math.floor(x)));
   const y0 = Math.max(0, Math.min(img.height - 1, Math.floor(y)));
   const x1 = Math.min(img.width - 1, x0 + 1);
@@ -168,11 +207,14 @@ function sample(img: RgbImage, x: number, y: number, c: number): number {
   const fy = Math.max(0, Math.min(1, y - y0));
   const d = img.data;
   const w = img.width;
-  const a = d[(y0 * w + x0) * 3 + c] as number;
-  const b = d[(y0 * w + x1) * 3 + c] as number;
-  const e = d[(y1 * w + x0) * 3 + c] as number;
-  const f = d[(y1 * w + x1) * 3 + c] as number;
-  return (a * (1 - fx) + b * fx) * (1 - fy) + (e * (1 - fx) + f * fx) * fy;
+  for (let k = 0; k < 3; k++) {
+    const c = 2 - k;
+    const a = d[(y0 * w + x0) * 3 + c] as number;
+    const b = d[(y0 * w + x1) * 3 + c] as number;
+    const e = d[(y1 * w + x0) * 3 + c] as number;
+    const f = d[(y1 * w + x1) * 3 + c] as number;
+    out[k] = (a * (1 - fx) + b * fx) * (1 - fy) + (e * (1 - fx) + f * fx) * fy;
+  }
 }
 
 /** Scale of the fine detector pass: small images enlarged to OCR_MIN_SIDE, large ones cut to OCR_MAX_SIDE. */
@@ -182,7 +224,33 @@ function fineScale(img: RgbImage): number {
   return Math.min(OCR_MAX_SIDE / long, Math.max(1, OCR_MIN_SIDE / short));
 }
 
-/** Detector input: the image resized to sides that are multiples of 32, BGR, ImageNet-normalised, CHW. */
+/**
+ * Where `sampleBgr` reads along one axis for each output position (first and second source index
+ * and the weight of the second), computed once per row or column instead of once per value.
+ */
+function axisTaps(
+  size: number,
+  out: number,
+  step: number,
+): { i0: Int32Array; i1: Int32Array; f: Float64Array } {
+  const i0 = new Int32Array(out);
+  const i1 = new Int32Array(out);
+  const f = new Float64Array(out);
+  for (let k = 0; k < out; k++) {
+    const src = (k + 0.5) * step - 0.5;
+    const a = Math.max(0, Math.min(size - 1, Math.floor(src)));
+    i0[k] = a;
+    i1[k] = Math.min(size - 1, a + 1);
+    f[k] = Math.max(0, Math.min(1, src - a));
+  }
+  return { i0, i1, f };
+}
+
+/**
+ * Detector input: the image resized to sides that are multiples of 32, BGR, ImageNet-normalised,
+ * CHW. The same bilinear arithmetic as `sampleBgr`, value for value (the taps of each row and
+ * column are computed once): a fine pass resizes over half a million pixels.
+ */
 function detInput(img: RgbImage, scale: number): { data: Float32Array; width: number; height: number } {
   const width = Math.max(32, Math.round((img.width * scale) / 32) * 32);
   const height = Math.max(32, Math.round((img.height * scale) / 32) * 32);
@@ -190,16 +258,28 @@ function detInput(img: RgbImage, scale: number): { data: Float32Array; width: nu
   const data = new Float32Array(3 * n);
   const mean = [0.485, 0.456, 0.406];
   const std = [0.229, 0.224, 0.225];
-  const sx = img.width / width;
-  const sy = img.height / height;
+  const cols = axisTaps(img.width, width, img.width / width);
+  const rows = axisTaps(img.height, height, img.height / height);
+  const d = img.data;
+  const w = img.width;
   for (let y = 0; y < height; y++) {
-    const srcY = (y + 0.5) * sy - 0.5;
+    const r0 = (rows.i0[y] as number) * w;
+    const r1 = (rows.i1[y] as number) * w;
+    const fy = rows.f[y] as number;
     for (let x = 0; x < width; x++) {
-      const srcX = (x + 0.5) * sx - 0.5;
+      const c0 = cols.i0[x] as number;
+      const c1 = cols.i1[x] as number;
+      const fx = cols.f[x] as number;
       const i = y * width + x;
       // PaddleOCR reads images as BGR: plane 0 is blue.
       for (let c = 0; c < 3; c++) {
-        data[c * n + i] = (sample(img, srcX, srcY, 2 - c) / 255 - (mean[c] as number)) / (std[c] as number);
+        const ch = 2 - c;
+        const a = d[(r0 + c0) * 3 + ch] as number;
+        const b = d[(r0 + c1) * 3 + ch] as number;
+        const e = d[(r1 + c0) * 3 + ch] as number;
+        const f = d[(r1 + c1) * 3 + ch] as number;
+        const v = (a * (1 - fx) + b * fx) * (1 - fy) + (e * (1 - fx) + f * fx) * fy;
+        data[c * n + i] = (v / 255 - (mean[c] as number)) / (std[c] as number);
       }
     }
   }
@@ -312,6 +392,7 @@ function recInput(img: RgbImage, r: RotatedRect): { data: Float32Array; width: n
   const data = new Float32Array(3 * n); // zeros: PaddleOCR pads with 0 after normalising
   const vx = -r.uy;
   const vy = r.ux;
+  const bgr = new Float64Array(3);
   for (let y = 0; y < REC_HEIGHT; y++) {
     const fv = ((y + 0.5) / REC_HEIGHT - 0.5) * r.thickness;
     for (let x = 0; x < textW; x++) {
@@ -319,7 +400,8 @@ function recInput(img: RgbImage, r: RotatedRect): { data: Float32Array; width: n
       const sx = r.cx + fu * r.ux + fv * vx - 0.5;
       const sy = r.cy + fu * r.uy + fv * vy - 0.5;
       const i = y * width + x;
-      for (let c = 0; c < 3; c++) data[c * n + i] = sample(img, sx, sy, 2 - c) / 127.5 - 1;
+      sampleBgr(img, sx, sy, bgr);
+      for (let c = 0; c < 3; c++) data[c * n + i] = (bgr[c] as number) / 127.5 - 1;
     }
   }
   return { data, width };
@@ -474,7 +556,8 @@ interface Reading {
 }
 
 async function read(models: Models, source: RgbImage, rect: RotatedRect): Promise<Reading> {
-  const { ort, rec, dictionary } = models;
+  const { ort, dictionary } = models;
+  const rec = await models.rec();
   const strip = recInput(source, rect);
   const out = await rec.run({
     [rec.inputNames[0] as string]: new ort.Tensor('float32', strip.data, [1, 3, REC_HEIGHT, strip.width]),
@@ -596,7 +679,8 @@ async function extendLine(
 
 async function recognize(models: Models, image: RgbImage, maxChannel: boolean): Promise<TextLine[]> {
   const read1: { rect: RotatedRect; source: RgbImage; chars: CtcChar[]; extended: boolean }[] = [];
-  for (const { rect, source } of await detectRegions(models, image, maxChannel))
+  const regionsFound = await detectRegions(models, image, maxChannel);
+  for (const { rect, source } of regionsFound)
     read1.push({ rect, source, chars: (await read(models, source, rect)).chars, extended: false });
   // Short readings are read again along a longer rectangle, the tallest text first and at most
   // EXTEND_MAX_LINES of them: a busy scene yields many fragments, each costing up to six reads.

@@ -22,7 +22,8 @@ interface Task {
 }
 
 function serve(port: MessagePort): void {
-  loadOcr().catch(() => undefined); // warm up; a failure is retried by the first request
+  // Warm up both sessions (nothing waits on a worker's load); a failure is retried by the first request.
+  loadOcr({ recognizer: true }).catch(() => undefined);
   serveTasks<Task, WatermarkAnalysis>(port, (task) => analyzeWatermarks(task.bytes, task.options));
 }
 
