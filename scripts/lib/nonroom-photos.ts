@@ -45,8 +45,8 @@ export interface NonRoomPhoto {
   cutout: boolean;
 }
 
-/** Downloads and unpacks one package (once). */
-export function unpack(pkg: NonRoomPackage): string {
+/** Downloads and unpacks one package (once) under NONROOM_SRC; returns its root. */
+export function unpack(pkg: string): string {
   const dir = join(NONROOM_SRC, pkg);
   const root = join(dir, 'root');
   if (existsSync(root)) return root;
@@ -218,7 +218,7 @@ export function nonRoomPhotos(): NonRoomPhoto[] {
 }
 
 /** The photo as the API would receive it: a JPEG of at most 640 px (cut-outs on white, 4:3). */
-export async function nonRoomJpeg(p: NonRoomPhoto): Promise<Uint8Array> {
+export async function nonRoomJpeg(p: Pick<NonRoomPhoto, 'file' | 'cutout'>): Promise<Uint8Array> {
   let img = sharp(p.file).rotate().flatten({ background: '#ffffff' });
   img = p.cutout
     ? img.resize(640, 480, { fit: 'contain', background: '#ffffff' })

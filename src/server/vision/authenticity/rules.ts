@@ -30,6 +30,13 @@
  * - photo_of_photo
  *   - MOIRE: strong isolated off-axis peaks in the spectrum (>= 30 dB above their ring) at a
  *     period of 3 px or more (finer ones are demosaicing, sharpening or up-sampling).
+ *   - FACE-PA (not switched on): the facial analysis's presentation-attack indicator (a face's
+ *     liveness score under 0.5) may join as an indicator of photo_of_photo, alone never a tag,
+ *     only while its false-positive rate on real photos is at most 1% and it finds photographed
+ *     screens or prints. `npm run eval:facial-attribute-analysis` measures both
+ *     (faces.pa_photo_false_positive and faces.pa_true_positive on its accuracy card): 4 of 756
+ *     real photos flagged (0.5%, within the bar), but 0 of the 4 faces shown on a screen, so it
+ *     would add no evidence of a recapture and no face model runs here.
  *
  * is_real is false exactly when a fail tag is present. verdict: ai_generated when a signed or
  * declared rule gives that tag, else edited, else likely_ai_generated (PIXEL alone), else

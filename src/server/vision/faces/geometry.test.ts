@@ -3,6 +3,7 @@ import {
   BLAZE_INPUT,
   blazeAnchors,
   decodeBlazeRows,
+  detectRegions,
   eyeOpenness,
   fromSquare,
   headPose,
@@ -15,6 +16,7 @@ import {
   outOfFrameShare,
   suppress,
   toXywh,
+  unturn,
   type MeshPoint,
 } from './geometry';
 import { measureQuality, QUALITY_SIDE } from './quality';
@@ -71,6 +73,30 @@ describe('BlazeFace decoding', () => {
     );
     expect(kept.map((k) => k.score)).toEqual([0.9, 0.7]);
     expect(iou([0, 0, 10, 10], [5, 0, 15, 10])).toBeCloseTo(1 / 3, 5);
+  });
+});
+
+describe('detector passes', () => {
+  it('maps a point of the turned photo back to the upright photo', () => {
+    // tf.image.rotateWithOffset by +30 degrees moves (10, 20) of a 100 x 60 photo to about (10.4, 41.3).
+    const [x, y] = unturn([10.36, 41.34], 30, 100, 60);
+    expect(x).toBeCloseTo(10, 1);
+    expect(y).toBeCloseTo(20, 1);
+    expect(unturn([10, 20], 0, 100, 60)).toEqual([10, 20]);
+    // Turning back and forth is the identity; the centre stays put.
+    const [bx, by] = unturn(unturn([70, 5], 30, 100, 60), -30, 100, 60);
+    expect(bx).toBeCloseTo(70, 6);
+    expect(by).toBeCloseTo(5, 6);
+    expect(unturn([50, 30], -30, 100, 60)).toEqual([50, 30]);
+  });
+
+  it('lays overlapping tiles that cover the photo edge to edge', () => {
+    expect(detectRegions(640, 480)).toEqual([[0, 0, 640, 480]]);
+    const tiles = detectRegions(640, 480, 3, 0.5);
+    expect(tiles).toHaveLength(9);
+    expect(tiles[0]).toEqual([0, 0, 320, 240]);
+    expect(tiles[1]).toEqual([160, 0, 480, 240]);
+    expect(tiles[8]).toEqual([320, 240, 640, 480]);
   });
 });
 

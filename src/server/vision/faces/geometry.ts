@@ -280,3 +280,42 @@ export function toXywh(box: Corners, width: number, height: number): [number, nu
   const y2 = Math.max(0, Math.min(height, box[3]));
   return [Math.round(x1), Math.round(y1), Math.round(x2 - x1), Math.round(y2 - y1)];
 }
+
+/**
+ * A point of the photo turned by `degrees` about its centre (as `tf.image.rotateWithOffset`
+ * turns the pixels, a positive angle counter-clockwise on screen) mapped back to the upright
+ * photo: the inverse of that turn.
+ */
+export function unturn(
+  [x, y]: readonly [number, number],
+  degrees: number,
+  width: number,
+  height: number,
+): [number, number] {
+  if (degrees === 0) return [x, y];
+  const a = (degrees * Math.PI) / 180;
+  const cx = width / 2;
+  const cy = height / 2;
+  const dx = x - cx;
+  const dy = y - cy;
+  return [cx + dx * Math.cos(a) - dy * Math.sin(a), cy + dx * Math.sin(a) + dy * Math.cos(a)];
+}
+
+/**
+ * The regions a detector pass reads, in photo pixels: the whole photo, or (`grid` > 1) a grid of
+ * overlapping tiles each `tileShare` of the photo's sides, so a face too small for the detector's
+ * view of the whole photo is seen larger in its tile.
+ */
+export function detectRegions(width: number, height: number, grid = 1, tileShare = 1): Corners[] {
+  if (grid <= 1) return [[0, 0, width, height]];
+  const tw = width * tileShare;
+  const th = height * tileShare;
+  const regions: Corners[] = [];
+  for (let j = 0; j < grid; j++)
+    for (let i = 0; i < grid; i++) {
+      const x = ((width - tw) * i) / (grid - 1);
+      const y = ((height - th) * j) / (grid - 1);
+      regions.push([Math.round(x), Math.round(y), Math.round(x + tw), Math.round(y + th)]);
+    }
+  return regions;
+}

@@ -1,0 +1,193 @@
+/**
+ * Chooses the face detector's passes and thresholds (FACE_RULE and DETECT_PASSES of
+ * src/server/vision/faces/analyze.ts) on the tuning folds of the labelled face set
+ * (scripts/lib/face-set.ts), never on its dev part: every photo of the folds is analysed once
+ * with every candidate pass at a low detector score, each candidate's mesh score kept, then
+ * each combination of passes and thresholds is scored from those candidates: face photos
+ * answered with at least one face and photos without a face answered with none, per fold and
+ * pooled. The choice: the highest pooled face-photo rate among rules that answer at least
+ * `--min-specificity` of no-face photos with none on every fold, then the fewest passes.
+ * `--cache <file>` keeps the candidates between runs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseCli } from '../lib/cli';
+import { facePhotos, isFacePhoto, type FaceSplit } from '../lib/face-set';
+import { decodeImage } from '../../src/server/vision/image-input';
+import {
+  acceptFaces,
+  faceCandidates,
+  type DetectPass,
+  type FaceRule,
+  type MeshedCandidate,
+} from '../../src/server/vision/faces/analyze';
+import { HttpError } from '../../src/server/http/errors';
+
+const { values } = parseCli(
+  `Usage: npx tsx scripts/data/face-rule-tune.ts [--cache file] [--min-specificity 0.95] [--limit n]
+Scores detector passes and thresholds on the tuning folds of the labelled face set (the dev part is never read).`,
+  {
+    options: {
+      cache: { type: 'string' },
+      'min-specificity': { type: 'string', default: '0.95' },
+      limit: { type: 'string' },
+      shard: { type: 'string' },
+      'read-cache': { type: 'string', multiple: true },
+    },
+  },
+);
+
+/** Every pass a rule may use; a rule names the indices it runs. */
+const PASSES: DetectPass[] = [
+  { angle: 0, margin: 1 },
+  { angle: 0, margin: 2 },
+  { angle: 30, margin: 1 },
+  { angle: -30, margin: 1 },
+  { angle: 0, margin: 1, grid: 3 },
+  { angle: 0, margin: 1.25, frame: true },
+];
+const LOW = 0.25;
+
+interface Row {
+  id: string;
+  split: FaceSplit;
+  face: boolean;
+  noFace: boolean;
+  ms: number;
+  candidates: Pick<MeshedCandidate, 'pass' | 'frame' | 'score' | 'meshScore' | 'box'>[];
+}
+
+/** `--shard k/n`: this process collects every n-th photo from the k-th (several processes side by side). */
+const [shard, shards] = (values.shard ?? '1/1').split('/').map(Number) as [number, number];
+
+/** Candidates of every tuning photo not in `rows` yet, appended. */
+async function collect(rows: Row[]): Promise<Row[]> {
+  const known = new Set(rows.map((r) => r.id));
+  const photos = facePhotos()
+    .filter((p) => p.split !== 'dev' && p.label !== 'screen' && !known.has(p.id))
+    .sort((a, b) => Number(isFacePhoto(b.label)) - Number(isFacePhoto(a.label)))
+    .filter((_, i) => i % shards === shard - 1);
+  const limit = Number(values.limit ?? Infinity);
+  for (const photo of photos.slice(0, limit)) {
+    const decoded = await decodeImage(await photo.bytes()).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'INVALID_IMAGE') return undefined;
+      throw error;
+    });
+    if (!decoded) continue;
+    const t0 = performance.now();
+    const candidates = await faceCandidates(decoded, PASSES, LOW);
+    rows.push({
+      id: photo.id,
+      split: photo.split,
+      face: isFacePhoto(photo.label),
+      noFace: photo.label === 0,
+      ms: performance.now() - t0,
+      candidates: candidates.map(({ pass, frame, score, meshScore, box }) => ({
+        pass,
+        frame,
+        score,
+        meshScore,
+        box,
+      })),
+    });
+    if (rows.length % 25 === 0) {
+      console.log(`${rows.length} photos`);
+      if (values.cache) writeFileSync(values.cache, JSON.stringify(rows));
+    }
+  }
+  return rows;
+}
+
+const cache = values.cache;
+const read = (file: string): Row[] =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Row[]) : [];
+const known = [...(cache ? read(cache) : []), ...(values['read-cache'] ?? []).flatMap(read)];
+const rows = await collect([...new Map(known.map((r) => [r.id, r])).values()]);
+if (cache) writeFileSync(cache, JSON.stringify(rows));
+
+const passSets = [
+  [0, 1],
+  [0, 1, 5],
+  [0, 1, 2, 3],
+  [0, 1, 4],
+  [0, 1, 2, 3, 5],
+  [0, 1, 4, 5],
+  [0, 1, 2, 3, 4],
+  [0, 1, 2, 3, 4, 5],
+];
+const rules: FaceRule[] = [];
+for (const minScore of [0.4, 0.5, 0.6, 0.7])
+  for (const minMeshScore of [0.3, 0.5, 0.7, 0.9])
+    for (const lowScore of [0.25, 0.3, 0.4])
+      for (const strictMeshScore of [0.8, 0.9, 0.95, 0.99, 2])
+        for (const frameMeshScore of [0.9, 0.95, 0.99, 0.999])
+          rules.push({ minScore, minMeshScore, lowScore, strictMeshScore, frameMeshScore });
+
+const folds: FaceSplit[] = ['tune-1', 'tune-2'];
+interface Score {
+  passes: number[];
+  rule: FaceRule;
+  recall: number;
+  specificity: number;
+  perFold: { fold: FaceSplit; recall: string; specificity: string; minSpec: number }[];
+}
+const scores: Score[] = [];
+for (const passes of passSets)
+  for (const rule of rules) {
+    const answer = (r: Row): number =>
+      acceptFaces(r.candidates.filter((c) => passes.includes(c.pass)) as MeshedCandidate[], rule).length;
+    const perFold = folds.map((fold) => {
+      const faces = rows.filter((r) => r.split === fold && r.face);
+      const none = rows.filter((r) => r.split === fold && r.noFace);
+      const hit = faces.filter((r) => answer(r) > 0).length;
+      const clean = none.filter((r) => answer(r) === 0).length;
+      return {
+        fold,
+        hit,
+        clean,
+        recall: `${hit}/${faces.length}`,
+        specificity: `${clean}/${none.length}`,
+        minSpec: clean / Math.max(1, none.length),
+        nFace: faces.length,
+        nNone: none.length,
+      };
+    });
+    const sum = (k: 'hit' | 'clean' | 'nFace' | 'nNone'): number => perFold.reduce((s, f) => s + f[k], 0);
+    scores.push({
+      passes,
+      rule,
+      recall: sum('hit') / Math.max(1, sum('nFace')),
+      specificity: sum('clean') / Math.max(1, sum('nNone')),
+      perFold: perFold.map(({ fold, recall, specificity, minSpec }) => ({
+        fold,
+        recall,
+        specificity,
+        minSpec,
+      })),
+    });
+  }
+
+const minSpec = Number(values['min-specificity']);
+const eligible = scores
+  .filter((s) => s.perFold.every((f) => f.minSpec >= minSpec))
+  .sort((a, b) => b.recall - a.recall || a.passes.length - b.passes.length || b.specificity - a.specificity);
+const fmt = (s: Score): string =>
+  `passes [${s.passes.join(',')}] min ${s.rule.minScore}/${s.rule.minMeshScore} low ${s.rule.lowScore}/${s.rule.strictMeshScore} frame ${s.rule.frameMeshScore}: recall ${(s.recall * 100).toFixed(1)}% specificity ${(s.specificity * 100).toFixed(1)}% (${s.perFold.map((f) => `${f.fold} ${f.recall} faces, ${f.specificity} clean`).join('; ')})`;
+console.log(
+  `${rows.length} tuning photos; passes: ${PASSES.map((p, i) => `${i} ${JSON.stringify(p)}`).join(' ')}`,
+);
+const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+console.log(`candidates of all passes per photo: p50 ${Math.round(ms[Math.floor(ms.length / 2)] ?? 0)} ms`);
+const today = scores.find(
+  (s) =>
+    s.passes.join() === '0,1' &&
+    s.rule.minScore === 0.5 &&
+    s.rule.minMeshScore === 0.5 &&
+    s.rule.strictMeshScore === 2 &&
+    s.rule.frameMeshScore === 0.999,
+);
+if (today) console.log(`today's rule: ${fmt(today)}`);
+for (const passes of passSets) {
+  const best = eligible.find((s) => s.passes.join() === passes.join());
+  if (best) console.log(`best with these passes: ${fmt(best)}`);
+}
+console.log(`chosen: ${eligible[0] ? fmt(eligible[0]) : 'none meets the specificity floor'}`);
