@@ -4,10 +4,11 @@
  * (the long suite a person watches); the others' is printed as one block per script when it
  * ends. Exit code 1 if any script failed, after all have run.
  *
- * `npm test` uses it after the static checks and the build: the browser tests, the unit and
- * integration tests, and the site checks then the bundle test, side by side. Each alone leaves
- * one of CI's two cores mostly waiting (on pages and the server, on sockets and timers, on one
- * function process at a time); together they keep both busy.
+ * `npm test` uses it where one step alone leaves a core of CI's two idle: the unit and
+ * integration tests beside the site build (which they do not read), then the browser suite,
+ * which spends much of its time waiting on pages and the server, beside the site checks and the
+ * bundle test (one function process at a time). (The unit tests beside the browser suite too
+ * were measured slower: 22 min for CI against 18, the two cores overcommitted.)
  *
  * Usage: tsx scripts/ci/side-by-side.ts <script[,script...]> [<script[,script...]> ...]
  */

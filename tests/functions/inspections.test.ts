@@ -244,6 +244,7 @@ describe('an inspection of uploads', () => {
 
       const deadline = Date.now() + 20_000;
       while (hook.got.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(hook.got, 'callbacks received').toHaveLength(1);
       const delivered = hook.got[0]!;
       const signature = String(delivered.headers[SIGNATURE_HEADER.toLowerCase()]);
       expect(verifyCallback(delivered.body, signature, callbackSecretForKey(account.key))).toBe(true);
