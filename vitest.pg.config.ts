@@ -35,9 +35,5 @@ export default defineConfig({
     ...shared,
     include: INTEGRATION.filter((glob) => !glob.startsWith('src/local/')),
     exclude: [...ANALYSIS_ONLY, 'tests/functions/sdk.test.ts', 'src/server/db/pglite-server.test.ts'],
-    // One file at a time: the batch tests' queues live in schemas of one database, and
-    // graphile-worker announces a new queue schema on a channel of the whole database
-    // (`worker:migrate`), which stops every running worker of the other files' queues.
-    maxWorkers: 1,
   },
 });

@@ -5,9 +5,10 @@
  * ends. Exit code 1 if any script failed, after all have run.
  *
  * `npm test` uses it where one step alone leaves a core of CI's two idle: the unit and
- * integration tests beside the site build (which they do not read), then the browser suite,
- * which spends much of its time waiting on pages and the server, beside the site checks and the
- * bundle test (one function process at a time). (The unit tests beside the browser suite too
+ * integration tests beside the site build and the zipping of every function (neither of which
+ * they read), then the browser suite, which spends much of its time waiting on pages and the
+ * server, beside the site checks and the bundle test on those zips (one function process at a
+ * time). (The unit tests beside the browser suite too
  * were measured slower: 22 min for CI against 18, the two cores overcommitted.)
  *
  * Usage: tsx scripts/ci/side-by-side.ts <script[,script...]> [<script[,script...]> ...]

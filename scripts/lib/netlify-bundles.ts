@@ -7,7 +7,8 @@
  * and `npm run bench:cold`.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfig } from '@netlify/config';
@@ -301,6 +302,34 @@ export function invokeUnpacked(
 
 /** A fresh folder for zips, outside the repository. */
 export const zipsDir = (): string => mkdtempSync(join(tmpdir(), 'optiq-zips-'));
+
+/**
+ * Where `npm run bundles:zip` leaves every function's zip for the bundle test of the same
+ * `npm test` run (`BUNDLE_ZIPS=prebuilt`), so the zipping can run beside the unit tests: a
+ * temporary folder named after this checkout (outside it, where no test walks), removed by the
+ * bundle test when it ends.
+ */
+export const PREBUILT_ZIPS_DIR = join(
+  tmpdir(),
+  `optiq-function-zips-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`,
+);
+const PREBUILT_LIST = 'built.json';
+
+/** Zips every function into PREBUILT_ZIPS_DIR and lists them there last (a folder without the list is unfinished). */
+export async function prebuildFunctionZips(): Promise<BuiltFunction[]> {
+  const built = await buildFunctionZips(PREBUILT_ZIPS_DIR);
+  writeFileSync(join(PREBUILT_ZIPS_DIR, PREBUILT_LIST), JSON.stringify(built));
+  return built;
+}
+
+/** The zips `prebuildFunctionZips` left; throws when there are none (or an unfinished run's). */
+export function readPrebuiltZips(): BuiltFunction[] {
+  const list = join(PREBUILT_ZIPS_DIR, PREBUILT_LIST);
+  if (!existsSync(list)) {
+    throw new Error(`no function zips in ${PREBUILT_ZIPS_DIR}: run \`npm run bundles:zip\` first`);
+  }
+  return JSON.parse(readFileSync(list, 'utf8')) as BuiltFunction[];
+}
 
 /** Reads a repository file as base64 (uploads in planned requests). */
 export const base64Of = (rel: string): string => readFileSync(join(ROOT, rel)).toString('base64');

@@ -8,7 +8,7 @@
  */
 import { getQueueConfig } from '../../src/server/batch/queue';
 import { startBatchWorker } from '../../src/server/batch/worker';
-import { closeDb, createDb, getDb } from '../../src/server/db';
+import { closeDb, getDb } from '../../src/server/db';
 import { parseCli } from '../lib/cli';
 
 parseCli(
@@ -22,11 +22,7 @@ if (!queue) {
   process.exit(1);
 }
 const testMode = process.env['BATCH_WORKER_TEST'] === '1';
-// The application's own tables may live in another schema than `public` (tests): BATCH_DB_OPTIONS.
-const options = process.env['BATCH_DB_OPTIONS'];
-const db = options
-  ? createDb({ kind: 'postgres', url: queue.connectionString }, { max: 4, options })
-  : getDb();
+const db = getDb();
 const worker = await startBatchWorker({
   db,
   queue,
@@ -38,8 +34,7 @@ console.log('[batch-worker] running');
 
 async function stop() {
   await worker.stop();
-  if (options) await db.destroy();
-  else await closeDb();
+  await closeDb();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

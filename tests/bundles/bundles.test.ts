@@ -5,8 +5,9 @@
  * handler called with real requests in a fresh Node process (tests/bundles/invoke.mjs) against
  * a real database. A function that reads a file its zip lacks fails here.
  *
- * `npm run test:bundles` (CI runs it after `npm test`); `BUNDLE_FUNCTIONS=detect,caption` runs
- * only those (and the cases they depend on still need theirs: see cases.ts).
+ * `npm run test:bundles` zips and tests; `BUNDLE_FUNCTIONS=detect,caption` runs only those (and
+ * the cases they depend on still need theirs: see cases.ts). `npm test` zips earlier, beside the
+ * unit tests (`npm run bundles:zip`), and runs this with `BUNDLE_ZIPS=prebuilt`.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import {
   buildFunctionZips,
   checkBundles,
   invokeUnpacked,
+  PREBUILT_ZIPS_DIR,
+  readPrebuiltZips,
   ROOT,
   unpack,
   zipsDir,
@@ -28,6 +31,9 @@ const only = process.env['BUNDLE_FUNCTIONS']
   .map((s) => s.trim())
   .filter(Boolean);
 const cases = only ? BUNDLE_CASES.filter((c) => only.includes(c.fn)) : BUNDLE_CASES;
+/** `BUNDLE_ZIPS=prebuilt` (`npm test`): the zips `npm run bundles:zip` made earlier in the run. */
+const prebuilt = process.env['BUNDLE_ZIPS'] === 'prebuilt';
+if (prebuilt && only) throw new Error('BUNDLE_ZIPS=prebuilt tests every function: unset BUNDLE_FUNCTIONS');
 
 let outDir = '';
 let built: BuiltFunction[] = [];
@@ -37,12 +43,18 @@ const started = performance.now();
 const summary: { fn: string; ok: boolean; importMs?: number; note?: string }[] = [];
 
 beforeAll(async () => {
-  outDir = zipsDir();
-  const t = performance.now();
-  built = await buildFunctionZips(outDir, only ? { only } : {});
-  console.log(
-    `bundled ${built.length} functions with @netlify/zip-it-and-ship-it in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-  );
+  if (prebuilt) {
+    outDir = PREBUILT_ZIPS_DIR;
+    built = readPrebuiltZips();
+    console.log(`${built.length} functions zipped by \`npm run bundles:zip\` (${outDir})`);
+  } else {
+    outDir = zipsDir();
+    const t = performance.now();
+    built = await buildFunctionZips(outDir, only ? { only } : {});
+    console.log(
+      `bundled ${built.length} functions with @netlify/zip-it-and-ship-it in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+  }
   database = await startBundleDatabase();
   state = database.state;
 }, 30 * 60_000);

@@ -45,7 +45,6 @@ async function spawnWorker(): Promise<ChildProcess> {
       DATABASE_URL: t.queue.connectionString,
       BATCH_QUEUE_DATABASE_URL: t.queue.connectionString,
       BATCH_QUEUE_SCHEMA: t.queue.schema,
-      ...(t.dbOptions ? { BATCH_DB_OPTIONS: t.dbOptions } : {}),
       BATCH_WORKER_TEST: '1',
       TEST_DATABASE_URL: '',
     },

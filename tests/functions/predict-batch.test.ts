@@ -67,8 +67,9 @@ async function poll(
   account: TestAccount,
   until: (body: ReturnType<typeof getPredictBatchOperation.response.schema.parse>) => boolean,
   timeoutMs = 60_000,
+  /** Statuses read before the poll (the `pending` read before a worker starts: it may take the job before the first poll). */
+  seen: string[] = [],
 ) {
-  const seen: string[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await read(jobId, bearer(account));
@@ -132,7 +133,9 @@ describe('batch job lifecycle', () => {
     expect(pending.results).toBeUndefined();
 
     await startWorker();
-    const { body, seen } = await poll(job.job_id, account, (b) => b.job_status === 'completed');
+    const { body, seen } = await poll(job.job_id, account, (b) => b.job_status === 'completed', 60_000, [
+      'pending',
+    ]);
     expect(seen).toEqual(['pending', 'processing', 'completed']);
     expect(body.progress).toEqual({ done: 5, total: 5 });
     expect(body.finished_at).toBeDefined();
@@ -302,6 +305,10 @@ describe('the failed state', () => {
           bearer(account),
         ),
       );
+      const before = getPredictBatchOperation.response.schema.parse(
+        await (await read(job.job_id, bearer(account))).json(),
+      );
+      expect(before.job_status).toBe('pending');
       await startWorker();
       // graphile-worker backs a failed entry off exponentially (e^attempts seconds); bring each
       // retry forward to now so the test need not wait minutes, and count the attempts.
@@ -325,6 +332,7 @@ describe('the failed state', () => {
           return b.job_status === 'failed' || b.job_status === 'completed';
         },
         60_000,
+        [before.job_status],
       );
       expect(seen).toEqual(['pending', 'processing', 'failed']);
       expect(attempts).toBe(ITEM_MAX_ATTEMPTS - 1); // the entries seen waiting between attempts
