@@ -253,10 +253,12 @@ const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 const falseFaces = d.none.filter((r) => r.faces.length > 0);
 const sourcesOf = (rs: readonly Result[]): string =>
   [...new Set(rs.map((r) => r.photo.source.replace(/^(debian|ai-real):/, '')))].join(', ');
-const passes = DETECT_PASSES.map((p) =>
-  p.frame
-    ? 'the mesh alone on the whole frame'
-    : `${p.grid ? `${p.grid} x ${p.grid} tiles` : 'the photo'}${p.angle ? ` turned ${p.angle} degrees` : ''}${p.margin !== 1 ? ` at ${p.margin}x margin` : ''}`,
+const passes = DETECT_PASSES.map(
+  (p) =>
+    (p.frame
+      ? `the mesh alone on the whole frame at ${p.margin}x its longer side`
+      : `${p.grid ? `${p.grid} x ${p.grid} tiles` : 'the photo'}${p.angle ? ` turned ${p.angle} degrees` : ''}${p.margin !== 1 ? ` at ${p.margin}x margin` : ''}`) +
+    (p.fallback ? ' (only when the other passes found no face)' : ''),
 ).join('; ');
 const splitRows = (['tune-1', 'tune-2', 'dev'] as const).flatMap((split) => {
   const r = detection(results.filter((x) => x.photo.split === split));
@@ -367,7 +369,7 @@ const card = {
   per_class: splitRows,
   latency: [
     latencyRow(
-      'warm, one image through the engine worker (decode, every detector pass, mesh per candidate, liveness and anti-spoofing per face)',
+      'warm, one image through the engine worker (decode, the detector passes, the fallback passes when no face was found, mesh per candidate, liveness and anti-spoofing per face)',
       'faces-labelled',
       timedMs,
       load,
@@ -432,7 +434,7 @@ const card = {
             )}. On the tuning folds such answers came from animal faces (monkeys, apes, dogs, a panda) above all.`,
         ]
       : []),
-    'Heavily degraded or blurred faces that fill and overflow the frame, faces cut in half by the frame, faces turned to a full profile or seen from above, and faces of about 20 px are still often missed; crowds come back with their larger faces only.',
+    'Heavily degraded or blurred faces that fill and overflow the frame, faces cut in half by the frame, faces turned to a full profile, seen from above or upside down, and faces of about 20 px are still often missed; crowds come back with their larger faces only.',
     'The presentation-attack indicator reads one face crop: a sharp, well-lit screen or print photographed head-on can pass, and a dim or blurred real face can be flagged. It is an indicator to route a photo to review, not a verdict.',
     'Eye opening is read from the mesh eyelid points; sunglasses or heavy blur make it unreliable.',
   ],
