@@ -40,6 +40,7 @@ const splitOf = (source: string): FaceSplit => {
  * Face photos of Debian packages beyond those ./nonroom-photos.ts lists (which other evaluations
  * share), each with its licence as the package's copyright file gives it; labelled in `extra`.
  */
+const OPENCV_HTML = 'usr/share/doc/opencv-doc/opencv4/html';
 const EXTRA_PHOTOS = [
   {
     pkg: 'python-matplotlib-data',
@@ -47,6 +48,14 @@ const EXTRA_PHOTOS = [
   },
   { pkg: 'opencv-doc', path: 'usr/share/doc/opencv-doc/examples/data/basketball1.png' },
   { pkg: 'opencv-doc', path: 'usr/share/doc/opencv-doc/examples/data/basketball2.png' },
+  // Portraits and face-detection results of OpenCV's tutorials (the package's HTML documentation).
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/Cascade_Classifier_Tutorial_Result_Haar.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/Cascade_Classifier_Tutorial_Result_LBP.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/face_swapped.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/227943776_1.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/230501201_1.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/ab.jpg` },
+  { pkg: 'opencv-doc', path: `${OPENCV_HTML}/example.jpg` },
 ] as const;
 
 export const isFacePhoto = (l: FaceLabel): boolean => l === 'many' || (typeof l === 'number' && l > 0);

@@ -45,10 +45,10 @@ import { QUALITY_SIDE, measureQuality, type FaceQuality } from './quality';
  * `FACE_LOW_SCORE`) that the mesh fits with at least `MESH_STRICT_SCORE`; a frame pass's
  * candidate (no detector) needs `FRAME_MESH_SCORE`. Chosen with the passes below on the tuning
  * folds of the labelled face set by scripts/data/face-rule-tune.ts (never on its dev part):
- * face photos with a face 31/36 against 24/36 for the previous single rule (score and mesh at
- * least 0.5, two passes), no-face photos with none 322/335 against 324/335.
+ * face photos with a face 41/42 against 38/42 for the previous rule (detector score at least
+ * 0.6, no frame pass at 1.6x), no-face photos with none 326/335 against 322/335.
  */
-export const FACE_MIN_SCORE = 0.6;
+export const FACE_MIN_SCORE = 0.7;
 const MESH_MIN_SCORE = 0.5;
 const FACE_LOW_SCORE = 0.4;
 const MESH_STRICT_SCORE = 0.95;
@@ -135,8 +135,10 @@ export interface DetectPass {
   angle: number;
   /** Each region padded to a square this many times its longer side (2: a face filling the frame is seen whole). */
   margin: number;
-  /** A grid x grid of overlapping tiles instead of the whole photo (small faces); only on photos of at least TILE_MIN_SIDE, and only when the other passes found no face. */
+  /** A grid x grid of overlapping tiles instead of the whole photo (small faces); only on photos of at least TILE_MIN_SIDE. */
   grid?: number;
+  /** Read only when the passes without it found no face (with a rule; tuning sweeps run every pass). */
+  fallback?: boolean;
   /**
    * No detector: the mesh reads the photo's centred square (`margin` times its longer side) as
    * one candidate of detector score 0, for a face that fills and overflows the frame, which the
@@ -149,16 +151,18 @@ export interface DetectPass {
  * The detector's passes: the photo padded to a square; the same square with the photo at half
  * its side (a close-up whose face fills the frame is only found with a margin around it); a
  * 3 x 3 grid of overlapping tiles, each half the photo's sides (faces too small for the 256 px
- * view of the whole photo); and the mesh alone on the whole frame (a blurred face that fills and
- * overflows the frame, which the detector misses). Passes on the photo turned 30 degrees each
- * way were measured too and not chosen: they found no more face photos and answered more
- * animal faces.
+ * view of the whole photo); and the mesh alone on the whole frame, read at 1.25 and 1.6 times
+ * its longer side (a blurred face that fills the frame, or overflows it, which the detector
+ * misses). Measured too and not chosen: passes on the photo turned 30 degrees each way (no
+ * more face photos, more animal faces), the detector at 1.5x and 3x margins and the mesh on
+ * the frame at 1x (no more face photos on the folds, or more false faces).
  */
 export const DETECT_PASSES: readonly DetectPass[] = [
   { angle: 0, margin: 1 },
   { angle: 0, margin: 2 },
-  { angle: 0, margin: 1, grid: 3 },
-  { angle: 0, margin: 1.25, frame: true },
+  { angle: 0, margin: 1, grid: 3, fallback: true },
+  { angle: 0, margin: 1.25, frame: true, fallback: true },
+  { angle: 0, margin: 1.6, frame: true, fallback: true },
 ];
 /** Tiles are read only on photos whose longer working side is at least this (a smaller photo is already seen whole). */
 const TILE_MIN_SIDE = 512;
@@ -280,9 +284,10 @@ const accepts = (c: Pick<MeshedCandidate, 'frame' | 'score' | 'meshScore'>, rule
  * The candidates of every pass scoring at least `lowScore` (suppressed within their pass, at
  * most MAX_FACES a pass), strongest first, each with the mesh fitted in the view it was found
  * in. With a `rule`, a candidate overlapping a face already accepted is not meshed again, and
- * tiles are read only when the other passes found no face (so the extra passes cost time mostly
- * on photos without a face; a photo answers at least one face exactly when it would with every
- * pass run); without one (tuning sweeps), every pass runs and every candidate is meshed.
+ * the fallback passes (tiles, the mesh on the frame) are read only when the others found no face
+ * (so they cost time mostly on photos without a face; a photo answers at least one face exactly
+ * when it would with every pass run); without one (tuning sweeps), every pass runs and every
+ * candidate is meshed.
  */
 function meshedCandidates(
   models: FaceModels,
@@ -360,12 +365,12 @@ function meshedCandidates(
       if (rule && accepts(meshed, rule)) faces.push(meshed.box);
     }
   };
-  const tiled = (pass: DetectPass): boolean => (pass.grid ?? 1) > 1;
+  const fallback = (pass: DetectPass): boolean => pass.fallback === true;
   if (!rule) meshFound(passes.flatMap(detectPass));
   else {
-    // Tiles cost a detector run each: read only when the whole photo showed no face.
-    meshFound(passes.flatMap((p, i) => (tiled(p) ? [] : detectPass(p, i))));
-    if (faces.length === 0) meshFound(passes.flatMap((p, i) => (tiled(p) ? detectPass(p, i) : [])));
+    // Tiles cost a detector run each, a frame pass a mesh run: read only when the whole photo showed no face.
+    meshFound(passes.flatMap((p, i) => (fallback(p) ? [] : detectPass(p, i))));
+    if (faces.length === 0) meshFound(passes.flatMap((p, i) => (fallback(p) ? detectPass(p, i) : [])));
   }
   return out;
 }
