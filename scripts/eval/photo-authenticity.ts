@@ -335,7 +335,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       field: 'pixel_signal.score',
       kind: 'raw_score',
       meaning:
-        'Output of a logistic probe over frozen CenterNet backbone features of native-resolution crops (scripts/data/train-ai-signal.ts picks the feature set; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
+        'Mean of two calibrated models over native-resolution crops, a logistic probe on frozen CenterNet backbone features and a small network trained for generator traces (scripts/data/train-ai-signal.ts; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
     },
     {
       field: 'pixel_signal.calibrated_probability',
