@@ -23,6 +23,11 @@
  * - The threshold is the score above which at most 2% of the real dev patches (original view,
  *   held-out folds) fall; calibrated_probability is a Platt fit of the held-out logits.
  * - The shipped probe is then trained on every repository.
+ * - The trace network (scripts/data/train_ai_signal_net.py, run here with Debian's python3-torch:
+ *   ~40 min on one thread; AI_SIGNAL_NET_OOF / AI_SIGNAL_NET_WEIGHTS reuse an earlier run's
+ *   outputs) gives its own held-out logits and its weights (ai-trace-net.json); each model's logits
+ *   are Platt-calibrated on the held-out original views and the shipped signal averages the two.
+ *   Threshold, calibration and every figure are then the average's.
  *
  * - The PIXEL rule is switched on only when the held-out figures reach the bar in every variant:
  *   at least half of the AI patches flagged with at most 3% of the real ones.

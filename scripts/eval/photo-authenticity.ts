@@ -201,6 +201,7 @@ const pixelDev = JSON.parse(
   threshold: number;
   rule_enabled: boolean;
   dataset: { repositories: number; folds: number; debian_real_patches: number };
+  trace_net: { training: { folds: number } };
   variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
   per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
 };
@@ -242,9 +243,9 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
     {
       id: 'ai-real-heldout',
       name: 'ai-real, held out by repository (pixel signal)',
-      version: `${aiRealVersion}, probe ${pixelDev.version}`,
+      version: `${aiRealVersion}, pixel signal ${pixelDev.version}`,
       size: crops.length,
-      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
+      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, and by a trace network trained without its fold group (the same folds dealt into ${pixelDev.trace_net.training.folds}), so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
   ],
   metrics: [
