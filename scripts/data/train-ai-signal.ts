@@ -23,6 +23,11 @@
  * - The threshold is the score above which at most 2% of the real dev patches (original view,
  *   held-out folds) fall; calibrated_probability is a Platt fit of the held-out logits.
  * - The shipped probe is then trained on every repository.
+ * - The trace network (scripts/data/train_ai_signal_net.py, run here with Debian's python3-torch:
+ *   ~40 min on one thread; AI_SIGNAL_NET_OOF / AI_SIGNAL_NET_WEIGHTS reuse an earlier run's
+ *   outputs) gives its own held-out logits and its weights (ai-trace-net.json); each model's logits
+ *   are Platt-calibrated on the held-out original views and the shipped signal averages the two.
+ *   Threshold, calibration and every figure are then the average's.
  *
  * - The PIXEL rule is switched on only when the held-out figures reach the bar in every variant:
  *   at least half of the AI patches flagged with at most 3% of the real ones.
@@ -31,7 +36,8 @@
  * Heavy (one backbone pass per patch): run it as `nice -n 10 npm run train:ai-signal`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { backboneFeatures } from '../../src/server/vision/authenticity/backbone-features';
@@ -42,6 +48,7 @@ import {
   type RgbPlanes,
 } from '../../src/server/vision/authenticity/pixel-features';
 import {
+  combinedLogit,
   FEATURE_SETS,
   probeLogit,
   type AiSignalModel,
@@ -62,7 +69,7 @@ const DATA = resolve(process.env['AI_REAL_DIR'] ?? join(REPO_ROOT, '../shared/da
 const OUT = join(REPO_ROOT, 'src/server/vision/authenticity');
 const CACHE_DIR = '/tmp/ai-signal-cache';
 const SEED = 27;
-const VERSION = '2.0.0';
+const VERSION = '3.0.0';
 const TARGET_FPR = 0.02;
 /** The bar the PIXEL rule must reach held out, in every variant, before it may decide. */
 const BAR = { recall: 0.5, false_positive_rate: 0.03 };
@@ -318,7 +325,7 @@ function fit(rows: Row[], patches: Patch[], l2: number, set: FeatureSet): AiSign
   );
   // Two-class softmax -> one logit.
   return {
-    model: 'optiq-pixel-probe',
+    model: 'optiq-pixel-signal',
     version: VERSION,
     features: [...FEATURE_SETS[set]],
     mean,
@@ -338,6 +345,75 @@ function auc(pos: number[], neg: number[]): number {
   let wins = 0;
   for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
   return wins / (pos.length * neg.length);
+}
+
+/** Platt fit (a, b) of held-out logits, AI and real weighted equally. */
+function plattFit(cal: Row[], logitOf: (r: Row) => number, isAi: (r: Row) => boolean) {
+  const nAi = cal.filter(isAi).length;
+  const nRe = cal.length - nAi;
+  let a = 1;
+  let b = 0;
+  for (let it = 0; it < 3000; it++) {
+    let ga = 0;
+    let gb = 0;
+    for (const r of cal) {
+      const y = isAi(r) ? 1 : 0;
+      const w = y ? 0.5 / nAi : 0.5 / nRe;
+      const z = logitOf(r);
+      const g = (sigmoid(a * z + b) - y) * w;
+      ga += g * z;
+      gb += g;
+    }
+    a -= 0.5 * ga;
+    b -= 0.5 * gb;
+  }
+  return { a, b };
+}
+
+/** The trace network's variants for this script's views (aug_resize is a training view only). */
+const NET_VARIANT: Partial<Record<View, string>> = {
+  original: 'original',
+  aug_jpeg: 'jpeg_q60_95',
+  reencoded: 'reencoded_1080_q80',
+};
+
+/**
+ * The trace network (scripts/data/train_ai_signal_net.py, PyTorch on CPU, seeded, ~40 min on one
+ * thread): its held-out logits (leave-family-out folds) and its weights trained on every
+ * repository, written to ai-trace-net.json. AI_SIGNAL_NET_OOF and AI_SIGNAL_NET_WEIGHTS reuse the
+ * outputs of an earlier run of the same script; PYTHON names an interpreter with torch
+ * (default /usr/bin/python3, Debian's python3-torch).
+ */
+function traceNet(): {
+  oof: Record<string, Record<string, number>>;
+  args: Record<string, unknown>;
+  parameters: number;
+} {
+  const python = process.env['PYTHON'] ?? '/usr/bin/python3';
+  const script = join(REPO_ROOT, 'scripts/data/train_ai_signal_net.py');
+  const run = (args: string[]) =>
+    execFileSync(python, [script, ...args], { stdio: 'inherit', env: { ...process.env, AI_REAL_DIR: DATA } });
+  const oofFile = process.env['AI_SIGNAL_NET_OOF'] ?? '/tmp/ai-signal-net/oof-shipped.json';
+  if (!process.env['AI_SIGNAL_NET_OOF']) run(['--tag', 'shipped']);
+  const weights = join(OUT, 'ai-trace-net.json');
+  if (process.env['AI_SIGNAL_NET_WEIGHTS']) copyFileSync(process.env['AI_SIGNAL_NET_WEIGHTS'], weights);
+  else run(['--export', weights]);
+  const study = JSON.parse(readFileSync(oofFile, 'utf8')) as {
+    args: Record<string, unknown>;
+    oof: Record<string, Record<string, number>>;
+  };
+  const net = JSON.parse(readFileSync(weights, 'utf8')) as {
+    layers: { w: string; b: string }[];
+    fc: { w: string };
+  };
+  const floats = (b64: string) => Buffer.from(b64, 'base64').length / 4;
+  const parameters = net.layers.reduce((n, l) => n + floats(l.w) + floats(l.b), 0) + floats(net.fc.w) + 1;
+  const { folds, epochs, steps, batch, crop, lr, wd } = study.args;
+  return {
+    oof: study.oof,
+    args: { folds, epochs, steps, batch, crop, lr, wd, auxiliary_class: false },
+    parameters,
+  };
 }
 
 async function main() {
@@ -382,38 +458,84 @@ async function main() {
       if (a > best.auc) best = { l2, set, auc: a, oof };
     }
   }
-  const { oof } = best;
-  const logitOf = (r: Row) => oof.get(r)!;
+  // For studies that compare or combine other models with this probe's held-out logits.
+  if (process.env['AI_SIGNAL_OOF_OUT'])
+    writeFileSync(
+      process.env['AI_SIGNAL_OOF_OUT'],
+      JSON.stringify(
+        rows.map((r) => ({ id: patches[r.patch]!.file, view: r.view, logit: best.oof.get(r)! })),
+      ),
+    );
   const of = (view: View, label: 'ai' | 'real') =>
     rows.filter((r) => r.view === view && patches[r.patch]!.label === label);
+  const isAiRow = (r: Row) => patches[r.patch]!.label === 'ai';
+  const cal = [...of('original', 'ai'), ...of('original', 'real')];
 
-  // Threshold: <= 2% of the real original-view dev patches at or above it.
-  const realScores = of('original', 'real')
-    .map((r) => sigmoid(logitOf(r)))
-    .sort((a, b) => b - a);
-  const k = Math.floor(TARGET_FPR * realScores.length);
-  const threshold = sig4((realScores[k - 1]! + realScores[k]!) / 2);
+  // The trace network's held-out logits (its own leave-family-out folds), calibrated like the
+  // probe's; the shipped logit is the mean of the two calibrated logits.
+  const net = traceNet();
+  const netLogit = (r: Row) => net.oof[patches[r.patch]!.file]?.[NET_VARIANT[r.view] ?? ''];
+  const scored = rows.filter((r) => netLogit(r) !== undefined);
+  const probeLogitOf = (r: Row) => best.oof.get(r)!;
+  const combine = {
+    probe: plattFit(cal, probeLogitOf, isAiRow),
+    trace_net: plattFit(cal, (r) => netLogit(r)!, isAiRow),
+  };
+  const oof = new Map(scored.map((r) => [r, combinedLogit(probeLogitOf(r), netLogit(r)!, combine)]));
+  const logitOf = (r: Row) => oof.get(r)!;
+  const thresholdOf = (logit: (r: Row) => number) => {
+    // <= 2% of the real original-view dev patches at or above it.
+    const realScores = of('original', 'real')
+      .map((r) => sigmoid(logit(r)))
+      .sort((a, b) => b - a);
+    const k = Math.floor(TARGET_FPR * realScores.length);
+    return sig4((realScores[k - 1]! + realScores[k]!) / 2);
+  };
+  const threshold = thresholdOf(logitOf);
+  // Each model alone and combined, each at its own threshold: what combining buys.
+  const models = Object.fromEntries(
+    (
+      [
+        ['probe', probeLogitOf],
+        ['trace_net', (r: Row) => netLogit(r)!],
+        ['combined', logitOf],
+      ] as const
+    ).map(([name, logit]) => {
+      const t = thresholdOf(logit);
+      const at = (view: View) => {
+        const ai = of(view, 'ai');
+        const real = of(view, 'real');
+        const hit = (list: Row[]) => list.filter((r) => sigmoid(logit(r)) >= t).length;
+        return {
+          auc: sig4(auc(ai.map(logit), real.map(logit))),
+          recall: proportion(hit(ai), ai.length),
+          false_positive_rate: proportion(hit(real), real.length),
+        };
+      };
+      return [
+        name,
+        {
+          threshold: t,
+          auc_without_stylegan2: sig4(
+            auc(
+              of('original', 'ai')
+                .filter((r) => !/StyleGAN2/.test(patches[r.patch]!.generator ?? ''))
+                .map(logit),
+              of('original', 'real').map(logit),
+            ),
+          ),
+          original: at('original'),
+          reencoded_1080_q80: at('reencoded'),
+          jpeg_q60_95: at('aug_jpeg'),
+        },
+      ];
+    }),
+  );
 
   // Platt calibration of the held-out logits (classes weighted equally), original view.
-  const cal = [...of('original', 'ai'), ...of('original', 'real')];
   const nAi = of('original', 'ai').length;
   const nRe = of('original', 'real').length;
-  let a = 1;
-  let b = 0;
-  for (let it = 0; it < 3000; it++) {
-    let ga = 0;
-    let gb = 0;
-    for (const r of cal) {
-      const y = patches[r.patch]!.label === 'ai' ? 1 : 0;
-      const w = y ? 0.5 / nAi : 0.5 / nRe;
-      const z = logitOf(r);
-      const g = (sigmoid(a * z + b) - y) * w;
-      ga += g * z;
-      gb += g;
-    }
-    a -= 0.5 * ga;
-    b -= 0.5 * gb;
-  }
+  const { a, b } = plattFit(cal, logitOf, isAiRow);
   const calibration = Array.from({ length: 10 }, (_, i) => {
     const inBin = cal.filter((r) => {
       const p = sigmoid(a * logitOf(r) + b);
@@ -484,14 +606,20 @@ async function main() {
     best.l2,
     best.set,
   );
+  const shippedCombine = {
+    probe: { a: sig4(combine.probe.a), b: sig4(combine.probe.b) },
+    trace_net: { a: sig4(combine.trace_net.a), b: sig4(combine.trace_net.b) },
+  };
   const shipped: AiSignalModel = {
     ...finalModel,
     mean: finalModel.mean.map(sig4),
     scale: finalModel.scale.map(sig4),
     w: finalModel.w.map(sig4),
     b: sig4(finalModel.b),
+    model: 'optiq-pixel-signal',
     threshold,
     platt: { a: sig4(a), b: sig4(b) },
+    combine: shippedCombine,
     rule_enabled: ruleEnabled,
   };
   writeFileSync(join(OUT, 'ai-signal.json'), JSON.stringify(shipped, null, 1) + '\n');
@@ -523,6 +651,15 @@ async function main() {
       stylegan_weight_share: STYLEGAN_SHARE,
       target_false_positive_rate: TARGET_FPR,
     },
+    trace_net: {
+      script: 'scripts/data/train_ai_signal_net.py',
+      parameters: net.parameters,
+      training: net.args,
+      folds: net.args['folds'],
+      note: 'Its held-out logits come from its own leave-family-out folds (the repository groups dealt into fold groups); its JPEG q60-95 variant draws its own quality per patch.',
+    },
+    combine: shippedCombine,
+    models,
     threshold,
     rule_enabled: ruleEnabled,
     platt: shipped.platt,
@@ -539,9 +676,28 @@ async function main() {
 }
 
 type Rate = ReturnType<typeof proportion>;
+
 const pct = (p: Rate) => `${(p.value * 100).toFixed(1)}% (${p.successes}/${p.trials})`;
 
+interface HeldOut {
+  auc: number;
+  recall: Rate;
+  false_positive_rate: Rate;
+}
+
 interface Measurements {
+  trace_net: { parameters: number; training: Record<string, unknown> };
+  combine: { probe: { a: number; b: number }; trace_net: { a: number; b: number } };
+  models: Record<
+    string,
+    {
+      threshold: number;
+      auc_without_stylegan2: number;
+      original: HeldOut;
+      reencoded_1080_q80: HeldOut;
+      jpeg_q60_95: HeldOut;
+    }
+  >;
   dataset: {
     ai_patches: number;
     real_patches: number;
@@ -581,6 +737,37 @@ deterministic; this file and \`ai-signal.measurements.json\` are rewritten by ea
 \`pixelSignal\` (./pixel-signal.ts) in every photo-authenticity answer.
 
 ## What it is
+Two models, each scoring up to four native-resolution 256 px crops of the image (the quadrant centres; the
+centre alone on images under 512 px; no resizing) and averaging its crop logits; the image's logit is the mean
+of the two models' Platt-calibrated logits (probe: ${m.combine.probe.a} x logit + ${m.combine.probe.b}; network:
+${m.combine.trace_net.a} x logit + ${m.combine.trace_net.b}, each fitted on its own held-out logits). Held out, each at its own threshold
+(<= 2% of real photos flagged):
+
+| model | AUC original | AUC re-encoded 1080 px q80 | flagged original (AI / real) | flagged re-encoded (AI / real) |
+|---|---|---|---|---|
+${Object.entries(m.models)
+  .map(
+    ([k, v]) =>
+      `| ${k} | ${v.original.auc} | ${v.reencoded_1080_q80.auc} | ${pct(v.original.recall)} / ${pct(v.original.false_positive_rate)} | ${pct(v.reencoded_1080_q80.recall)} / ${pct(v.reencoded_1080_q80.false_positive_rate)} |`,
+  )
+  .join('\n')}
+
+### The trace network (./trace-net.ts, weights ./ai-trace-net.json)
+A small detector of generator traces trained from scratch (scripts/data/train_ai_signal_net.py: PyTorch on
+CPU, seeded, one thread; run by this script; the product runs the exported weights on the engine's tfjs WASM
+backend, no Python), after SAFE and NPR: a fixed Haar wavelet front end (the horizontal, vertical and
+diagonal detail bands of every 2x2 block per colour: the neighbouring-pixel relations up-sampling layers
+leave), five 3x3 convolutions with batch norm folded in and ReLU, a mean over the map, one logit
+(${m.trace_net.parameters} parameters). Trained on random ${m.trace_net.training['crop']} px crops of the native-resolution patches, augmented
+on both sides (resize 0.5-1.0x then JPEG q70-95; JPEG q60-95 with 4:2:0 or 4:4:4 chroma; flips), StyleGAN2
+at 15% of the AI side, ${m.trace_net.training['epochs']} x ${m.trace_net.training['steps']} batches of ${m.trace_net.training['batch']}, plus 108 training-only real crops of
+Debian wallpaper photos (ukui-wallpapers: CC-BY-SA-3.0; lomiri-wallpapers-20.04: CC-BY-SA-4.0 / CC-BY-4.0
+per its copyright file). Its held-out logits come from its own folds: the 21 repository groups below dealt
+into ${m.trace_net.training['folds']} fold groups, each scored by a network trained without it (every generator family held out).
+An auxiliary "generated" class of real crops down-sampled 2x and up-sampled again (nearest, bilinear,
+transposed-convolution style; \`--with-aux\`) ranked lower held out in a study run (AUC 0.75 against 0.81 without it) and is off.
+
+### The probe (./backbone-features.ts)
 A logistic probe (${m.method.features} inputs, L2 ${m.method.l2}, feature set \`${m.method.feature_set}\`) on frozen
 general features, as UnivFD (Ojha et al. 2023) found generalises better than end-to-end training: the
 engine's own CenterNet MobileNetV3 backbone run only as far as block 9 (stride 16, 64 channels), each
@@ -598,8 +785,6 @@ Other blocks were tried in an exploration on the same crops (not rerun by this s
 sd pooled): the first convolution, blocks 0-2, 5 and 11 ranked lower than block 9 held out, and the final pooled
 map (\`extern1\`, what the room head reads) lowest (AUC 0.62-0.71); blocks 9 and 11 together ranked no better
 than block 9 alone.
-An image is scored on up to four 256 px crops (the quadrant centres; the centre alone on images under 512 px),
-crop logits averaged. No resizing before scoring.
 
 ## Data (what the weights were trained on)
 \`../shared/datasets/ai-real\`, read in place, never copied, and ${m.dataset.debian_real_patches} crops of real photos from
@@ -620,17 +805,19 @@ ${[...licences]
   .join('\n')}
 
 ## Dev figures (by source, each generator family held out)
-Every figure is out-of-fold over ${m.dataset.folds} folds: one per source repository or Debian package, where repositories
-sharing a generator family are one fold (SDXL in Kolors and generative-models, FLUX.1 in x-flux and flux, StyleGAN2
-in two), so each generator family below is scored by a probe that saw none of it. Held-out AUC (original view):
-${m.method.heldout_auc_original}; ${m.method.heldout_auc_without_stylegan2} with the StyleGAN2 faces left out of the AI side.
+Every figure is out-of-fold: the probe's over ${m.dataset.folds} folds, one per source repository or Debian package, where
+repositories sharing a generator family are one fold (SDXL in Kolors and generative-models, FLUX.1 in x-flux and flux,
+StyleGAN2 in two); the network's over the same repository groups dealt into ${m.trace_net.training['folds']} fold groups; so each generator
+family below is scored by models that saw none of it. Held-out AUC (original view): ${m.models['combined']!.original.auc}
+(${m.models['combined']!.auc_without_stylegan2} with the StyleGAN2 faces left out of the AI side; the probe alone ${m.method.heldout_auc_original}, ${m.method.heldout_auc_without_stylegan2}).
+The figures below are the shipped signal's (both models, calibrated and averaged).
 Each figure is per 256 px crop; the API averages four crops of an image.
 
 Threshold: score >= **${m.threshold}**, chosen so that at most ${m.method.target_false_positive_rate * 100}% of the real dev
 patches (original view) score above it (the threshold is tuned on those same held-out scores).
 
 **PIXEL rule ${m.rule_enabled ? 'enabled' : 'disabled'}.** The rule may give the ai_generated tag only when, held out, the
-probe reaches the bar in every variant below: at least ${m.method.bar.recall * 100}% of AI patches flagged with at most
+signal reaches the bar in every variant below: at least ${m.method.bar.recall * 100}% of AI patches flagged with at most
 ${m.method.bar.false_positive_rate * 100}% of real patches flagged.
 ${m.rule_enabled ? '' : 'This version does not: the API reports its score, calibrated probability and threshold on every image, and a score above the threshold is only an indicator.'}
 
@@ -674,10 +861,17 @@ overstates the chance. Reliability on the held-out original views:
 ${m.calibration.map((c) => `| ${c.bin} | ${c.ai} | ${c.real} | ${c.observed_ai_share ?? '-'} |`).join('\n')}
 
 ## Known failure modes
-- It ranks AI above real better than chance held out (AUC ${m.method.heldout_auc_original}), but the ranking does not hold
+- It ranks AI above real better than chance held out (AUC ${m.models['combined']!.original.auc}), but the ranking does not hold
   in the tail that matters: at a threshold that flags 2% of real photos it flags few diffusion images (see the
-  families above). Most of what it catches are StyleGAN2 faces; real face photos (CodeFormer, PhotoMaker) sit
+  families above). Much of what it catches are StyleGAN2 faces; real face photos (CodeFormer, PhotoMaker) sit
   closest to them.
+- The network was trained from scratch on ~250 AI patches: it learns the training generators' traces and
+  only part of that carries to a held-out family; alone it ranks below the probe, and the pair gains mostly in
+  the tail (each model flags different images). Averaging two calibrated logits assumes the two calibrations
+  hold on new images.
+- The \`jpeg_q60_95\` variant draws its JPEG quality separately for each model's held-out run (same range,
+  not the same file).
+- Crops reach the network at native resolution; an image under 512 px is read from its centre crop only.
 - Crops sharing a backbone pass see a little of each other near the quadrant seams (block 9's receptive field
   crosses them), so a crop's features depend slightly on its neighbours.
 - Small data: ${m.dataset.ai_patches} AI patches from a dozen repositories; figures per family rest on a handful of patches (see the counts).

@@ -201,6 +201,7 @@ const pixelDev = JSON.parse(
   threshold: number;
   rule_enabled: boolean;
   dataset: { repositories: number; folds: number; debian_real_patches: number };
+  trace_net: { training: { folds: number } };
   variants: Record<string, { recall: PixelRate; false_positive_rate: PixelRate }>;
   per_family: Record<string, { original: PixelRate; reencoded_1080_q80: PixelRate }>;
 };
@@ -242,9 +243,9 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
     {
       id: 'ai-real-heldout',
       name: 'ai-real, held out by repository (pixel signal)',
-      version: `${aiRealVersion}, probe ${pixelDev.version}`,
+      version: `${aiRealVersion}, pixel signal ${pixelDev.version}`,
       size: crops.length,
-      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
+      description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, and by a trace network trained without its fold group (the same folds dealt into ${pixelDev.trace_net.training.folds}), so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
   ],
   metrics: [
@@ -335,7 +336,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       field: 'pixel_signal.score',
       kind: 'raw_score',
       meaning:
-        'Output of a logistic probe over frozen CenterNet backbone features of native-resolution crops (scripts/data/train-ai-signal.ts picks the feature set; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
+        'Mean of two calibrated models over native-resolution crops, a logistic probe on frozen CenterNet backbone features and a small network trained for generator traces (scripts/data/train-ai-signal.ts; AI_SIGNAL_CARD.md); the PIXEL rule fires at pixel_signal.threshold, set so that at most 2% of held-out real crops score above it. Not a probability.',
     },
     {
       field: 'pixel_signal.calibrated_probability',

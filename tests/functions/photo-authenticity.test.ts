@@ -69,7 +69,7 @@ describe('POST /api/predict', () => {
     expect(body.evidence.watermark.method).toBe('invisible-watermark-dwtdct');
     expect(body.evidence.signals.ela.heatmapPng).toBeUndefined();
     // The pixel signal is reported on every image; below its threshold it decides nothing.
-    expect(body.pixel_signal).toMatchObject({ model: 'optiq-pixel-probe', version: expect.any(String) });
+    expect(body.pixel_signal).toMatchObject({ model: 'optiq-pixel-signal', version: expect.any(String) });
     expect(body.pixel_signal.score).toBeLessThan(body.pixel_signal.threshold);
   });
 

@@ -146,7 +146,7 @@ describe('batch job lifecycle', () => {
     expect(html?.error?.code).toMatch(/INVALID_IMAGE|IMAGE_FETCH_FAILED/);
     expect(loopback?.error?.code).toMatch(/IMAGE_FETCH_FAILED|IMAGE_URL_NOT_ALLOWED/);
     expect(camera).toMatchObject({ is_real: true, verdict: 'declared_camera' });
-    expect(camera?.pixel_signal).toMatchObject({ model: 'optiq-pixel-probe' });
+    expect(camera?.pixel_signal).toMatchObject({ model: 'optiq-pixel-signal' });
   }, 90_000);
 
   it('refuses an empty or oversized batch, and answers 401 without a key', async () => {

@@ -15,7 +15,7 @@ describe('photo authenticity, layer by layer (fixtures made by scripts/data/make
     const r = await analyze(`${FIX}/camera-exif.jpg`);
     expect(r.verdict).toBe('declared_camera');
     expect(r.indicators.join(' ')).toMatch(/anyone can write EXIF/);
-    expect(r.pixel_signal).toMatchObject({ model: 'optiq-pixel-probe', threshold: expect.any(Number) });
+    expect(r.pixel_signal).toMatchObject({ model: 'optiq-pixel-signal', threshold: expect.any(Number) });
     expect(r.pixel_signal.score).toBeGreaterThanOrEqual(0);
     expect(r.pixel_signal.score).toBeLessThan(r.pixel_signal.threshold);
     expect(r.is_real).toBe(true);

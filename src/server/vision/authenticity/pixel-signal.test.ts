@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import raw from './ai-signal.json';
 import { BACKBONE_FEATURE_NAMES, backboneFeatures } from './backbone-features';
 import { cropFeatures, cropPlan, PIXEL_FEATURE_NAMES, type RgbPlanes } from './pixel-features';
-import { FEATURE_SETS, pixelSignal, probeLogit } from './pixel-signal';
+import { combinedLogit, FEATURE_SETS, pixelSignal, probeLogit } from './pixel-signal';
+import { traceNetLogits } from './trace-net';
+
+/** The crops' pixels side by side (n x size x size x 3), as the network takes them. */
+function cropPixels(img: RgbPlanes, crops: { x: number; y: number; size: number }[]): Uint8Array {
+  const size = crops[0]!.size;
+  const out = new Uint8Array(crops.length * size * size * 3);
+  crops.forEach((c, i) => {
+    for (let y = 0; y < size; y++) {
+      const from = ((c.y + y) * img.width + c.x) * 3;
+      out.set(img.data.subarray(from, from + size * 3), (i * size + y) * size * 3);
+    }
+  });
+  return out;
+}
 
 /** Seeded grey noise, optionally up-sampled 2x by pixel repetition (what a nearest-neighbour up-sampling layer leaves). */
 function noise(width: number, height: number, upsample = false, seed = 7): RgbPlanes {
@@ -68,7 +82,7 @@ describe('pixel signal', () => {
     expect(Number.isFinite(probeLogit(x))).toBe(true);
   });
 
-  it('pools the crops: the score is the sigmoid of the mean crop logit', async () => {
+  it('pools the crops: each model averages its crop logits, the score is the sigmoid of their calibrated mean', async () => {
     const img = noise(600, 600);
     const crops = cropPlan(600, 600)!;
     const backbone = await backboneFeatures(crops.map((crop) => ({ img, crop })));
@@ -77,8 +91,13 @@ describe('pixel signal', () => {
         ? backbone[i]!
         : [...cropFeatures(img, c), ...backbone[i]!],
     );
-    const mean = rows.reduce((a, x) => a + probeLogit(x), 0) / rows.length;
-    expect((await pixelSignal(img))!.score).toBeCloseTo(1 / (1 + Math.exp(-mean)), 4);
+    const probe = rows.reduce((a, x) => a + probeLogit(x), 0) / rows.length;
+    const net =
+      (await traceNetLogits(cropPixels(img, crops), crops.length, 256)).reduce((a, b) => a + b, 0) / 4;
+    expect(raw.combine).toBeDefined();
+    const logit = combinedLogit(probe, net, raw.combine);
+    expect(logit).not.toBeCloseTo(probe, 2);
+    expect((await pixelSignal(img))!.score).toBeCloseTo(1 / (1 + Math.exp(-logit)), 4);
   });
 
   it('reads each crop at native resolution in its own quadrant of one backbone pass', async () => {

@@ -1,19 +1,27 @@
 /**
- * The pixel-level AI-image signal: a logistic probe over frozen features of up to four
- * native-resolution 256 px crops, crop logits averaged. The features are the engine's own
- * CenterNet backbone pooled at an intermediate block (backbone-features.ts, one partial pass for
- * all four crops), joined by the hand-made high-frequency features (pixel-features.ts) when the
- * trained model lists them. Weights, the calibrated threshold and the Platt calibration come from
- * `ai-signal.json`, written by `npm run train:ai-signal` (scripts/data/train-ai-signal.ts; model
+ * The pixel-level AI-image signal on up to four native-resolution 256 px crops, two models each
+ * averaging its crop logits: a logistic probe over frozen features (the engine's own CenterNet
+ * backbone pooled at an intermediate block, backbone-features.ts, one partial pass for all four
+ * crops, joined by the hand-made high-frequency features of pixel-features.ts when the trained
+ * model lists them) and, when the model has `combine`, a small network trained for generator
+ * traces (trace-net.ts). The image's logit is then the mean of the two models' Platt-calibrated
+ * logits. Weights, the calibrated threshold and the calibrations come from `ai-signal.json` and
+ * `ai-trace-net.json`, written by `npm run train:ai-signal` (scripts/data/train-ai-signal.ts; model
  * card: AI_SIGNAL_CARD.md).
  *
- * score = sigmoid(mean crop logit); `threshold` is the score above which at most 2% of the real
- * photos of the dev split (held-out folds) were flagged; calibrated_probability is a Platt fit of
- * the held-out logits (AI and real weighted equally, so it assumes even odds a priori).
+ * score = sigmoid(logit); `threshold` is the score above which at most 2% of the real photos of
+ * the dev split (held-out folds) were flagged; calibrated_probability is a Platt fit of the
+ * held-out logits (AI and real weighted equally, so it assumes even odds a priori).
  */
 import raw from './ai-signal.json';
 import { BACKBONE_FEATURE_NAMES, backboneFeatures } from './backbone-features';
 import { cropFeatures, cropPlan, PIXEL_FEATURE_NAMES, type RgbPlanes } from './pixel-features';
+import { traceNetLogit } from './trace-net';
+
+interface Platt {
+  a: number;
+  b: number;
+}
 
 export interface AiSignalModel {
   model: string;
@@ -25,7 +33,12 @@ export interface AiSignalModel {
   w: number[];
   b: number;
   threshold: number;
-  platt: { a: number; b: number };
+  platt: Platt;
+  /**
+   * With the trace network: each model's Platt calibration of its own held-out logits; the image's
+   * logit is the mean of the two calibrated logits. Absent: the probe's logit alone.
+   */
+  combine?: { probe: Platt; trace_net: Platt };
   /**
    * Whether the PIXEL rule may give a fail tag: set by the training run only when, held out, the
    * probe reaches the bar in every variant (at least half of the AI images flagged at no more
@@ -35,7 +48,7 @@ export interface AiSignalModel {
 }
 
 export interface PixelSignal {
-  /** Probe output in [0, 1] (sigmoid of the mean crop logit); not a probability. */
+  /** Model output in [0, 1] (sigmoid of the image's logit); not a probability. */
   score: number;
   /** Platt-calibrated probability of being AI-generated, at even prior odds. */
   calibrated_probability: number;
@@ -77,6 +90,15 @@ export function probeLogit(features: readonly number[], model: AiSignalModel = s
 
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
+/** The image's logit from the probe's and the network's (mean of their calibrated logits). */
+export function combinedLogit(
+  probe: number,
+  net: number,
+  combine: NonNullable<AiSignalModel['combine']>,
+): number {
+  return (combine.probe.a * probe + combine.probe.b + combine.trace_net.a * net + combine.trace_net.b) / 2;
+}
+
 /** Scores decoded pixels (stored orientation, RGB first); null when smaller than 64 px a side. */
 export async function pixelSignal(
   img: RgbPlanes,
@@ -89,7 +111,8 @@ export async function pixelSignal(
   const rows = crops.map((crop, i) =>
     usesHandFeatures(model) ? [...cropFeatures(img, crop), ...backbone[i]!] : backbone[i]!,
   );
-  const logit = rows.reduce((a, x) => a + probeLogit(x, model), 0) / rows.length;
+  const probe = rows.reduce((a, x) => a + probeLogit(x, model), 0) / rows.length;
+  const logit = model.combine ? combinedLogit(probe, await traceNetLogit(img, crops), model.combine) : probe;
   const score = sigmoid(logit);
   return {
     score: round4(score),

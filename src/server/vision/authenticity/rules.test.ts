@@ -110,7 +110,7 @@ describe('authenticity rules', () => {
       calibrated_probability: score,
       threshold: 0.9,
       rule_enabled: decides,
-      model: 'optiq-pixel-probe',
+      model: 'optiq-pixel-signal',
       version: '1.0.0',
     },
   });

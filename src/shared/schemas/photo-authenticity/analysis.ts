@@ -22,7 +22,7 @@ export const VERDICT_VALUES = [
   'inconclusive',
 ] as const;
 
-/** The pixel-level AI-image signal (a calibrated probe over native-resolution crops). */
+/** The pixel-level AI-image signal (two calibrated models over native-resolution crops, averaged). */
 export const pixelSignalSchema = z
   .object({
     score: z
