@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { cocoLabel, type CocoLabel } from './coco-labels';
+import { tuneWasmTiering } from './engine/wasm-tiering';
 import { MODEL_FILES, WASM_FILES, modelDir, wasmDir } from './model-files';
 import { MODEL_INPUT_SIZE } from './model-input';
 import { loadGraphModel, setWasmPaths, tf } from './tfjs';
@@ -62,6 +63,7 @@ export function initBackend(): Promise<void> {
 }
 
 async function startBackend(): Promise<void> {
+  tuneWasmTiering();
   const dir = wasmDir();
   // Explicit file paths: the default lookup uses __dirname, which a bundler rewrites.
   setWasmPaths(Object.fromEntries(WASM_FILES.map((f) => [f, join(dir, f)])));
