@@ -8,12 +8,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as tf from '@tensorflow/tfjs-core';
-import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import type * as Tf from '@tensorflow/tfjs-core';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { cocoLabel, type CocoLabel } from './coco-labels';
+import { tuneWasmTiering } from './engine/wasm-tiering';
 import { MODEL_FILES, WASM_FILES, modelDir, wasmDir } from './model-files';
 import { MODEL_INPUT_SIZE } from './model-input';
+import { loadGraphModel, setWasmPaths, tf } from './tfjs';
 
 export { MODEL_INPUT_SIZE };
 
@@ -62,6 +63,7 @@ export function initBackend(): Promise<void> {
 }
 
 async function startBackend(): Promise<void> {
+  tuneWasmTiering();
   const dir = wasmDir();
   // Explicit file paths: the default lookup uses __dirname, which a bundler rewrites.
   setWasmPaths(Object.fromEntries(WASM_FILES.map((f) => [f, join(dir, f)])));
@@ -80,15 +82,15 @@ export async function loadGraphFromDisk(file: string, dir = modelDir()): Promise
     json.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(join(dir, p))),
   );
   const weights = Buffer.concat(buffers);
-  const handler: tf.io.IOHandler = {
+  const handler: Tf.io.IOHandler = {
     load: async () => ({
-      modelTopology: json.modelTopology as NonNullable<tf.io.ModelArtifacts['modelTopology']>,
+      modelTopology: json.modelTopology as NonNullable<Tf.io.ModelArtifacts['modelTopology']>,
       ...(json.format !== undefined && { format: json.format }),
       ...(json.generatedBy !== undefined && { generatedBy: json.generatedBy }),
       ...(json.convertedBy != null && { convertedBy: json.convertedBy }),
       ...(json.signature !== undefined && { signature: json.signature as object }),
       ...(json.userDefinedMetadata !== undefined && { userDefinedMetadata: json.userDefinedMetadata }),
-      weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as tf.io.WeightsManifestEntry[],
+      weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as Tf.io.WeightsManifestEntry[],
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
     }),
   };
@@ -159,7 +161,7 @@ export async function detectRaw(rgb: Uint8Array, minScore = DEFAULT_MIN_SCORE): 
   const model = await loadModel();
   const rows = tf.tidy(() => {
     const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
-    const out = model.execute(input, OUTPUT_NODE) as tf.Tensor;
+    const out = model.execute(input, OUTPUT_NODE) as Tf.Tensor;
     return out.dataSync() as Float32Array;
   });
   return decodeRows(rows, minScore);
@@ -177,7 +179,7 @@ export async function detectWithFeatures(rgb: Uint8Array, minScore = DEFAULT_MIN
       OUTPUT_NODE,
       HEAD_MEAN_NODE,
       BACKBONE_NODE,
-    ]) as tf.Tensor[];
+    ]) as Tf.Tensor[];
     if (!det || !mean || !map) throw new Error('vision: the model did not return the requested nodes');
     return [
       det.dataSync() as Float32Array,
@@ -201,7 +203,7 @@ export async function quadrantStats(rgb: Uint8Array, node: string): Promise<numb
   const model = await loadModel();
   return tf.tidy(() => {
     const input = tf.tensor4d(Float32Array.from(rgb), [1, size, size, 3], 'float32');
-    const map = model.execute(input, node) as tf.Tensor4D;
+    const map = model.execute(input, node) as Tf.Tensor4D;
     const [, h, w, c] = map.shape;
     return [0, 1, 2, 3].map((q) => {
       const part = tf.slice(map, [0, (q >> 1) * (h / 2), (q & 1) * (w / 2), 0], [1, h / 2, w / 2, c]);

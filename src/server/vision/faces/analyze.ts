@@ -10,10 +10,11 @@
  * process that analyses (a worker of the engine, or the function instance), never at import.
  */
 import sharp from 'sharp';
-import * as tf from '@tensorflow/tfjs-core';
+import type * as Tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type { DecodedImage } from '../image-input';
 import { initBackend, loadGraphFromDisk } from '../model';
+import { tf } from '../tfjs';
 import { FACE_MODEL_FILES, faceModelDir } from '../model-files';
 import {
   BLAZE_INPUT,
@@ -173,7 +174,7 @@ const anchors = blazeAnchors(BLAZE_INPUT);
 /** Runs the detector on `region` of `image` padded to a square (`margin` times its longer side); candidates in `image` pixels. */
 function detectRegion(
   models: FaceModels,
-  image: tf.Tensor3D,
+  image: Tf.Tensor3D,
   region: Corners,
   minScore: number,
   margin: number,
@@ -198,7 +199,7 @@ function detectRegion(
       tf.sub(tf.div(tf.image.resizeBilinear(padded, [BLAZE_INPUT, BLAZE_INPUT]), 127.5), 1),
       0,
     );
-    const outs = models.detector.execute(input) as tf.Tensor[];
+    const outs = models.detector.execute(input) as Tf.Tensor[];
     // Four outputs: scores and regressors of the 16 px grid (512 anchors) and the 32 px grid (384).
     const [s384, s512, r384, r512] = [...outs].sort((a, b) => a.size - b.size);
     if (!s384 || !s512 || !r384 || !r512) throw new Error('faces: unexpected detector outputs');
@@ -237,15 +238,15 @@ export interface MeshedCandidate {
 
 /** The working photo as a tensor, and its turned copies (built on first use). */
 class TurnedViews {
-  private readonly views = new Map<number, tf.Tensor3D>();
-  constructor(readonly image: tf.Tensor3D) {}
-  get(angle: number): tf.Tensor3D {
+  private readonly views = new Map<number, Tf.Tensor3D>();
+  constructor(readonly image: Tf.Tensor3D) {}
+  get(angle: number): Tf.Tensor3D {
     if (angle === 0) return this.image;
     let view = this.views.get(angle);
     if (!view) {
       view = tf.tidy(() =>
-        tf.squeeze<tf.Tensor3D>(
-          tf.image.rotateWithOffset(tf.expandDims<tf.Tensor4D>(this.image, 0), (angle * Math.PI) / 180, 0),
+        tf.squeeze<Tf.Tensor3D>(
+          tf.image.rotateWithOffset(tf.expandDims<Tf.Tensor4D>(this.image, 0), (angle * Math.PI) / 180, 0),
           [0],
         ),
       );
@@ -260,11 +261,11 @@ class TurnedViews {
 }
 
 /** `crop` of `image` (corners in its pixels, may reach outside) resampled to side x side, 0-1. */
-function cropFace(image: tf.Tensor3D, crop: Corners, side: number): tf.Tensor4D {
+function cropFace(image: Tf.Tensor3D, crop: Corners, side: number): Tf.Tensor4D {
   const [h, w] = image.shape;
-  return tf.div<tf.Tensor4D>(
+  return tf.div<Tf.Tensor4D>(
     tf.image.cropAndResize(
-      tf.expandDims<tf.Tensor4D>(image, 0),
+      tf.expandDims<Tf.Tensor4D>(image, 0),
       [[crop[1] / h, crop[0] / w, crop[3] / h, crop[2] / w]],
       [0],
       [side, side],
@@ -341,7 +342,7 @@ function meshedCandidates(
       const view = views.get(pass.angle);
       const crop = meshCrop(candidate.box);
       const [raw, meshScore] = tf.tidy(() => {
-        const outs = models.mesh.execute(cropFace(view, crop, MESH_INPUT)) as tf.Tensor[];
+        const outs = models.mesh.execute(cropFace(view, crop, MESH_INPUT)) as Tf.Tensor[];
         const flag = outs.find((t) => t.shape[t.shape.length - 1] === 1);
         const points = outs.find((t) => t.shape[t.shape.length - 1] === 1404);
         if (!flag || !points) throw new Error('faces: unexpected mesh outputs');
@@ -394,7 +395,7 @@ interface FaceAnalyzeOptions {
   passes?: readonly DetectPass[];
 }
 
-const workImage = (decoded: DecodedImage): tf.Tensor3D => {
+const workImage = (decoded: DecodedImage): Tf.Tensor3D => {
   const { data, width: w, height: h } = decoded.pixels;
   return tf.tensor3d(Float32Array.from(data), [h, w, 3], 'float32');
 };
@@ -441,8 +442,8 @@ export async function analyzeFaces(
     for (const c of acceptFaces(candidates, rule)) {
       const [real, live] = tf.tidy(() => {
         const face = cropFace(views.get(c.angle), c.crop, MESH_INPUT);
-        const spoof = models.antispoof.execute(tf.image.resizeBilinear(face, [128, 128])) as tf.Tensor;
-        const alive = models.liveness.execute(tf.image.resizeBilinear(face, [32, 32])) as tf.Tensor;
+        const spoof = models.antispoof.execute(tf.image.resizeBilinear(face, [128, 128])) as Tf.Tensor;
+        const alive = models.liveness.execute(tf.image.resizeBilinear(face, [32, 32])) as Tf.Tensor;
         return [spoof.dataSync()[0] ?? 0, alive.dataSync()[0] ?? 0] as const;
       });
       const quality = await faceQuality(decoded.pixels, c.box);

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InferenceSession as Session } from 'onnxruntime-common';
+import { tuneWasmTiering } from '../engine/wasm-tiering';
 import { locate, OCR_MODEL_FILES, OCR_MODELS_REL, OCR_OPTIMISED_REL } from '../model-files';
 
 /** Package-relative folder of onnxruntime-web's WebAssembly build (copied beside a function bundle by `included_files`). */
@@ -112,6 +113,7 @@ export function ocrThreads(env: NodeJS.ProcessEnv = process.env): number {
  * threads (1: the function instance's single core runs it).
  */
 async function wasmOrt(threads: number): Promise<Ort> {
+  tuneWasmTiering();
   const dir = locate('OCR_WASM_DIR', OCR_WASM_REL, OCR_WASM_FILE);
   const [ort, binary] = await Promise.all([import('onnxruntime-web'), readFile(join(dir, OCR_WASM_FILE))]);
   ort.env.wasm.numThreads = threads;
