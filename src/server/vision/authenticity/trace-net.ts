@@ -6,8 +6,9 @@
  * ReLU (batch norm folded in at export; padding 1 on every side, as PyTorch pads), a mean over the
  * map and one linear logit. Crops are read at native resolution, never resized.
  */
-import * as tf from '@tensorflow/tfjs-core';
+import type * as Tf from '@tensorflow/tfjs-core';
 import { initBackend } from '../model';
+import { tf } from '../tfjs';
 import raw from './ai-trace-net.json';
 import type { RgbPlanes } from './pixel-features';
 
@@ -51,9 +52,9 @@ function haarFilter(): Float32Array {
 }
 
 interface Loaded {
-  haar: tf.Tensor4D;
-  convs: { filter: tf.Tensor4D; bias: tf.Tensor1D; stride: number }[];
-  fc: tf.Tensor2D;
+  haar: Tf.Tensor4D;
+  convs: { filter: Tf.Tensor4D; bias: Tf.Tensor1D; stride: number }[];
+  fc: Tf.Tensor2D;
   fcBias: number;
 }
 
@@ -95,7 +96,7 @@ export async function traceNetLogits(
   const t = tensors(weights);
   const logits = tf.tidy(() => {
     const input = tf.div(tf.tensor4d(Float32Array.from(pixels), [n, size, size, 3]), 255);
-    let h = tf.conv2d(input as tf.Tensor4D, t.haar, 2, 'valid');
+    let h = tf.conv2d(input as Tf.Tensor4D, t.haar, 2, 'valid');
     for (const c of t.convs)
       h = tf.fused.conv2d({
         x: h,

@@ -27,8 +27,10 @@ describe('bundled engine', () => {
       outfile,
       packages: 'external',
       logLevel: 'error',
+      // Netlify's shim for `require` in an ESM bundle, its names prefixed as Netlify prefixes
+      // them (zip-it-and-ship-it's CJS_SHIM), so they cannot clash with the bundle's own imports.
       banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        js: "import { createRequire as ___nfyCreateRequire } from 'module'; let require = ___nfyCreateRequire(import.meta.url);",
       },
     });
     const script = `
