@@ -19,7 +19,7 @@
  * and the average looks (extra passes) per photo, for each cap.
  */
 import { contextThreshold } from '../../src/server/vision/checks';
-import { iou } from '../../src/server/vision/faces/geometry';
+import { iou } from '../../src/server/vision/box-iou';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseCli } from '../lib/cli';
 import { ZOOM_CACHE, type ZoomRow } from '../lib/detect-views';

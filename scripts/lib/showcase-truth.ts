@@ -4,6 +4,7 @@
  * says in the caption what else the engine answered; tests/functions/showcase-truth.test.ts checks
  * every stored label against it.
  */
+import { iouXywh } from '../../src/server/vision/box-iou';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -37,21 +38,11 @@ const FILE = join(resolve(import.meta.dirname, '../..'), 'content/showcase-truth
 export const showcaseTruth = (): Record<string, PhotoTruth> =>
   (JSON.parse(readFileSync(FILE, 'utf8')) as { photos: Record<string, PhotoTruth> }).photos;
 
-/** Intersection over union of two [x, y, w, h] boxes. */
-export function iou(a: readonly number[], b: readonly number[]): number {
-  const [ax, ay, aw, ah] = a as [number, number, number, number];
-  const [bx, by, bw, bh] = b as [number, number, number, number];
-  const w = Math.max(0, Math.min(ax + aw, bx + bw) - Math.max(ax, bx));
-  const h = Math.max(0, Math.min(ay + ah, by + bh) - Math.max(ay, by));
-  const inter = w * h;
-  return inter / (aw * ah + bw * bh - inter || 1);
-}
-
 /** The truth object a box is of: the one it overlaps most, at IoU 0.4 or more. */
 export function objectOf(box: LabelledBox, photo: PhotoTruth): TruthObject | undefined {
   let best: { o: TruthObject; v: number } | undefined;
   for (const o of photo.objects) {
-    const v = iou([box.x, box.y, box.w, box.h], o.box);
+    const v = iouXywh([box.x, box.y, box.w, box.h], o.box);
     if (v >= 0.4 && (!best || v > best.v)) best = { o, v };
   }
   return best?.o;

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
+import { iou } from './box-iou';
 import { cocoLabel, type CocoLabel } from './coco-labels';
 import { tuneWasmTiering } from './engine/wasm-tiering';
 import { MODEL_FILES, WASM_FILES, modelDir, wasmDir } from './model-files';
@@ -113,14 +114,6 @@ export function loadModel(): Promise<GraphModel> {
 
 /** Number of tensors held by the backend (model weights included); for leak checks. */
 export const liveTensorCount = (): number => tf.memory().numTensors;
-
-function iou(a: RawDetection['box'], b: RawDetection['box']): number {
-  const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
-  const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-  const inter = ix * iy;
-  const union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
-  return union > 0 ? inter / union : 0;
-}
 
 /** Greedy per-class non-maximum suppression; input need not be sorted. */
 export function nonMaxSuppression(dets: RawDetection[], iouThreshold = NMS_IOU): RawDetection[] {

@@ -25,7 +25,6 @@ import {
   eyeOpenness,
   fromSquare,
   headPose,
-  iou,
   keyLandmarks,
   meshBox,
   MESH_CROP_SCALE,
@@ -38,6 +37,7 @@ import {
   type Corners,
   type MeshPoint,
 } from './geometry';
+import { iou } from '../box-iou';
 import { QUALITY_SIDE, measureQuality, type FaceQuality } from './quality';
 
 /**

@@ -7,7 +7,6 @@ import {
   eyeOpenness,
   fromSquare,
   headPose,
-  iou,
   keyLandmarks,
   MESH_INDEX,
   meshBox,
@@ -19,6 +18,7 @@ import {
   unturn,
   type MeshPoint,
 } from './geometry';
+import { iou } from '../box-iou';
 import { measureQuality, QUALITY_SIDE } from './quality';
 
 describe('BlazeFace decoding', () => {

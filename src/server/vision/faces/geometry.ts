@@ -4,6 +4,7 @@
  * back to the photo, head pose from the mesh, the eyes' opening and the few landmarks the API
  * returns. Coordinates are source-image pixels unless a name says otherwise.
  */
+import { iou } from '../box-iou';
 
 /** A box as corners, [x1, y1, x2, y2]. */
 export type Corners = [number, number, number, number];
@@ -82,15 +83,6 @@ export function decodeBlazeRows(
     });
   }
   return out;
-}
-
-/** Intersection over union of two boxes given as corners. */
-export function iou(a: Corners, b: Corners): number {
-  const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
-  const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-  const inter = ix * iy;
-  const union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
-  return union > 0 ? inter / union : 0;
 }
 
 /** Greedy non-maximum suppression, strongest first, at most `max` kept. */
