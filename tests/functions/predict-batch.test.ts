@@ -134,7 +134,7 @@ describe('batch job lifecycle', () => {
 
     await startWorker();
     const { body, seen } = await poll(job.job_id, account, (b) => b.job_status === 'completed', 60_000, [
-      'pending',
+      pending.job_status,
     ]);
     expect(seen).toEqual(['pending', 'processing', 'completed']);
     expect(body.progress).toEqual({ done: 5, total: 5 });
