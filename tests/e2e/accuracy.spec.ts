@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from '../support/e2e/axe';
 import {
   ACCURACY_API_IDS,
   accuracyCardSchema,
@@ -164,7 +164,7 @@ for (const width of [1280, 390]) {
       await expect(region).toHaveAttribute('tabindex', '0');
       await expect(region).toHaveAttribute('aria-label', /\w/);
     }
-    const results = await new AxeBuilder({ page }).include('section#accuracy').analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const violations = await axeViolations(page, { include: 'section#accuracy' });
+    expect(violations.map((v) => `${v.id}: ${v.targets.length}`)).toEqual([]);
   });
 }

@@ -124,11 +124,13 @@ describe('error checks', () => {
 });
 
 describe('memory', () => {
-  it('holds a stable tensor count across 50 runs', async () => {
+  // A tensor left behind shows after one run of the path that leaks it: each path (the plain
+  // pass, the augmented passes) runs five times.
+  it('holds a stable tensor count across 10 runs of each path', async () => {
     await analyzeImage(images['coffee.jpg']!, { errorChecks: 0 });
     const before = liveTensorCount();
-    for (let i = 0; i < 50; i++)
-      await analyzeImage(images['coffee.jpg']!, { errorChecks: i % 5 === 0 ? 5 : 0 });
+    for (let i = 0; i < 10; i++)
+      await analyzeImage(images['coffee.jpg']!, { errorChecks: i % 2 === 0 ? 5 : 0 });
     expect(liveTensorCount()).toBe(before);
   }, 120_000);
 });
