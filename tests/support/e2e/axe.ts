@@ -1,5 +1,9 @@
-import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+
+/** axe's minified build: half the source of `axe.source`, parsed in half the time by each new page. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The WCAG 2.1 A/AA rules and axe's best practices: what every page is held to. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -26,7 +30,7 @@ export async function axeViolations(
   page: Page,
   { include, tags }: { include?: string | undefined; tags?: readonly string[] } = {},
 ): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([include, tags]): Promise<Violation[]> => {
       const { axe } = window as unknown as { axe: typeof import('axe-core') };
