@@ -350,6 +350,7 @@ def train_model(train, args, tag):
     pools = [p for p in pools if p[0] and p[1] > 0]
     probs = np.array([p[1] for p in pools])
     probs /= probs.sum()
+    sources = [p['src'] for p in train if p['eval']]
     steps = args.epochs * args.steps
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.wd)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
@@ -364,7 +365,10 @@ def train_model(train, args, tag):
             if kind == 2:
                 px = synthetic_upsample(px, r)
             if args.reencode and r.random() < args.reencode:
-                px = reencode_1080_q80(px, p['src'])
+                # 'source': as the patch's own source would be scaled (real photos, mostly larger, end up
+                # smaller: a size cue); 'any': the source size of a patch drawn from either side.
+                src = p['src'] if args.reencode_scale == 'source' else sources[r.randrange(len(sources))]
+                px = reencode_1080_q80(px, src)
                 if r.random() < 0.5:
                     px = px[:, ::-1]
             else:
@@ -534,7 +538,7 @@ def combine(evalp, net_oof, v2_path):
     return out
 
 
-POOLINGS = ['map_mean', 'map_top50', 'map_top25', 'crops96_mean', 'crops96_top2']
+POOLINGS = ['map_mean', 'map_top50', 'map_top25', 'crops96_mean', 'crops96_top2', 'centre128', 'crops128_mean']
 
 
 @torch.no_grad()
@@ -551,6 +555,15 @@ def pooled_scores(model, px):
         out['crops96_mean'], out['crops96_top2'] = float(c.mean()), float(c[:2].mean())
     else:
         out['crops96_mean'] = out['crops96_top2'] = out['map_mean']
+    # Area: the centre quarter alone, then all four quarters (the whole view in separate crops).
+    if min(h, w) >= 128:
+        q = h // 2 // 8 * 8
+        c = model(to_tensor([px[y:y + q, x:x + q] for y in (0, h - q) for x in (0, w - q)]))
+        out['crops128_mean'] = float(c.mean())
+        y0, x0 = (h - q) // 2 // 8 * 8, (w - q) // 2 // 8 * 8
+        out['centre128'] = float(model(to_tensor([px[y0:y0 + q, x0:x0 + q]]))[0])
+    else:
+        out['crops128_mean'] = out['centre128'] = out['map_mean']
     return out
 
 
@@ -595,6 +608,8 @@ def main():
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--align', type=int, default=1, help='crop offsets on this grid (8: the JPEG and test grid)')
     ap.add_argument('--reencode', type=float, default=0.0, help='share of training crops re-encoded 1080 px q80')
+    ap.add_argument('--reencode-scale', default='source', choices=['source', 'any'],
+                    help='scale re-encoded crops by their own source size or by any patch\'s')
     ap.add_argument('--front', default=None, choices=[None, 'rgb'], help='rgb: learnable RGB front end beside Haar')
     ap.add_argument('--save-models', default=None, help='directory for each fold model (state dict)')
     ap.add_argument('--more-real', action='store_true', help='add the MORE_REAL training-only photos')
