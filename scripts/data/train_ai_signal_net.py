@@ -575,18 +575,27 @@ def pool_study(args, patches, evalp, groups):
     variants_px = {p['id']: {v: variant(p, v, vr) for v in VARIANTS} for p in evalp}
     oof = {k: {} for k in POOLINGS}
     for j in range(args.folds):
+        if not os.path.exists(os.path.join(args.pool_study, f'fold{j}.pt')):
+            print(f'pool study: no model for fold {j} (figures on the folds that have one)')
+            continue
         model = TraceNet(args.front)
         model.load_state_dict(torch.load(os.path.join(args.pool_study, f'fold{j}.pt')))
         model.eval()
         for p in evalp:
             if fold_of.get(groups[p['repo']]) == j:
-                scores = {v: pooled_scores(model, px) for v, px in variants_px[p['id']].items()}
-                for k in POOLINGS:
+                scores = {v: pooled_scores(model, px) if args.all_poolings else {'map_mean': score(model, px)}
+                          for v, px in variants_px[p['id']].items()}
+                for k in POOLINGS if args.all_poolings else ['map_mean']:
                     oof[k][p['id']] = {v: scores[v][k] for v in VARIANTS}
         print(f'pool study: fold {j} scored', flush=True)
-    for k in POOLINGS:
+    scored = [p for p in evalp if p['id'] in oof['map_mean']]
+    if len(scored) < len(evalp):
+        shipped = json.load(open(os.path.join(OUT_DIR, 'oof-shipped.json')))['oof']
+        print(f'######## version 3 on the same {len(scored)} patches')
+        combine(scored, shipped, args.v2_oof)
+    for k in POOLINGS if args.all_poolings else ['map_mean']:
         print(f'######## pooling {k}')
-        combine(evalp, oof[k], args.v2_oof)
+        combine(scored, oof[k], args.v2_oof)
     with open(os.path.join(OUT_DIR, f'pool-{args.tag}.json'), 'w') as fh:
         json.dump(oof, fh)
 
@@ -612,6 +621,7 @@ def main():
                     help='scale re-encoded crops by their own source size or by any patch\'s')
     ap.add_argument('--front', default=None, choices=[None, 'rgb'], help='rgb: learnable RGB front end beside Haar')
     ap.add_argument('--save-models', default=None, help='directory for each fold model (state dict)')
+    ap.add_argument('--all-poolings', action='store_true', help='with --pool-study: every pooling, not only the map mean')
     ap.add_argument('--more-real', action='store_true', help='add the MORE_REAL training-only photos')
     ap.add_argument('--pool-study', default=None, help='directory of saved fold models: compare test-time poolings')
     ap.add_argument('--combine', default=None, help='oof-<tag>.json of this script: compare and combine with v2')
