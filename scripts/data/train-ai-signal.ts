@@ -786,6 +786,14 @@ crops, rank lower (network AUC 0.772, 0.754, 0.742 against 0.773); the centre qu
 its four quarters (0.741 against 0.774), so scoring more of an image helps, but the network's four 256 px crops
 already cost about 57 ms of CPU of the signal's ~160 ms per 2 MP image (measured at a load average near 17),
 so there is no budget for more crops.
+Two more runs were stopped after 2 of their 5 folds (311 held-out patches: 163 AI, of them 103 StyleGAN2, and
+148 real), so they are compared with the shipped network on those patches only, each pair calibrated there:
+shipped network AUC 0.823, pair AUC 0.8894 / 0.8768, 28.8% (47/163) flagged original, 9.8% (16/163) re-encoded;
+162 more training-only real crops of Debian photos (\`--more-real\`: photographic KDE Plasma wallpapers,
+KPhotoAlbum's demo album, Palapeli's puzzle photos; GPL-2+ per each package's copyright file) network 0.800,
+pair 0.885 / 0.8748, 20.3% (33/163), 11.0% (18/163); the re-encode scaled by any patch's source
+(\`--reencode 0.4 --reencode-scale any\`) network 0.835, pair 0.8886 / 0.8799, 27.0% (44/163), 13.5% (22/163).
+The last is the one worth a full run (better on the re-encoded variant, level on the original).
 
 ### The probe (./backbone-features.ts)
 A logistic probe (${m.method.features} inputs, L2 ${m.method.l2}, feature set \`${m.method.feature_set}\`) on frozen
