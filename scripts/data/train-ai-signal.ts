@@ -767,6 +767,34 @@ into ${m.trace_net.training['folds']} fold groups, each scored by a network trai
 An auxiliary "generated" class of real crops down-sampled 2x and up-sampled again (nearest, bilinear,
 transposed-convolution style; \`--with-aux\`) ranked lower held out in a study run (AUC 0.75 against 0.81 without it) and is off.
 
+Studies after this version (\`scripts/data/train_ai_signal_net.py\` options, the same 5 fold groups, each
+network's held-out logits averaged with the probe's as shipped; not rerun by this script). None beat the
+shipped pair, so none ships:
+
+| network (held out) | network AUC | pair AUC original / re-encoded | pair flagged at <= 2% real: original | re-encoded 1080 px q80 |
+|---|---|---|---|---|
+| shipped (defaults) | 0.8121 | 0.8582 / 0.8197 | 24.9% (62/249) | 10.4% (26/249) |
+| crops on the 8 px grid, the 1080 px q80 re-encode (each patch scaled as its own source) on 40% of training crops (\`--align 8 --reencode 0.4\`) | 0.7732 | 0.8454 / 0.8046 | 13.7% (34/249) | 5.6% (14/249) |
+| the same with a learnable RGB front end beside the Haar bands (\`--front rgb\`, 146337 parameters) | 0.7161 | 0.8484 / 0.8138 | 12.4% (31/249) | 9.6% (24/249) |
+
+Without StyleGAN2 the three pairs flag about the same diffusion crops (24, 23 and 20 of 146); the shipped pair's
+lead is StyleGAN2 faces (38/103 against 11/103). Scaling re-encoded training crops by their own source teaches
+a size cue (real photos come from larger sources, so they shrink more); \`--reencode-scale any\` draws the scale
+from any patch instead. Test-time pooling, on the first study's fold models: the mean over the whole 256 px
+map (shipped) ranks best; the mean of its top half or top quarter of positions, or the top two of its 96 px
+crops, rank lower (network AUC 0.772, 0.754, 0.742 against 0.773); the centre quarter alone ranks lower than
+its four quarters (0.741 against 0.774), so scoring more of an image helps, but the network's four 256 px crops
+already cost about 57 ms of CPU of the signal's ~160 ms per 2 MP image (measured at a load average near 17),
+so there is no budget for more crops.
+Two more runs were stopped after 2 of their 5 folds (311 held-out patches: 163 AI, of them 103 StyleGAN2, and
+148 real), so they are compared with the shipped network on those patches only, each pair calibrated there:
+shipped network AUC 0.823, pair AUC 0.8894 / 0.8768, 28.8% (47/163) flagged original, 9.8% (16/163) re-encoded;
+162 more training-only real crops of Debian photos (\`--more-real\`: photographic KDE Plasma wallpapers,
+KPhotoAlbum's demo album, Palapeli's puzzle photos; GPL-2+ per each package's copyright file) network 0.800,
+pair 0.885 / 0.8748, 20.3% (33/163), 11.0% (18/163); the re-encode scaled by any patch's source
+(\`--reencode 0.4 --reencode-scale any\`) network 0.835, pair 0.8886 / 0.8799, 27.0% (44/163), 13.5% (22/163).
+The last is the one worth a full run (better on the re-encoded variant, level on the original).
+
 ### The probe (./backbone-features.ts)
 A logistic probe (${m.method.features} inputs, L2 ${m.method.l2}, feature set \`${m.method.feature_set}\`) on frozen
 general features, as UnivFD (Ojha et al. 2023) found generalises better than end-to-end training: the

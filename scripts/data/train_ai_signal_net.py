@@ -69,6 +69,21 @@ DEBIAN_PHOTOS = [
 # Training-only real photos (never scored): every JPEG of these packages, `apt-get download` +
 # `dpkg-deb -x` into EXTRA_REAL/<package>/root. Licences from their Debian copyright files.
 EXTRA_PACKAGES = {'ukui-wallpapers': 'CC-BY-SA-3.0', 'lomiri-wallpapers-20.04': 'CC-BY-SA-4.0 / CC-BY-4.0'}
+# With --more-real: camera photos of three more packages (GPL-2+ per each Debian copyright file's
+# `Files: *`): the photographic KDE Plasma wallpapers, KPhotoAlbum's demo album (people, pets,
+# places) and Palapeli's puzzle photos. Crops per photo scale with its area (2 to 12).
+MORE_REAL = {
+    'plasma-workspace-wallpapers': ('GPL-2+', [
+        f'usr/share/wallpapers/{n}/contents/images/2560x1600.jpg' for n in
+        ['BytheWater', 'ColdRipple', 'ColorfulCups', 'DarkestHour', 'EveningGlow', 'FallenLeaf', 'Grey',
+         'OneStandsOut', 'Path', 'summer_1am']]),
+    'kphotoalbum': ('GPL-2+', [f'usr/share/kphotoalbum/demo/{n}.jpg' for n in [
+        'bar55', 'bar55_2', 'blackie', 'cold_water', 'donna', 'donna_2', 'grand_canyon_1', 'grand_canyon_2',
+        'grand_canyon_3', 'jesper', 'jesper_2', 'new_wave_1', 'new_wave_2', 'pool', 'pool_2', 'skagen', 'skagen_2',
+        'snow', 'spiff', 'spiff_2', 'sunset', 'wayne']]),
+    'palapeli-data': ('GPL-2+', [f'usr/share/palapeli/collection/{n}.jpg' for n in [
+        'castle-maintenon', 'cincinnati-bridge', 'citrus-fruits', 'european-honey-bee', 'panther-chameleon-female']]),
+}
 
 FAMILY_RULES = [
     (r'StyleGAN2', 'StyleGAN2'), (r'Kolors', 'Kolors'), (r'SDXL', 'SDXL'),
@@ -105,7 +120,7 @@ def rgb(img):
     return np.asarray(img.convert('RGB'), dtype=np.uint8)
 
 
-def load_patches():
+def load_patches(more_real=False):
     """Evaluated patches (dataset + Debian quadrant crops) and training-only extra real crops."""
     manifest = json.load(open(os.path.join(DATA, 'manifest.json')))
     patches = []
@@ -143,6 +158,15 @@ def load_patches():
                 x, y = rng.randint(0, w - 256), rng.randint(0, h - 256)
                 patches.append({'id': f'{pkg}:{os.path.relpath(path, root)}#{x},{y}', 'label': 'real',
                                 'generator': None, 'repo': f'debian:{pkg}', 'src': (w, h),
+                                'px': full[y:y + 256, x:x + 256].copy(), 'eval': False, 'extra': []})
+    for pkg in sorted(MORE_REAL) if more_real else []:
+        for f in MORE_REAL[pkg][1]:
+            full = rgb(Image.open(os.path.join(EXTRA_REAL, pkg, 'root', f)))
+            h, w = full.shape[:2]
+            for _ in range(int(min(12, max(2, round(w * h / 400000))))):
+                x, y = rng.randint(0, w - 256), rng.randint(0, h - 256)
+                patches.append({'id': f'{pkg}:{f}#{x},{y}', 'label': 'real', 'generator': None,
+                                'repo': f'debian:{pkg}', 'src': (w, h),
                                 'px': full[y:y + 256, x:x + 256].copy(), 'eval': False, 'extra': []})
     return patches
 
@@ -234,10 +258,19 @@ def augment(px, r):
     return px
 
 
-def random_crop(px, size, r):
+def random_crop(px, size, r, align=1):
+    """A random size x size crop whose offsets are multiples of `align` (8: the JPEG and test crops' grid)."""
     h, w = px.shape[:2]
-    y, x = r.randint(0, h - size), r.randint(0, w - size)
+    y = r.randint(0, (h - size) // align) * align
+    x = r.randint(0, (w - size) // align) * align
     return px[y:y + size, x:x + size]
+
+
+def reencode_1080_q80(px, src):
+    """What a social-media upload does to a crop: its source scaled to 1080 px on the long side (never up), JPEG q80 4:2:0."""
+    w = px.shape[1]
+    size = max(64, int(round(w * min(1.0, 1080 / max(src)))))
+    return jpeg(px if size == w else resize(px, size), 80, 2)
 
 
 def variant(p, name, r):
@@ -247,11 +280,7 @@ def variant(p, name, r):
     if name == 'jpeg_q60_95':
         return jpeg(px, 60 + int(r.random() * 36), 2 if r.random() < 0.7 else 0)
     if name == 'reencoded_1080_q80':
-        w = px.shape[1]
-        factor = min(1.0, 1080 / max(p['src']))
-        size = max(64, int(round(w * factor)))
-        out = px if size == w else resize(px, size)
-        return jpeg(out, 80, 2)
+        return reencode_1080_q80(px, p['src'])
     raise ValueError(name)
 
 
@@ -271,8 +300,13 @@ class TraceNet(nn.Module):
 
     WIDTHS = [(9, 32, 1), (32, 32, 2), (32, 64, 2), (64, 64, 2), (64, 128, 2)]
 
-    def __init__(self):
+    def __init__(self, front=None):
         super().__init__()
+        self.front = front
+        if front == 'rgb':
+            # A learnable linear front end on raw RGB beside the Haar bands (every phase, not only 2x2 blocks).
+            self.rgb = nn.Conv2d(3, 16, 4, 2, 1, bias=False)
+            self.WIDTHS = [(25, 32, 1)] + self.WIDTHS[1:]
         w = torch.zeros(9, 3, 2, 2)
         for c in range(3):
             for b in range(3):
@@ -284,10 +318,19 @@ class TraceNet(nn.Module):
         self.fc = nn.Linear(self.WIDTHS[-1][1], 1)
 
     def forward(self, x):  # x: N,3,H,W in 0..1
+        return self.fc(self.drop(self.features(x).mean((2, 3))))[:, 0]
+
+    def logit_map(self, x):
+        """The logit of every position of the last map (its mean is forward's logit)."""
+        return torch.einsum('nchw,c->nhw', self.features(x), self.fc.weight[0]) + self.fc.bias[0]
+
+    def features(self, x):
         h = F.conv2d(x, self.haar, stride=2)
+        if self.front == 'rgb':
+            h = torch.cat([h, self.rgb(x - 0.5) * 8.0], 1)
         for conv, bn in zip(self.convs, self.bns):
             h = F.relu(bn(conv(h)))
-        return self.fc(self.drop(h.mean((2, 3))))[:, 0]
+        return h
 
 
 def to_tensor(batch):
@@ -297,7 +340,7 @@ def to_tensor(batch):
 def train_model(train, args, tag):
     torch.manual_seed(SEED)
     r = random.Random(SEED)
-    model = TraceNet()
+    model = TraceNet(args.front)
     real = [p for p in train if p['label'] == 'real']
     gan = [p for p in train if p['label'] == 'ai' and 'StyleGAN2' in p['generator']]
     other = [p for p in train if p['label'] == 'ai' and 'StyleGAN2' not in p['generator']]
@@ -307,6 +350,7 @@ def train_model(train, args, tag):
     pools = [p for p in pools if p[0] and p[1] > 0]
     probs = np.array([p[1] for p in pools])
     probs /= probs.sum()
+    sources = [p['src'] for p in train if p['eval']]
     steps = args.epochs * args.steps
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.wd)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
@@ -320,10 +364,23 @@ def train_model(train, args, tag):
             px = p['px'] if not p['extra'] or r.random() < 0.5 else p['extra'][r.randrange(len(p['extra']))]
             if kind == 2:
                 px = synthetic_upsample(px, r)
-            px = random_crop(augment(px, r), args.crop, r)
+            if args.reencode and r.random() < args.reencode:
+                # 'source': as the patch's own source would be scaled (real photos, mostly larger, end up
+                # smaller: a size cue); 'any': the source size of a patch drawn from either side.
+                src = p['src'] if args.reencode_scale == 'source' else sources[r.randrange(len(sources))]
+                px = reencode_1080_q80(px, src)
+                if r.random() < 0.5:
+                    px = px[:, ::-1]
+            else:
+                px = augment(px, r)
+            # Re-encoded crops can be smaller than the crop: they go in a batch of 64 px crops of their own.
+            px = random_crop(px, args.crop if min(px.shape[:2]) >= args.crop else 64, r, args.align)
             xs.append(px)
             ys.append(1.0 if kind else 0.0)
-        loss = F.binary_cross_entropy_with_logits(model(to_tensor(xs)), torch.tensor(ys))
+        sizes = sorted({x.shape[0] for x in xs})
+        logits = torch.cat([model(to_tensor([x for x in xs if x.shape[0] == s])) for s in sizes])
+        targets = torch.tensor([y for s in sizes for x, y in zip(xs, ys) if x.shape[0] == s])
+        loss = F.binary_cross_entropy_with_logits(logits, targets)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -481,6 +538,68 @@ def combine(evalp, net_oof, v2_path):
     return out
 
 
+POOLINGS = ['map_mean', 'map_top50', 'map_top25', 'crops96_mean', 'crops96_top2', 'centre128', 'crops128_mean']
+
+
+@torch.no_grad()
+def pooled_scores(model, px):
+    """The logit of one view under each test-time pooling: over the last map (mean, mean of the top half or
+    quarter of its positions) or over the view's non-overlapping 96 px crops on the 8 px grid (mean, top two)."""
+    m = model.logit_map(to_tensor([px]))[0].flatten().sort(descending=True).values
+    out = {'map_mean': float(m.mean()), 'map_top50': float(m[:max(1, len(m) // 2)].mean()),
+           'map_top25': float(m[:max(1, len(m) // 4)].mean())}
+    h, w = px.shape[:2]
+    if min(h, w) >= 96:
+        crops = [px[y:y + 96, x:x + 96] for y in range(0, h - 95, 96) for x in range(0, w - 95, 96)]
+        c = model(to_tensor(crops)).sort(descending=True).values
+        out['crops96_mean'], out['crops96_top2'] = float(c.mean()), float(c[:2].mean())
+    else:
+        out['crops96_mean'] = out['crops96_top2'] = out['map_mean']
+    # Area: the centre quarter alone, then all four quarters (the whole view in separate crops).
+    if min(h, w) >= 128:
+        q = h // 2 // 8 * 8
+        c = model(to_tensor([px[y:y + q, x:x + q] for y in (0, h - q) for x in (0, w - q)]))
+        out['crops128_mean'] = float(c.mean())
+        y0, x0 = (h - q) // 2 // 8 * 8, (w - q) // 2 // 8 * 8
+        out['centre128'] = float(model(to_tensor([px[y0:y0 + q, x0:x0 + q]]))[0])
+    else:
+        out['crops128_mean'] = out['centre128'] = out['map_mean']
+    return out
+
+
+def pool_study(args, patches, evalp, groups):
+    """Test-time pooling of the saved fold models (--save-models of a fold run): figures per pooling, alone
+    and averaged with the probe's held-out logits as the shipped signal is."""
+    fold_of = fold_groups(patches, groups, args.folds)
+    vr = random.Random(SEED + 1)
+    variants_px = {p['id']: {v: variant(p, v, vr) for v in VARIANTS} for p in evalp}
+    oof = {k: {} for k in POOLINGS}
+    for j in range(args.folds):
+        if not os.path.exists(os.path.join(args.pool_study, f'fold{j}.pt')):
+            print(f'pool study: no model for fold {j} (figures on the folds that have one)')
+            continue
+        model = TraceNet(args.front)
+        model.load_state_dict(torch.load(os.path.join(args.pool_study, f'fold{j}.pt')))
+        model.eval()
+        for p in evalp:
+            if fold_of.get(groups[p['repo']]) == j:
+                scores = {v: pooled_scores(model, px) if args.all_poolings else {'map_mean': score(model, px)}
+                          for v, px in variants_px[p['id']].items()}
+                for k in POOLINGS if args.all_poolings else ['map_mean']:
+                    oof[k][p['id']] = {v: scores[v][k] for v in VARIANTS}
+        print(f'pool study: fold {j} scored', flush=True)
+    scored = [p for p in evalp if p['id'] in oof['map_mean']]
+    if len(scored) < len(evalp):
+        shipped = json.load(open(os.path.join(OUT_DIR, 'oof-shipped.json')))['oof']
+        print(f'######## version 3 on the same {len(scored)} patches')
+        combine(scored, shipped, args.v2_oof)
+    for k in POOLINGS if args.all_poolings else ['map_mean']:
+        print(f'######## pooling {k}')
+        combine(scored, oof[k], args.v2_oof)
+    with open(os.path.join(OUT_DIR, f'pool-{args.tag}.json'), 'w') as fh:
+        json.dump(oof, fh)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--folds', type=int, default=5)
@@ -496,17 +615,28 @@ def main():
     ap.add_argument('--tag', default='run')
     ap.add_argument('--export', default=None, help='train on everything and write JSON weights here')
     ap.add_argument('--threads', type=int, default=1)
+    ap.add_argument('--align', type=int, default=1, help='crop offsets on this grid (8: the JPEG and test grid)')
+    ap.add_argument('--reencode', type=float, default=0.0, help='share of training crops re-encoded 1080 px q80')
+    ap.add_argument('--reencode-scale', default='source', choices=['source', 'any'],
+                    help='scale re-encoded crops by their own source size or by any patch\'s')
+    ap.add_argument('--front', default=None, choices=[None, 'rgb'], help='rgb: learnable RGB front end beside Haar')
+    ap.add_argument('--save-models', default=None, help='directory for each fold model (state dict)')
+    ap.add_argument('--all-poolings', action='store_true', help='with --pool-study: every pooling, not only the map mean')
+    ap.add_argument('--more-real', action='store_true', help='add the MORE_REAL training-only photos')
+    ap.add_argument('--pool-study', default=None, help='directory of saved fold models: compare test-time poolings')
     ap.add_argument('--combine', default=None, help='oof-<tag>.json of this script: compare and combine with v2')
     ap.add_argument('--v2-oof', default=os.path.join(OUT_DIR, 'v2-oof.json'))
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.use_deterministic_algorithms(True)
     os.makedirs(OUT_DIR, exist_ok=True)
-    patches = load_patches()
+    patches = load_patches(args.more_real)
     evalp = [p for p in patches if p['eval']]
     print(f"{sum(p['label'] == 'ai' for p in evalp)} AI and {sum(p['label'] == 'real' for p in evalp)} real evaluated patches, "
           f"{len(patches) - len(evalp)} training-only real crops", flush=True)
     groups = repo_groups(patches)
+    if args.pool_study:
+        return pool_study(args, patches, evalp, groups)
     if args.combine:
         run = json.load(open(args.combine))
         res = combine(evalp, run['oof'], args.v2_oof)
@@ -540,6 +670,9 @@ def main():
             continue
         held = lambda p: p['eval'] and fold_of.get(groups[p['repo']]) == j
         model = train_model([p for p in patches if not held(p)], args, f'{args.tag} fold {j}')
+        if args.save_models:
+            os.makedirs(args.save_models, exist_ok=True)
+            torch.save(model.state_dict(), os.path.join(args.save_models, f'fold{j}.pt'))
         for p in evalp:
             if held(p):
                 oof[p['id']] = {v: score(model, px) for v, px in variants_px[p['id']].items()}
