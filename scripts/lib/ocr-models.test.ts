@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,14 +42,31 @@ describe('the OCR models a function loads (npm run ocr:models)', () => {
     expect(statSync(join(out, OCR_MODEL_FILES[0])).mtimeMs).toBe(mtime);
   }, 60_000);
 
-  it("read the same lines, confidences and boxes on WebAssembly as the package's models", async () => {
+  it("read the same lines and confidences on WebAssembly as the package's models, boxes within a hundredth of a pixel", async () => {
     if (!existsSync(join(out, OCR_MODEL_FILES[0]))) await writeOptimisedOcrModels(out);
     // A semi-transparent overlay (its short fragments read again along the line) and a sign.
     const files = ['coffee-cup-watermarked.jpg', 'wm-scene-sign.jpg'];
     const optimised = await readOnWasm(out, files);
     // A folder without them: the package's models.
     const original = await readOnWasm(join(out, 'none'), files);
-    expect(optimised).toEqual(original);
+    // The folded graphs round differently in the last bits: a box corner may move by 1e-4 px
+    // (stock.example on the watermarked cup), which every answer rounds away.
+    const rounded = (read: typeof original) =>
+      read.map((lines) =>
+        lines.map((l) => ({ ...l, quad: l.quad.map((p) => p.map((v) => Math.round(v * 100) / 100)) })),
+      );
+    expect(rounded(optimised)).toEqual(rounded(original));
     expect(optimised.flat().length).toBeGreaterThan(2);
   }, 240_000);
+
+  it('are rewritten when an earlier recipe wrote them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'optiq-ocr-recipe-'));
+    try {
+      await writeOptimisedOcrModels(dir);
+      writeFileSync(join(dir, 'recipe.txt'), 'ort-basic');
+      expect(await writeOptimisedOcrModels(dir)).toHaveLength(OCR_MODEL_FILES.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
