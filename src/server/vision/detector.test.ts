@@ -126,7 +126,7 @@ describe('error checks', () => {
 describe('memory', () => {
   // A tensor left behind shows after one run of the path that leaks it: each path (the plain
   // pass, the augmented passes) runs five times.
-  it('holds a stable tensor count across 10 runs of each path', async () => {
+  it('holds a stable tensor count across five runs of each path', async () => {
     await analyzeImage(images['coffee.jpg']!, { errorChecks: 0 });
     const before = liveTensorCount();
     for (let i = 0; i < 10; i++)
