@@ -57,6 +57,10 @@ export default defineConfig({
           include: INTEGRATION,
           // Migrates one embedded database per run; each test database starts from its image.
           globalSetup: ['tests/support/pglite-global-setup.ts'],
+          // Files share their worker process too: each opens and closes its own database, and
+          // the vision models an earlier file loaded stay loaded (a file that needs a fresh
+          // engine, such as a cold health check or other engine settings, closes it first).
+          isolate: false,
         },
       },
     ],
