@@ -15,7 +15,8 @@ function run(script: string, env: Record<string, string>) {
     NETLIFY_DATABASE_URL_UNPOOLED: _d,
     ...base
   } = process.env;
-  const res = spawnSync('npx', ['tsx', `scripts/run/${script}.ts`], {
+  // One process, tsx as a loader (`npx tsx` would add npm's and tsx's own CLI processes).
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `scripts/run/${script}.ts`], {
     cwd: root,
     env: { ...base, ...env },
     encoding: 'utf8',

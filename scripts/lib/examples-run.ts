@@ -2,6 +2,7 @@
  * The example exchanges the site shows, and how to run one through the real handler. Shared by
  * the generator (scripts/data/generate-examples.ts) and the test that replays the stored examples.
  */
+import { sql } from 'kysely';
 import { createTestAccount } from '../../tests/support/test-account';
 import { setQueueConfig } from '../../src/server/batch/queue';
 import { createBatchTestDb, type BatchTestDb } from '../../tests/support/batch-test-db';
@@ -390,5 +391,15 @@ export async function runExample(spec: ExampleRequest): Promise<ApiExample> {
   const answered = response['job_id'] ?? response['inspection_id'];
   const answeredId = jobId ?? (typeof answered === 'string' ? answered : undefined);
   if (answeredId) response = withSampleJobId(response, answeredId);
+  // A job no example takes to its end (a create or a pending example) leaves the queue: a later
+  // example's drain (runOnce takes every ready entry) then analyses only its own job's images.
+  if (answeredId && !spec.job?.run) await dropQueueEntries(t, answeredId);
   return { ...spec, status: res.status, response };
+}
+
+/** Removes the queue entries of a job (its images and finishing step), which no worker has taken. */
+async function dropQueueEntries(t: BatchTestDb, jobId: string): Promise<void> {
+  await sql`select ${sql.id(t.queue.schema, 'remove_job')}(key) from ${sql.id(t.queue.schema, 'jobs')} where key like ${`${jobId}:%`} or key = ${`finish:${jobId}`}`.execute(
+    t.db,
+  );
 }

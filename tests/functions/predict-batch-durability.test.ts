@@ -67,13 +67,17 @@ async function spawnWorker(): Promise<ChildProcess> {
   return child;
 }
 
+/**
+ * Polls `probe` every 100 ms (each probe is a query the embedded database, in this process, answers
+ * beside the workers'; an image takes several times that, so the kill still lands mid-job).
+ */
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -94,12 +98,20 @@ const midJob = (jobId: string) =>
   });
 
 /**
- * Runs a job through the failure: a worker process takes it, is SIGKILLed mid-job (its entry
- * still locked), and a second process finishes it. Returns the job as completed, how many images
- * were stored when the first died, and the second worker (the caller stops it).
+ * A worker left running by the previous test (the one that resumed its job), idle on the same
+ * queue: the next test's first worker, instead of a third process start and model load.
+ */
+let idle: ChildProcess | undefined;
+
+/**
+ * Runs a job through the failure: a worker process takes it (the idle one when there is one),
+ * is SIGKILLed mid-job (its entry still locked), and a second process finishes it. Returns the
+ * job as completed and how many images were stored when the first died; the second worker is
+ * left idle for the next test (afterAll stops it).
  */
 async function killMidwayAndResume(jobId: string, total: number) {
-  const first = await spawnWorker();
+  const first = idle ?? (await spawnWorker());
+  idle = undefined;
   // Kill it once it has finished a few images and holds the next one.
   const atKill = await midJob(jobId);
   first.kill('SIGKILL');
@@ -127,7 +139,8 @@ async function killMidwayAndResume(jobId: string, total: number) {
       .executeTakeFirstOrThrow();
     return job.status === 'completed' ? job : undefined;
   });
-  return { done, atKill, second };
+  idle = second;
+  return { done, atKill };
 }
 
 /**
@@ -167,7 +180,7 @@ describe('a batch job survives its worker being killed', () => {
     expect(res.status).toBe(201);
     const { job_id: jobId } = predictBatchOperation.response.schema.parse(await res.json());
 
-    const { done, atKill, second } = await killMidwayAndResume(jobId, urls.length);
+    const { done, atKill } = await killMidwayAndResume(jobId, urls.length);
 
     expect(done.done).toBe(urls.length);
     const items = await t.db
@@ -186,7 +199,6 @@ describe('a batch job survives its worker being killed', () => {
       Math.min(atKill, 2),
     );
     await queueDrained(jobId);
-    second.kill('SIGTERM');
   }, 240_000);
 });
 
@@ -213,7 +225,7 @@ describe('a virtual inspection survives its worker being killed', () => {
     expect(res.status).toBe(201);
     const { inspection_id: jobId } = createInspectionOperation.response.schema.parse(await res.json());
 
-    const { done, second } = await killMidwayAndResume(jobId, urls.length);
+    const { done } = await killMidwayAndResume(jobId, urls.length);
     expect(done.done).toBe(urls.length);
     const items = await t.db
       .selectFrom('batch_job_items')
@@ -238,6 +250,5 @@ describe('a virtual inspection survives its worker being killed', () => {
       .executeTakeFirstOrThrow();
     expect(usage.images).toBe(urls.length);
     await queueDrained(jobId);
-    second.kill('SIGTERM');
   }, 240_000);
 });

@@ -12,6 +12,8 @@ import recordProbe, { config as probeConfig } from '../../functions/record-statu
 import { createDb, setDb } from '../../src/server/db';
 import { setQueueConfig } from '../../src/server/batch/queue';
 import { routesOf } from '../../src/local/function-routes';
+import { closeEngine } from '../../src/server/vision/engine';
+import { closeWatermarkEngine } from '../../src/server/vision/watermark/engine';
 import { healthReportSchema, statusSummarySchema } from '../../src/shared/schemas/status';
 import { createBatchTestDb, type BatchTestDb } from '../support/batch-test-db';
 import { expectUnavailable } from '../support/database-unavailable';
@@ -20,6 +22,9 @@ const get = (path: string) => new Request(`http://localhost${path}`);
 
 let t: BatchTestDb;
 beforeAll(async () => {
+  // No model loaded, as in a fresh server: an earlier file in this worker process may have
+  // analysed images (integration files share their worker, see vitest.config.ts).
+  await Promise.all([closeEngine(), closeWatermarkEngine()]);
   t = await createBatchTestDb();
   setDb(t.db);
   setQueueConfig(t.queue);

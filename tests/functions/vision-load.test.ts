@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import detect from '../../functions/detect';
 import demo from '../../functions/demo-object-detection';
 import { errorBodySchema } from '../../src/server/http/errors';
@@ -31,6 +31,9 @@ const until = async (check: () => boolean, ms = 20_000) => {
   }
 };
 
+// Each test starts its engine with the settings it stubs: not one an earlier file in this
+// worker process left running (integration files share their worker, see vitest.config.ts).
+beforeAll(() => closeEngine());
 afterEach(async () => {
   vi.unstubAllEnvs();
   vi.stubEnv('VISION_ALLOW_PRIVATE_URLS', '1');

@@ -168,20 +168,29 @@ export async function createPool(target: DbTarget, opts: PoolOptions = {}): Prom
   switch (target.kind) {
     case 'pglite': {
       // Loaded lazily: deployed functions always have a URL and never pay for the WASM build.
-      const [{ default: pg }, { createPgConfig }, { vector }] = await Promise.all([
+      const [{ default: pg }, { PGlite }, { createPgConfig }, { vector }] = await Promise.all([
         import('pg'),
+        import('@electric-sql/pglite'),
         import('@electric-sql/pglite/node-postgres'),
         import('@electric-sql/pglite-pgvector'),
       ]);
       // PGlite creates its own folder but not the folders above it (`.data/` on a fresh clone).
       if (!target.dataDir.includes('://')) mkdirSync(dirname(resolve(target.dataDir)), { recursive: true });
       // pgvector ships with the embedded database (similar-image search); `CREATE EXTENSION` is the migration's.
-      const config = createPgConfig(target.dataDir, {
+      const pglite = new PGlite(target.dataDir, {
         extensions: { vector },
         ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       });
       // PGlite is one single-user backend: exactly one connection, kept open for the process.
-      return guardPoolErrors(new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 }));
+      const pool = guardPoolErrors(new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 }));
+      // Ending the pool ends its connection, not the database: close that too (a clean shutdown of
+      // the data folder, and its memory, some 200 MB, freed while the process goes on).
+      const endPool = pool.end.bind(pool);
+      pool.end = async () => {
+        await endPool();
+        await pglite.close();
+      };
+      return pool;
     }
     case 'neon': {
       const { Pool } = await import('@neondatabase/serverless');
