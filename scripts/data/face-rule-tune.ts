@@ -8,10 +8,14 @@
  * pooled. The choice: the highest pooled face-photo rate among rules that answer at least
  * `--min-specificity` of no-face photos with none on every fold, then the fewest passes, the
  * highest pooled no-face rate, and the fewest thresholds changed from the analyser's rule.
+ * Each tuning face photo is also read turned a quarter turn each way and upside down (a photo
+ * stored sideways, its orientation lost): among rules level on the upright photos, the one that
+ * finds a face on the most turned copies wins.
  * `--cache <file>` keeps the candidates between runs (a cached photo is given only the passes
  * it lacks, so a pass added to PASSES costs one run of that pass).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { parseCli } from '../lib/cli';
 import { facePhotos, isFacePhoto, type FaceSplit } from '../lib/face-set';
 import { decodeImage } from '../../src/server/vision/image-input';
@@ -52,7 +56,18 @@ const PASSES: DetectPass[] = [
   { angle: 0, margin: 3 },
   { angle: 0, margin: 1, frame: true },
   { angle: 0, margin: 1.6, frame: true },
+  { angle: 90, margin: 1 },
+  { angle: 270, margin: 1 },
+  { angle: 180, margin: 1 },
+  { angle: 90, margin: 2 },
+  { angle: 270, margin: 2 },
+  { angle: 180, margin: 2 },
+  { angle: 90, margin: 1.6, frame: true },
+  { angle: 270, margin: 1.6, frame: true },
+  { angle: 180, margin: 1.6, frame: true },
 ];
+/** Turns of a face photo's turned copies (sharp's clockwise degrees). */
+const TURNS = [90, 180, 270] as const;
 /** Passes of a cached row written before the row recorded its passes. */
 const FIRST_PASSES = [0, 1, 2, 3, 4, 5];
 const LOW = 0.25;
@@ -62,10 +77,12 @@ interface Row {
   split: FaceSplit;
   face: boolean;
   noFace: boolean;
+  /** A turned copy of a face photo. */
+  turned?: boolean;
   ms: number;
   /** Indices of PASSES run on the photo (a cached row gets the passes it lacks). */
   passes?: number[];
-  candidates: Pick<MeshedCandidate, 'pass' | 'frame' | 'score' | 'meshScore' | 'box'>[];
+  candidates: Pick<MeshedCandidate, 'pass' | 'frame' | 'score' | 'meshScore' | 'box' | 'angle'>[];
 }
 
 /** `--shard k/n`: this process collects every n-th photo from the k-th (several processes side by side). */
@@ -78,8 +95,25 @@ const missingPasses = (row: Row | undefined): number[] =>
 /** Candidates of every tuning photo not in `rows` yet, appended; cached rows get the passes they lack. */
 async function collect(rows: Row[]): Promise<Row[]> {
   const known = new Map(rows.map((r) => [r.id, r]));
-  const photos = facePhotos()
-    .filter((p) => p.split !== 'dev' && p.label !== 'screen' && missingPasses(known.get(p.id)).length > 0)
+  const tuning = facePhotos().filter((p) => p.split !== 'dev' && p.label !== 'screen');
+  const turnedCopies = tuning
+    .filter((p) => isFacePhoto(p.label))
+    .flatMap((p) =>
+      TURNS.map((turn) => ({
+        ...p,
+        id: `${p.id}#turned-${turn}`,
+        turned: true,
+        bytes: async () =>
+          new Uint8Array(
+            await sharp(await p.bytes())
+              .rotate(turn)
+              .png()
+              .toBuffer(),
+          ),
+      })),
+    );
+  const photos = [...tuning.map((p) => ({ ...p, turned: false })), ...turnedCopies]
+    .filter((p) => missingPasses(known.get(p.id)).length > 0)
     .sort((a, b) => Number(isFacePhoto(b.label)) - Number(isFacePhoto(a.label)))
     .filter((_, i) => i % shards === shard - 1);
   const limit = Number(values.limit ?? Infinity);
@@ -98,12 +132,13 @@ async function collect(rows: Row[]): Promise<Row[]> {
       run.map((i) => PASSES[i]!),
       LOW,
     );
-    const found = candidates.map(({ pass, frame, score, meshScore, box }) => ({
+    const found = candidates.map(({ pass, frame, score, meshScore, box, angle }) => ({
       pass: run[pass]!,
       frame,
       score,
       meshScore,
       box,
+      angle,
     }));
     const ms = performance.now() - t0;
     if (row)
@@ -118,6 +153,7 @@ async function collect(rows: Row[]): Promise<Row[]> {
         split: photo.split,
         face: isFacePhoto(photo.label),
         noFace: photo.label === 0,
+        turned: photo.turned,
         ms,
         passes: run,
         candidates: found,
@@ -137,39 +173,46 @@ const known = [...(cache ? read(cache) : []), ...(values['read-cache'] ?? []).fl
 /** Cached rows take the labels file's current labels; photos it now leaves out are dropped. */
 const current = new Map(facePhotos().map((p) => [p.id, p]));
 const rows = (await collect([...new Map(known.map((r) => [r.id, r])).values()])).flatMap((r) => {
-  const photo = current.get(r.id);
+  const photo = current.get(r.id.replace(/#turned-\d+$/, ''));
   return photo && photo.split !== 'dev' && photo.label !== 'screen'
     ? [{ ...r, split: photo.split, face: isFacePhoto(photo.label), noFace: photo.label === 0 }]
     : [];
 });
 if (cache) writeFileSync(cache, JSON.stringify(rows));
 
-/** The passes measured before (rotations among them), then the chosen four with any of the passes 6-9 beside them. */
+/**
+ * The upright passes shipped before the turned ones (photo, half square, tiles, the frame at
+ * 1.25x and 1.6x), alone and with turned passes beside them: the photo turned upside down, a
+ * quarter turn each way, all three, and the three with the half square or the frame at 1.6x
+ * turned too.
+ */
 const passSets = [
-  [0, 1],
-  [0, 1, 5],
-  [0, 1, 2, 3],
-  [0, 1, 4],
-  [0, 1, 2, 3, 5],
-  [0, 1, 2, 3, 4],
-  [0, 1, 2, 3, 4, 5],
-  ...[6, 7, 8, 9]
-    .reduce<number[][]>((sets, pass) => [...sets, ...sets.map((set) => [...set, pass])], [[]])
-    .map((extra) => [0, 1, 4, 5, ...extra]),
+  [0, 1, 4, 5, 9],
+  [0, 1, 4, 5, 9, 12],
+  [0, 1, 4, 5, 9, 10, 11],
+  [0, 1, 4, 5, 9, 10, 11, 12],
+  [0, 1, 4, 5, 9, 10, 11, 12, 13, 14, 15],
+  [0, 1, 4, 5, 9, 10, 11, 12, 16, 17, 18],
+  [0, 1, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18],
 ];
+const turnedPasses = (passes: readonly number[]): boolean => passes.some((i) => PASSES[i]!.angle !== 0);
 const rules: FaceRule[] = [];
 for (const minScore of [0.4, 0.5, 0.6, 0.7])
   for (const minMeshScore of [0.3, 0.5, 0.7, 0.9])
     for (const lowScore of [0.25, 0.3, 0.35, 0.4])
       for (const strictMeshScore of [0.8, 0.85, 0.9, 0.95, 0.99, 2])
         for (const frameMeshScore of [0.8, 0.85, 0.9, 0.95, 0.99, 0.999])
-          rules.push({ minScore, minMeshScore, lowScore, strictMeshScore, frameMeshScore });
+          for (const turnedMinScore of [0.6, 0.7, 0.8, 0.9])
+            rules.push({ minScore, minMeshScore, lowScore, strictMeshScore, frameMeshScore, turnedMinScore });
 
 const folds: FaceSplit[] = ['tune-1', 'tune-2'];
 interface Score {
   passes: number[];
   rule: FaceRule;
   recall: number;
+  /** Turned copies of the face photos answered with a face (both folds). */
+  turnedRecall: number;
+  turnedHits: string;
   specificity: number;
   perFold: { fold: FaceSplit; recall: string; specificity: string; minSpec: number }[];
 }
@@ -177,11 +220,15 @@ const scores: Score[] = [];
 /** Faces a rule answers on a photo from its candidates of `passes`. */
 const answerOf = (r: Row, passes: readonly number[], rule: FaceRule): number =>
   acceptFaces(r.candidates.filter((c) => passes.includes(c.pass)) as MeshedCandidate[], rule).length;
+const turnedRows = rows.filter((r) => r.face && r.turned);
 for (const passes of passSets)
   for (const rule of rules) {
+    // A rule's turned threshold matters only where turned passes run.
+    if (!turnedPasses(passes) && rule.turnedMinScore !== FACE_RULE.turnedMinScore) continue;
     const answer = (r: Row): number => answerOf(r, passes, rule);
+    const turnedHit = turnedRows.filter((r) => answer(r) > 0).length;
     const perFold = folds.map((fold) => {
-      const faces = rows.filter((r) => r.split === fold && r.face);
+      const faces = rows.filter((r) => r.split === fold && r.face && !r.turned);
       const none = rows.filter((r) => r.split === fold && r.noFace);
       const hit = faces.filter((r) => answer(r) > 0).length;
       const clean = none.filter((r) => answer(r) === 0).length;
@@ -201,6 +248,8 @@ for (const passes of passSets)
       passes,
       rule,
       recall: sum('hit') / Math.max(1, sum('nFace')),
+      turnedRecall: turnedHit / Math.max(1, turnedRows.length),
+      turnedHits: `${turnedHit}/${turnedRows.length}`,
       specificity: sum('clean') / Math.max(1, sum('nNone')),
       perFold: perFold.map(({ fold, recall, specificity, minSpec }) => ({
         fold,
@@ -220,14 +269,15 @@ const eligible = scores
   .sort(
     (a, b) =>
       b.recall - a.recall ||
+      b.turnedRecall - a.turnedRecall ||
       a.passes.length - b.passes.length ||
       b.specificity - a.specificity ||
       changed(a.rule) - changed(b.rule),
   );
 const fmt = (s: Score): string =>
-  `passes [${s.passes.join(',')}] min ${s.rule.minScore}/${s.rule.minMeshScore} low ${s.rule.lowScore}/${s.rule.strictMeshScore} frame ${s.rule.frameMeshScore}: recall ${(s.recall * 100).toFixed(1)}% specificity ${(s.specificity * 100).toFixed(1)}% (${s.perFold.map((f) => `${f.fold} ${f.recall} faces, ${f.specificity} clean`).join('; ')})`;
+  `passes [${s.passes.join(',')}] min ${s.rule.minScore}/${s.rule.minMeshScore} low ${s.rule.lowScore}/${s.rule.strictMeshScore} frame ${s.rule.frameMeshScore} turned ${s.rule.turnedMinScore}: recall ${(s.recall * 100).toFixed(1)}%, turned copies ${s.turnedHits}, specificity ${(s.specificity * 100).toFixed(1)}% (${s.perFold.map((f) => `${f.fold} ${f.recall} faces, ${f.specificity} clean`).join('; ')})`;
 console.log(
-  `${rows.length} tuning photos; passes: ${PASSES.map((p, i) => `${i} ${JSON.stringify(p)}`).join(' ')}`,
+  `${rows.length - turnedRows.length} tuning photos and ${turnedRows.length} turned copies of their face photos; passes: ${PASSES.map((p, i) => `${i} ${JSON.stringify(p)}`).join(' ')}`,
 );
 const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
 console.log(`candidates of all passes per photo: p50 ${Math.round(ms[Math.floor(ms.length / 2)] ?? 0)} ms`);
@@ -247,6 +297,6 @@ console.log(`chosen: ${chosen ? fmt(chosen) : 'none meets the specificity floor'
 if (chosen)
   for (const r of rows) {
     const n = answerOf(r, chosen.passes, chosen.rule);
-    if (r.face && n === 0) console.log(`  missed: ${r.id} (${r.split})`);
+    if (r.face && n === 0 && !r.turned) console.log(`  missed: ${r.id} (${r.split})`);
     if (r.noFace && n > 0) console.log(`  false face: ${r.id} (${r.split})`);
   }

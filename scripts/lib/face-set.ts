@@ -56,6 +56,33 @@ const EXTRA_PHOTOS = [
   { pkg: 'opencv-doc', path: `${OPENCV_HTML}/230501201_1.jpg` },
   { pkg: 'opencv-doc', path: `${OPENCV_HTML}/ab.jpg` },
   { pkg: 'opencv-doc', path: `${OPENCV_HTML}/example.jpg` },
+  // KPhotoAlbum's demo album: family photos, four stored turned with an orientation tag that says upright.
+  ...[
+    'anne_helene',
+    'bar55',
+    'bar55_2',
+    'blackie',
+    'cold_water',
+    'donna',
+    'donna_2',
+    'grand_canyon_1',
+    'grand_canyon_2',
+    'grand_canyon_3',
+    'jesper',
+    'jesper_2',
+    'new_wave_1',
+    'new_wave_2',
+    'pool',
+    'pool_2',
+    'qt-logo',
+    'skagen',
+    'skagen_2',
+    'snow',
+    'spiff',
+    'spiff_2',
+    'sunset',
+    'wayne',
+  ].map((name) => ({ pkg: 'kphotoalbum', path: `usr/share/kphotoalbum/demo/${name}.jpg` })),
 ] as const;
 
 export const isFacePhoto = (l: FaceLabel): boolean => l === 'many' || (typeof l === 'number' && l > 0);

@@ -33,6 +33,7 @@ import {
   outOfFrameShare,
   suppress,
   unturn,
+  uprightTurn,
   type BlazeCandidate,
   type Corners,
   type MeshPoint,
@@ -44,16 +45,22 @@ import { QUALITY_SIDE, measureQuality, type FaceQuality } from './quality';
  * A candidate is a face when the mesh confirms it: detector score at least `FACE_MIN_SCORE`
  * and mesh face-present score at least `MESH_MIN_SCORE`, or a weaker detection (at least
  * `FACE_LOW_SCORE`) that the mesh fits with at least `MESH_STRICT_SCORE`; a frame pass's
- * candidate (no detector) needs `FRAME_MESH_SCORE`. Chosen with the passes below on the tuning
- * folds of the labelled face set by scripts/data/face-rule-tune.ts (never on its dev part):
- * face photos with a face 41/42 against 38/42 for the previous rule (detector score at least
- * 0.6, no frame pass at 1.6x), no-face photos with none 326/335 against 322/335.
+ * candidate (no detector) needs `FRAME_MESH_SCORE`; a candidate of a turned pass needs
+ * `TURNED_MIN_SCORE` with `MESH_MIN_SCORE`. Chosen with the passes below on the tuning folds of
+ * the labelled face set (labels v4) by scripts/data/face-rule-tune.ts (never on its dev part):
+ * face photos with a face 54/56 against 50/56 for the previous rule and upright passes alone
+ * (mesh score at least 0.5, weaker detections from 0.4 with at least 0.95), their copies turned
+ * a quarter or half turn 154/168 against 41/168, no-face photos with none 329/345 against
+ * 332/345. A detection whose eyes and mouth say the face lies on its side or upside down is
+ * meshed in the photo turned to bring it upright (FaceMesh fits an upright face to whatever it
+ * is shown).
  */
 export const FACE_MIN_SCORE = 0.7;
-const MESH_MIN_SCORE = 0.5;
-const FACE_LOW_SCORE = 0.4;
-const MESH_STRICT_SCORE = 0.95;
+const MESH_MIN_SCORE = 0.3;
+const FACE_LOW_SCORE = 0.35;
+const MESH_STRICT_SCORE = 0.99;
 const FRAME_MESH_SCORE = 0.9;
+const TURNED_MIN_SCORE = 0.8;
 const NMS_IOU = 0.3;
 /** At most this many faces are analysed in one photo (strongest first), and meshed per pass. */
 const MAX_FACES = 20;
@@ -120,6 +127,11 @@ export interface FaceRule {
   strictMeshScore: number;
   /** Mesh score a frame pass's candidate needs. */
   frameMeshScore: number;
+  /**
+   * Detector score a candidate of a turned pass needs (with `minMeshScore`; no weaker path):
+   * a turned photo shows the detector more face-like shapes than the upright one.
+   */
+  turnedMinScore: number;
 }
 
 export const FACE_RULE: FaceRule = {
@@ -128,6 +140,7 @@ export const FACE_RULE: FaceRule = {
   lowScore: FACE_LOW_SCORE,
   strictMeshScore: MESH_STRICT_SCORE,
   frameMeshScore: FRAME_MESH_SCORE,
+  turnedMinScore: TURNED_MIN_SCORE,
 };
 
 /** One pass of the detector over the photo. */
@@ -154,9 +167,13 @@ export interface DetectPass {
  * 3 x 3 grid of overlapping tiles, each half the photo's sides (faces too small for the 256 px
  * view of the whole photo); and the mesh alone on the whole frame, read at 1.25 and 1.6 times
  * its longer side (a blurred face that fills the frame, or overflows it, which the detector
- * misses). Measured too and not chosen: passes on the photo turned 30 degrees each way (no
- * more face photos, more animal faces), the detector at 1.5x and 3x margins and the mesh on
- * the frame at 1x (no more face photos on the folds, or more false faces).
+ * misses); then the photo turned a quarter turn each way and upside down, read whole and by
+ * the mesh on its frame at 1.6x (a photo stored sideways or upside down, whose orientation tag
+ * says upright, as cameras without an orientation sensor and some scanners leave them). Measured
+ * too and not chosen: passes on the photo turned 30 degrees each way (no more face photos, more
+ * animal faces), the detector at 1.5x and 3x margins and the mesh on the frame at 1x (no more
+ * face photos on the folds, or more false faces), the turned photos at half the square (one
+ * turned copy more than without it, one no-face photo fewer answered with none).
  */
 export const DETECT_PASSES: readonly DetectPass[] = [
   { angle: 0, margin: 1 },
@@ -164,6 +181,12 @@ export const DETECT_PASSES: readonly DetectPass[] = [
   { angle: 0, margin: 1, grid: 3, fallback: true },
   { angle: 0, margin: 1.25, frame: true, fallback: true },
   { angle: 0, margin: 1.6, frame: true, fallback: true },
+  { angle: 90, margin: 1, fallback: true },
+  { angle: 270, margin: 1, fallback: true },
+  { angle: 180, margin: 1, fallback: true },
+  { angle: 90, margin: 1.6, frame: true, fallback: true },
+  { angle: 270, margin: 1.6, frame: true, fallback: true },
+  { angle: 180, margin: 1.6, frame: true, fallback: true },
 ];
 /** Tiles are read only on photos whose longer working side is at least this (a smaller photo is already seen whole). */
 const TILE_MIN_SIDE = 512;
@@ -171,10 +194,16 @@ const TILE_SHARE = 0.5;
 
 const anchors = blazeAnchors(BLAZE_INPUT);
 
-/** Runs the detector on `region` of `image` padded to a square (`margin` times its longer side); candidates in `image` pixels. */
+/**
+ * Runs the detector on `region` of a view of the photo (its pixels) padded to a square (`margin`
+ * times its longer side); candidates in the view's pixels. The square is sampled straight at the
+ * detector's input size (padding outside the photo is black), so a pass costs the same whatever
+ * the photo's size or the margin.
+ */
 function detectRegion(
   models: FaceModels,
-  image: Tf.Tensor3D,
+  views: TurnedViews,
+  angle: number,
   region: Corners,
   minScore: number,
   margin: number,
@@ -182,23 +211,12 @@ function detectRegion(
   const [x1, y1, x2, y2] = region;
   const w = x2 - x1;
   const h = y2 - y1;
+  const side = Math.max(h, w) * margin;
+  const left = x1 - (side - w) / 2;
+  const top = y1 - (side - h) / 2;
   const rows = tf.tidy(() => {
-    const side = Math.round(Math.max(h, w) * margin);
-    const padY = Math.floor((side - h) / 2);
-    const padX = Math.floor((side - w) / 2);
-    const part =
-      x1 === 0 && y1 === 0 && w === image.shape[1] && h === image.shape[0]
-        ? image
-        : tf.slice(image, [y1, x1, 0], [h, w, 3]);
-    const padded = tf.pad(part, [
-      [padY, side - h - padY],
-      [padX, side - w - padX],
-      [0, 0],
-    ]);
-    const input = tf.expandDims(
-      tf.sub(tf.div(tf.image.resizeBilinear(padded, [BLAZE_INPUT, BLAZE_INPUT]), 127.5), 1),
-      0,
-    );
+    const square = views.sample(angle, [left, top, left + side, top + side], BLAZE_INPUT);
+    const input = tf.sub(tf.div(square, 127.5), 1);
     const outs = models.detector.execute(input) as Tf.Tensor[];
     // Four outputs: scores and regressors of the 16 px grid (512 anchors) and the 32 px grid (384).
     const [s384, s512, r384, r512] = [...outs].sort((a, b) => a.size - b.size);
@@ -226,60 +244,124 @@ export interface MeshedCandidate {
   meshScore: number;
   /** From a frame pass (no detector). */
   frame: boolean;
-  /** Angle of the turned photo the crop was read from. */
+  /** Angle of the turned photo the detector pass read. */
   angle: number;
-  /** The mesh crop in the turned photo's pixels. */
+  /** Angle of the turned photo the mesh read: the pass's, and a quarter or half turn more for a face lying on its side or upside down in it. */
+  meshAngle: number;
+  /** The mesh crop in the pixels of the photo turned by `meshAngle`. */
   crop: Corners;
   /** Mesh points in (upright) working pixels. */
   mesh: MeshPoint[];
+  /** Mesh points in the pixels of the photo turned by `meshAngle` (where the face is upright). */
+  viewMesh: MeshPoint[];
   /** Tight box of the mesh in working pixels. */
   box: Corners;
 }
 
-/** The working photo as a tensor, and its turned copies (built on first use). */
+/** A quarter or half turn (90, 180, 270 degrees, counter-clockwise on screen), else undefined. */
+const quarterTurn = (angle: number): 0 | 90 | 180 | 270 | undefined => {
+  const a = ((angle % 360) + 360) % 360;
+  return a === 0 || a === 90 || a === 180 || a === 270 ? a : undefined;
+};
+
+/**
+ * The working photo as a tensor, and the views the passes read it in: upright, or turned by an
+ * angle. A quarter or half turn is never built whole: a square of the turned view is the same
+ * square of the upright photo (./geometry.ts `unturn` maps it back) sampled there, then turned.
+ * Another angle turns the photo in its own frame (tf.image.rotateWithOffset, built on first use).
+ */
 class TurnedViews {
-  private readonly views = new Map<number, Tf.Tensor3D>();
-  constructor(readonly image: Tf.Tensor3D) {}
-  get(angle: number): Tf.Tensor3D {
-    if (angle === 0) return this.image;
-    let view = this.views.get(angle);
+  private readonly rotated = new Map<number, Tf.Tensor3D>();
+  private readonly batch: Tf.Tensor4D;
+  constructor(readonly image: Tf.Tensor3D) {
+    this.batch = tf.expandDims<Tf.Tensor4D>(image, 0);
+  }
+  /** A point of the upright photo in the photo turned by `angle` (the inverse of `unturn`). */
+  toView(point: readonly [number, number], angle: number): [number, number] {
+    const [vh, vw] = this.dims(angle);
+    return unturn(point, -angle, vw, vh);
+  }
+  /** Height and width of the photo turned by `angle`. */
+  dims(angle: number): [number, number] {
+    const [h, w] = this.image.shape;
+    const turn = quarterTurn(angle);
+    return turn === 90 || turn === 270 ? [w, h] : [h, w];
+  }
+  private rotatedView(angle: number): Tf.Tensor4D {
+    let view = this.rotated.get(angle);
     if (!view) {
-      view = tf.tidy(() =>
-        tf.squeeze<Tf.Tensor3D>(
-          tf.image.rotateWithOffset(tf.expandDims<Tf.Tensor4D>(this.image, 0), (angle * Math.PI) / 180, 0),
-          [0],
+      // Kept: it is first built inside a pass's tidy, and lives until dispose().
+      view = tf.keep(
+        tf.tidy(() =>
+          tf.squeeze<Tf.Tensor3D>(tf.image.rotateWithOffset(this.batch, (angle * Math.PI) / 180, 0), [0]),
         ),
       );
-      this.views.set(angle, view);
+      this.rotated.set(angle, view);
     }
-    return view;
+    return tf.expandDims<Tf.Tensor4D>(view, 0);
+  }
+  /**
+   * `box` (a square, in the turned view's pixels, may reach outside: black there) sampled at
+   * side x side, pixel values 0-255, as a batch of one. `detector`: sampled at pixel centres (the
+   * square resized as the detector's input); otherwise as the face crops of the mesh and the
+   * presentation-attack models have always been read (tf.image.cropAndResize over the box).
+   */
+  sample(angle: number, box: Corners, side: number, detector = true): Tf.Tensor4D {
+    const turn = quarterTurn(angle);
+    const [h, w] = this.image.shape;
+    let source = this.batch;
+    let [x1, y1, x2, y2] = box;
+    if (turn === undefined) source = this.rotatedView(angle);
+    else if (turn !== 0) {
+      const a = unturn([x1, y1], turn, w, h);
+      const b = unturn([x2, y2], turn, w, h);
+      [x1, y1, x2, y2] = [
+        Math.min(a[0], b[0]),
+        Math.min(a[1], b[1]),
+        Math.max(a[0], b[0]),
+        Math.max(a[1], b[1]),
+      ];
+    }
+    // cropAndResize reads normalised y at pixel index y * (h - 1); the detector's samples sit at
+    // the centres of a side x side grid over the box.
+    const at = (v: number, length: number, size: number, end: boolean): number =>
+      detector ? (v + ((end ? -0.5 : 0.5) * length) / side - 0.5) / (size - 1) : v / size;
+    const normalised = [
+      at(y1, y2 - y1, h, false),
+      at(x1, x2 - x1, w, false),
+      at(y2, y2 - y1, h, true),
+      at(x2, x2 - x1, w, true),
+    ];
+    const square = tf.image.cropAndResize(source, [normalised], [0], [side, side], 'bilinear', 0);
+    // The upright square, turned as the view is (counter-clockwise on screen).
+    if (turn === 90) return tf.reverse(tf.transpose(square, [0, 2, 1, 3]), 1);
+    if (turn === 180) return tf.reverse(square, [1, 2]);
+    if (turn === 270) return tf.reverse(tf.transpose(square, [0, 2, 1, 3]), 2);
+    return square;
   }
   dispose(): void {
+    this.batch.dispose();
     this.image.dispose();
-    for (const v of this.views.values()) v.dispose();
+    for (const v of this.rotated.values()) v.dispose();
   }
 }
 
-/** `crop` of `image` (corners in its pixels, may reach outside) resampled to side x side, 0-1. */
-function cropFace(image: Tf.Tensor3D, crop: Corners, side: number): Tf.Tensor4D {
-  const [h, w] = image.shape;
-  return tf.div<Tf.Tensor4D>(
-    tf.image.cropAndResize(
-      tf.expandDims<Tf.Tensor4D>(image, 0),
-      [[crop[1] / h, crop[0] / w, crop[3] / h, crop[2] / w]],
-      [0],
-      [side, side],
-    ),
-    255,
-  );
+/** `crop` of the photo turned by `angle` (corners in that view's pixels, may reach outside) at side x side, 0-1. */
+function cropFace(views: TurnedViews, angle: number, crop: Corners, side: number): Tf.Tensor4D {
+  return tf.div<Tf.Tensor4D>(views.sample(angle, crop, side, false), 255);
 }
 
 /** A candidate is a face by the rule. */
-const accepts = (c: Pick<MeshedCandidate, 'frame' | 'score' | 'meshScore'>, rule: FaceRule): boolean =>
+const accepts = (
+  c: Pick<MeshedCandidate, 'frame' | 'score' | 'meshScore' | 'angle'>,
+  rule: FaceRule,
+): boolean =>
   c.frame
     ? c.meshScore >= rule.frameMeshScore
-    : (c.score >= rule.minScore && c.meshScore >= rule.minMeshScore) ||
-      (c.score >= rule.lowScore && c.meshScore >= rule.strictMeshScore);
+    : c.angle !== 0
+      ? c.score >= rule.turnedMinScore && c.meshScore >= rule.minMeshScore
+      : (c.score >= rule.minScore && c.meshScore >= rule.minMeshScore) ||
+        (c.score >= rule.lowScore && c.meshScore >= rule.strictMeshScore);
 
 /**
  * The candidates of every pass scoring at least `lowScore` (suppressed within their pass, at
@@ -301,21 +383,31 @@ function meshedCandidates(
   const detectPass = (pass: DetectPass, index: number) => {
     const grid = pass.grid ?? 1;
     if (grid > 1 && Math.max(w, h) < TILE_MIN_SIDE) return [];
-    const side = Math.max(w, h) * pass.margin;
+    // A quarter turn's view is the photo's height wide.
+    const [vh, vw] = views.dims(pass.angle);
+    const side = Math.max(vw, vh) * pass.margin;
     const candidates: BlazeCandidate[] = pass.frame
       ? [
           {
             score: 0,
             box: meshCrop(
-              [(w - side) / 2, (h - side) / 2, (w + side) / 2, (h + side) / 2],
+              [(vw - side) / 2, (vh - side) / 2, (vw + side) / 2, (vh + side) / 2],
               1 / MESH_CROP_SCALE,
             ),
             keypoints: [],
           },
         ]
       : suppress(
-          detectRegions(w, h, grid, grid > 1 ? TILE_SHARE : 1).flatMap((region) =>
-            detectRegion(models, views.get(pass.angle), region, lowScore, pass.margin),
+          detectRegions(vw, vh, grid, grid > 1 ? TILE_SHARE : 1).flatMap((region) =>
+            detectRegion(
+              models,
+              views,
+              pass.angle,
+              region,
+              // A turned pass's weaker candidates could never be accepted: not meshed.
+              rule && pass.angle !== 0 ? Math.max(lowScore, rule.turnedMinScore) : lowScore,
+              pass.margin,
+            ),
           ),
           NMS_IOU,
           MAX_FACES,
@@ -339,17 +431,27 @@ function meshedCandidates(
         const hh = (candidate.box[3] - candidate.box[1]) / 2;
         if (faces.some((f) => iou(f, [cx - hw, cy - hh, cx + hw, cy + hh]) > NMS_IOU)) continue;
       }
-      const view = views.get(pass.angle);
-      const crop = meshCrop(candidate.box);
+      // A face lying on its side or upside down in the pass's view is meshed in a view that has it upright.
+      const turn = quarterTurn(pass.angle) === undefined ? 0 : uprightTurn(candidate.keypoints);
+      const meshAngle = (pass.angle + turn) % 360;
+      let box = candidate.box;
+      if (turn !== 0) {
+        const half = Math.max(box[2] - box[0], box[3] - box[1]) / 2;
+        const centre = unturn([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], pass.angle, w, h);
+        const [cx, cy] = views.toView(centre, meshAngle);
+        box = [cx - half, cy - half, cx + half, cy + half];
+      }
+      const crop = meshCrop(box);
       const [raw, meshScore] = tf.tidy(() => {
-        const outs = models.mesh.execute(cropFace(view, crop, MESH_INPUT)) as Tf.Tensor[];
+        const outs = models.mesh.execute(cropFace(views, meshAngle, crop, MESH_INPUT)) as Tf.Tensor[];
         const flag = outs.find((t) => t.shape[t.shape.length - 1] === 1);
         const points = outs.find((t) => t.shape[t.shape.length - 1] === 1404);
         if (!flag || !points) throw new Error('faces: unexpected mesh outputs');
         return [points.dataSync() as Float32Array, flag.dataSync()[0] ?? 0] as const;
       });
-      const mesh = meshToImage(raw, crop).map(([x, y, z]): MeshPoint => {
-        const [ux, uy] = unturn([x, y], pass.angle, w, h);
+      const viewMesh = meshToImage(raw, crop);
+      const mesh = viewMesh.map(([x, y, z]): MeshPoint => {
+        const [ux, uy] = unturn([x, y], meshAngle, w, h);
         return [ux, uy, z];
       });
       const meshed: MeshedCandidate = {
@@ -358,8 +460,10 @@ function meshedCandidates(
         score: candidate.score,
         meshScore,
         angle: pass.angle,
+        meshAngle,
         crop,
         mesh,
+        viewMesh,
         box: meshBox(mesh),
       };
       out.push(meshed);
@@ -441,7 +545,7 @@ export async function analyzeFaces(
     const faces: FaceFinding[] = [];
     for (const c of acceptFaces(candidates, rule)) {
       const [real, live] = tf.tidy(() => {
-        const face = cropFace(views.get(c.angle), c.crop, MESH_INPUT);
+        const face = cropFace(views, c.meshAngle, c.crop, MESH_INPUT);
         const spoof = models.antispoof.execute(tf.image.resizeBilinear(face, [128, 128])) as Tf.Tensor;
         const alive = models.liveness.execute(tf.image.resizeBilinear(face, [32, 32])) as Tf.Tensor;
         return [spoof.dataSync()[0] ?? 0, alive.dataSync()[0] ?? 0] as const;
@@ -455,7 +559,7 @@ export async function analyzeFaces(
         meshScore: c.meshScore,
         landmarks: keyLandmarks(mesh),
         mesh,
-        pose: headPose(c.mesh, c.crop[2] - c.crop[0]),
+        pose: poseInPhoto(c),
         eyes: eyeOpenness(mesh),
         quality,
         outOfFrame: outOfFrameShare(mesh, decoded.width, decoded.height),
@@ -467,6 +571,18 @@ export async function analyzeFaces(
   } finally {
     views.dispose();
   }
+}
+
+/**
+ * Head pose of a meshed face: read where the face is upright (the view turned by `meshAngle`), its
+ * roll then turned back, so a face in a photo stored sideways reads as it shows in that photo
+ * (roll about -90 or 90) with the yaw and pitch of the head itself.
+ */
+function poseInPhoto(c: MeshedCandidate): FaceFinding['pose'] {
+  const pose = headPose(c.viewMesh, c.crop[2] - c.crop[0]);
+  // A clockwise tilt on screen reads as a negative roll; the view turned the face counter-clockwise.
+  const roll = ((((pose.roll - c.meshAngle + 180) % 360) + 360) % 360) - 180;
+  return { ...pose, roll: Math.round(roll * 10) / 10 + 0 };
 }
 
 /** The face's box (clipped to the photo) in greyscale at QUALITY_SIDE squared, measured. */

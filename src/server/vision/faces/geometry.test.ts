@@ -16,6 +16,7 @@ import {
   suppress,
   toXywh,
   unturn,
+  uprightTurn,
   type MeshPoint,
 } from './geometry';
 import { iou } from '../box-iou';
@@ -88,6 +89,66 @@ describe('detector passes', () => {
     expect(bx).toBeCloseTo(70, 6);
     expect(by).toBeCloseTo(5, 6);
     expect(unturn([50, 30], -30, 100, 60)).toEqual([50, 30]);
+  });
+
+  it('turns a face upright from where its eyes sit above its mouth', () => {
+    // Right eye, left eye, nose, mouth (image y grows downwards).
+    expect(
+      uprightTurn([
+        [40, 40],
+        [60, 40],
+        [50, 50],
+        [50, 60],
+      ]),
+    ).toBe(0);
+    expect(
+      uprightTurn([
+        [40, 60],
+        [60, 60],
+        [50, 50],
+        [50, 40],
+      ]),
+    ).toBe(180);
+    // The head's top points right: turned back counter-clockwise by 90.
+    expect(
+      uprightTurn([
+        [60, 40],
+        [60, 60],
+        [50, 50],
+        [40, 50],
+      ]),
+    ).toBe(90);
+    expect(
+      uprightTurn([
+        [40, 60],
+        [40, 40],
+        [50, 50],
+        [60, 50],
+      ]),
+    ).toBe(270);
+    // A head tilted 30 degrees stays as it is; no keypoints, no turn.
+    expect(
+      uprightTurn([
+        [45, 38],
+        [62, 48],
+        [50, 50],
+        [45, 60],
+      ]),
+    ).toBe(0);
+    expect(uprightTurn([])).toBe(0);
+  });
+
+  it('maps a point of a quarter-turned photo (its sides swapped) back to the upright photo', () => {
+    // A 100 x 60 photo turned counter-clockwise by 90 degrees is 60 wide and 100 high: its
+    // top-right corner (100, 0) lands at the view's top-left (0, 0), its bottom-left (0, 60) at
+    // the view's bottom-right (60, 100).
+    expect(unturn([0, 0], 90, 100, 60)).toEqual([100, 0]);
+    expect(unturn([60, 100], 90, 100, 60)).toEqual([0, 60]);
+    // Clockwise (270): the top-left corner lands at the view's top-right (60, 0).
+    expect(unturn([60, 0], 270, 100, 60)).toEqual([0, 0]);
+    expect(unturn([60, 0], -90, 100, 60)).toEqual([0, 0]);
+    // Upside down: the view keeps its sides; (10, 20) comes from (90, 40).
+    expect(unturn([10, 20], 180, 100, 60)).toEqual([90, 40]);
   });
 
   it('lays overlapping tiles that cover the photo edge to edge', () => {

@@ -276,7 +276,9 @@ export function toXywh(box: Corners, width: number, height: number): [number, nu
 /**
  * A point of the photo turned by `degrees` about its centre (as `tf.image.rotateWithOffset`
  * turns the pixels, a positive angle counter-clockwise on screen) mapped back to the upright
- * photo: the inverse of that turn.
+ * photo: the inverse of that turn. A quarter turn (90 or 270 degrees) turns the whole photo, so
+ * its view is `height` wide and `width` high (TurnedViews in ./analyze.ts); any other angle
+ * keeps the photo's frame.
  */
 export function unturn(
   [x, y]: readonly [number, number],
@@ -286,11 +288,30 @@ export function unturn(
 ): [number, number] {
   if (degrees === 0) return [x, y];
   const a = (degrees * Math.PI) / 180;
-  const cx = width / 2;
-  const cy = height / 2;
-  const dx = x - cx;
-  const dy = y - cy;
-  return [cx + dx * Math.cos(a) - dy * Math.sin(a), cy + dx * Math.sin(a) + dy * Math.cos(a)];
+  const quarter = Math.abs(degrees) % 180 === 90;
+  const dx = x - (quarter ? height : width) / 2;
+  const dy = y - (quarter ? width : height) / 2;
+  const cos = Math.round(Math.cos(a) * 1e12) / 1e12;
+  const sin = Math.round(Math.sin(a) * 1e12) / 1e12;
+  return [width / 2 + dx * cos - dy * sin, height / 2 + dx * sin + dy * cos];
+}
+
+/**
+ * The quarter turn (0, 90, 180 or 270 degrees, counter-clockwise on screen) that brings a face
+ * upright from the detector's keypoints (right eye, left eye, nose, mouth, ...): the direction
+ * from the mouth to the eyes' midpoint is the top of the head. FaceMesh fits an upright face to
+ * whatever it is shown, so a face lying on its side or upside down is meshed in a view turned by
+ * this much. No keypoints (a frame reading): 0.
+ */
+export function uprightTurn(keypoints: readonly (readonly [number, number])[]): 0 | 90 | 180 | 270 {
+  const [rightEye, leftEye, , mouth] = keypoints;
+  if (!rightEye || !leftEye || !mouth) return 0;
+  const dx = (rightEye[0] + leftEye[0]) / 2 - mouth[0];
+  const dy = (rightEye[1] + leftEye[1]) / 2 - mouth[1];
+  if (dx === 0 && dy === 0) return 0;
+  // 0 when the head's top points up the screen, 90 when it points right (turn it back counter-clockwise).
+  const degrees = (Math.atan2(dx, -dy) * 180) / Math.PI;
+  return ((((Math.round(degrees / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
 }
 
 /**
