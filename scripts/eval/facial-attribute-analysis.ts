@@ -275,7 +275,7 @@ const sourcesOf = (rs: readonly Result[]): string =>
 const passes = DETECT_PASSES.map(
   (p) =>
     (p.frame
-      ? `the mesh alone on the whole frame at ${p.margin}x its longer side`
+      ? `the mesh alone on the whole frame${p.angle ? ` turned ${p.angle} degrees` : ''} at ${p.margin}x its longer side`
       : `${p.grid ? `${p.grid} x ${p.grid} tiles` : 'the photo'}${p.angle ? ` turned ${p.angle} degrees` : ''}${p.margin !== 1 ? ` at ${p.margin}x margin` : ''}`) +
     (p.fallback ? ' (only when the other passes found no face)' : ''),
 ).join('; ');
@@ -459,7 +459,8 @@ const card = {
             )}. On the tuning folds such answers came from animal faces (monkeys, apes, dogs, a panda) above all.`,
         ]
       : []),
-    'Heavily degraded or blurred faces that fill and overflow the frame, faces cut in half by the frame, faces turned to a full profile, seen from above or upside down, and faces of about 20 px are still often missed; crowds come back with their larger faces only.',
+    'Heavily degraded or blurred faces that fill and overflow the frame, faces cut in half by the frame, faces turned to a full profile or seen from above, and faces of about 20 px are still often missed; crowds come back with their larger faces only.',
+    `A photo stored turned is read turned only when nothing was found upright: ${turnedHits.filter((x) => !x.hit).length} of ${turnedHits.length} turned copies of the dev part's face photos came back without a face (small or degraded faces above all). An upside-down face that the upright passes already find is meshed as it stands, so its box and landmarks can be off by a third of the face.`,
     'The presentation-attack indicator reads one face crop: a sharp, well-lit screen or print photographed head-on can pass, and a dim or blurred real face can be flagged. It is an indicator to route a photo to review, not a verdict.',
     'Eye opening is read from the mesh eyelid points; sunglasses or heavy blur make it unreliable.',
   ],
