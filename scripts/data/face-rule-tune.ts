@@ -167,8 +167,14 @@ async function collect(rows: Row[]): Promise<Row[]> {
 }
 
 const cache = values.cache;
+/** A cached row; candidates cached before they recorded their pass's angle take it from PASSES. */
 const read = (file: string): Row[] =>
-  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Row[]) : [];
+  existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Row[]).map((r) => ({
+        ...r,
+        candidates: r.candidates.map((c) => ({ ...c, angle: c.angle ?? PASSES[c.pass]?.angle ?? 0 })),
+      }))
+    : [];
 const known = [...(cache ? read(cache) : []), ...(values['read-cache'] ?? []).flatMap(read)];
 /** Cached rows take the labels file's current labels; photos it now leaves out are dropped. */
 const current = new Map(facePhotos().map((p) => [p.id, p]));
