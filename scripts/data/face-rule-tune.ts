@@ -15,9 +15,8 @@
  * it lacks, so a pass added to PASSES costs one run of that pass).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { parseCli } from '../lib/cli';
-import { facePhotos, isFacePhoto, type FaceSplit } from '../lib/face-set';
+import { facePhotos, isFacePhoto, TURNS, turnedCopy, type FaceSplit } from '../lib/face-set';
 import { decodeImage } from '../../src/server/vision/image-input';
 import {
   DETECT_PASSES,
@@ -66,8 +65,6 @@ const PASSES: DetectPass[] = [
   { angle: 270, margin: 1.6, frame: true },
   { angle: 180, margin: 1.6, frame: true },
 ];
-/** Turns of a face photo's turned copies (sharp's clockwise degrees). */
-const TURNS = [90, 180, 270] as const;
 /** Passes of a cached row written before the row recorded its passes. */
 const FIRST_PASSES = [0, 1, 2, 3, 4, 5];
 const LOW = 0.25;
@@ -103,13 +100,7 @@ async function collect(rows: Row[]): Promise<Row[]> {
         ...p,
         id: `${p.id}#turned-${turn}`,
         turned: true,
-        bytes: async () =>
-          new Uint8Array(
-            await sharp(await p.bytes())
-              .rotate(turn)
-              .png()
-              .toBuffer(),
-          ),
+        bytes: async () => turnedCopy(await p.bytes(), turn),
       })),
     );
   const photos = [...tuning.map((p) => ({ ...p, turned: false })), ...turnedCopies]

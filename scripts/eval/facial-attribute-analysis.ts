@@ -27,9 +27,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { facePhotos, isFacePhoto, type FacePhoto, type FaceSplit } from '../lib/face-set';
+import { facePhotos, isFacePhoto, TURNS, turnedCopy, type FacePhoto, type FaceSplit } from '../lib/face-set';
 import { latencyRow, machineLoad, proportion } from '../lib/stats';
 import { analyzeFacesBytes, closeEngine } from '../../src/server/vision/engine';
 import { DETECT_PASSES, FACE_RULE } from '../../src/server/vision/faces/analyze';
@@ -108,17 +107,10 @@ const load = machineLoad();
  * The dev part's face photos turned a quarter turn each way and upside down (a photo stored
  * sideways whose orientation was lost): each copy answered with at least one face or not.
  */
-const TURNS = [90, 180, 270] as const;
 const turnedHits: { id: string; turn: number; hit: boolean }[] = [];
 for (const r of results.filter((x) => x.photo.split === 'dev' && isFacePhoto(x.photo.label)))
   for (const turn of TURNS) {
-    const turned = new Uint8Array(
-      await sharp(await r.photo.bytes())
-        .rotate(turn)
-        .png()
-        .toBuffer(),
-    );
-    const analysis = await analyse(turned);
+    const analysis = await analyse(await turnedCopy(await r.photo.bytes(), turn));
     if (analysis) turnedHits.push({ id: r.photo.id, turn, hit: analysis.faces.length > 0 });
   }
 

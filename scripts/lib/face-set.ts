@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import sharp from 'sharp';
 import labels from '../eval/facial-attribute-analysis.labels.json' with { type: 'json' };
 import { nonRoomJpeg, nonRoomPhotos, unpack } from './nonroom-photos';
 
@@ -84,6 +85,14 @@ const EXTRA_PHOTOS = [
     'wayne',
   ].map((name) => ({ pkg: 'kphotoalbum', path: `usr/share/kphotoalbum/demo/${name}.jpg` })),
 ] as const;
+
+/** Turns of a face photo's turned copies (sharp's clockwise degrees): a photo stored sideways or upside down, its orientation lost. */
+export const TURNS = [90, 180, 270] as const;
+
+/** Encoded bytes of a photo turned `turn` degrees clockwise (PNG, no orientation tag). */
+export async function turnedCopy(bytes: Uint8Array, turn: (typeof TURNS)[number]): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(bytes).rotate(turn).png().toBuffer());
+}
 
 export const isFacePhoto = (l: FaceLabel): boolean => l === 'many' || (typeof l === 'number' && l > 0);
 

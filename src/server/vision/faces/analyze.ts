@@ -419,14 +419,16 @@ function meshedCandidates(
   const meshFound = (found: ReturnType<typeof detectPass>): void => {
     found.sort((a, b) => b.candidate.score - a.candidate.score);
     for (const { candidate, pass, index } of found) {
+      // The candidate's centre in the upright photo.
+      const centre = unturn(
+        [(candidate.box[0] + candidate.box[2]) / 2, (candidate.box[1] + candidate.box[3]) / 2],
+        pass.angle,
+        w,
+        h,
+      );
       if (rule) {
-        // The candidate's box in the upright photo (its centre turned back; near enough to compare).
-        const [cx, cy] = unturn(
-          [(candidate.box[0] + candidate.box[2]) / 2, (candidate.box[1] + candidate.box[3]) / 2],
-          pass.angle,
-          w,
-          h,
-        );
+        // Its box in the upright photo (the centre turned back; near enough to compare).
+        const [cx, cy] = centre;
         const hw = (candidate.box[2] - candidate.box[0]) / 2;
         const hh = (candidate.box[3] - candidate.box[1]) / 2;
         if (faces.some((f) => iou(f, [cx - hw, cy - hh, cx + hw, cy + hh]) > NMS_IOU)) continue;
@@ -437,7 +439,6 @@ function meshedCandidates(
       let box = candidate.box;
       if (turn !== 0) {
         const half = Math.max(box[2] - box[0], box[3] - box[1]) / 2;
-        const centre = unturn([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], pass.angle, w, h);
         const [cx, cy] = views.toView(centre, meshAngle);
         box = [cx - half, cy - half, cx + half, cy + half];
       }
