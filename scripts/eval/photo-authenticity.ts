@@ -12,18 +12,25 @@
  *   `tests/fixtures/images/` (no evidence: inconclusive);
  * - `../shared/datasets/ai-real` (AI_REAL_DIR overrides): 256 px crops of AI-generated and real
  *   photos, stripped of metadata by the cropping, read in place (research-use, never copied).
- *   The rules only decide on signed provenance, declared metadata and generator watermarks, so
- *   most crops are expected `inconclusive`: this is the baseline a pixel signal would improve.
+ *   The pixel signal was trained on these crops, so its part of the verdicts here is in-sample;
+ *   its held-out figures come from the training run (ai-signal.measurements.json).
+ * - Real photos as people upload them, whole images the pixel signal never trained on: the
+ *   interior photos of `../shared/datasets/rooms` (research-only, read in place; ROOMS_DATASET
+ *   overrides) and KPhotoAlbum's demo album (Debian `kphotoalbum`, GPL-2+, fetched with
+ *   `apt-get download`): how often the pixel signal's score reaches its threshold on them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { closeEngine } from '../../src/server/vision/engine';
 import { analyzeSource, predictBody } from '../../src/server/vision/authenticity/service';
 import { VERDICT_VALUES, type PredictResponse } from '../../src/shared/schemas/photo-authenticity/analysis';
 import type { AccuracyCard } from '../../src/shared/schemas/accuracy';
 import { writeAccuracyCard } from '../lib/accuracy-card';
 import { latencyRow, proportion } from '../lib/stats';
+import { unpack } from '../lib/nonroom-photos';
+import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 
 type Verdict = PredictResponse['verdict'];
 
@@ -58,6 +65,8 @@ interface Outcome {
   verdict: Verdict;
   failTags: string[];
   rules: string[];
+  /** The pixel signal's score reached its threshold (a fail tag only where its rule is enabled). */
+  pixelAbove: boolean;
   ms: number;
 }
 
@@ -72,6 +81,7 @@ async function analyse(file: string): Promise<Outcome> {
     verdict: body.verdict,
     failTags: body.fail_tags,
     rules: body.findings.map((f) => f.rule),
+    pixelAbove: body.pixel_signal.score >= body.pixel_signal.threshold,
     ms,
   };
 }
@@ -141,7 +151,41 @@ for (const [i, crop] of crops.entries()) {
   cropOutcomes.push({ ...o, label: crop.label, generator: crop.generator, repo: crop.repo });
   if ((i + 1) % 100 === 0) console.log(`ai-real: ${i + 1}/${crops.length}`);
 }
+
+// 3. Whole real photos the pixel signal never saw.
+if (!datasetPresent()) {
+  console.error(`eval photo-authenticity: no rooms dataset at ${DATASET_DIR} (set ROOMS_DATASET)`);
+  process.exit(1);
+}
+// The API takes sides of 256 to 4096 px: smaller photos (MiniPlaces' 128 px, some Places365) are left out.
+const fitsApi = async (file: string) => {
+  const { width = 0, height = 0 } = await sharp(file).metadata();
+  return Math.min(width, height) >= 256 && Math.max(width, height) <= 4096;
+};
+const roomFiles: string[] = [];
+for (const id of Object.keys(readLabels().images).sort()) {
+  const file = join(DATASET_DIR, 'images', id);
+  if (await fitsApi(file)) roomFiles.push(file);
+}
+const albumDir = join(unpack('kphotoalbum'), 'usr/share/kphotoalbum/demo');
+const albumFiles = readdirSync(albumDir)
+  .filter((f) => /\.jpe?g$/i.test(f))
+  .sort()
+  .map((f) => join(albumDir, f));
+const wholeOutcomes: (Outcome & { source: 'rooms' | 'kphotoalbum' })[] = [];
+for (const [source, files] of [
+  ['rooms', roomFiles],
+  ['kphotoalbum', albumFiles],
+] as const) {
+  for (const [i, file] of files.entries()) {
+    wholeOutcomes.push({ ...(await analyse(file)), source });
+    if ((i + 1) % 200 === 0) console.log(`${source}: ${i + 1}/${files.length}`);
+  }
+}
 await closeEngine();
+const pixelTagged = (o: Outcome) => o.pixelAbove;
+const roomOutcomes = wholeOutcomes.filter((o) => o.source === 'rooms');
+const albumOutcomes = wholeOutcomes.filter((o) => o.source === 'kphotoalbum');
 
 const ai = cropOutcomes.filter((o) => o.label === 'ai');
 const real = cropOutcomes.filter((o) => o.label === 'real');
@@ -217,12 +261,15 @@ const pixelVariant = (
   ...pixelDev.variants[key]![side],
 });
 
+const pct = (r: PixelRate) => `${(r.value * 100).toFixed(1)}%`;
+
 const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   api: 'photo-authenticity',
   title: 'Photo Authenticity: evidence found, and what is left inconclusive',
   summary:
     `Verdicts of POST /api/predict on ${fixtureFiles.length} fixtures that each carry one kind of evidence (or none), and on ${crops.length} metadata-free 256 px crops of AI-generated and real photos. ` +
-    `The API decides only on signed credentials, declared metadata and generator watermarks (the pixel signal is reported on every image${pixelDev.rule_enabled ? ' and its PIXEL rule can tag ai_generated' : ' but this model version decides nothing'}): ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive.`,
+    `The API decides only on signed credentials, declared metadata and generator watermarks (the pixel signal is reported on every image${pixelDev.rule_enabled ? ' and its PIXEL rule can tag ai_generated' : ' but this model version decides nothing'}): ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive. ` +
+    `Held out, the pixel signal's score reaches its threshold on ${pct(pixelDev.variants['original']!.recall)} of AI crops from generator families it never saw and ${pct(pixelDev.variants['original']!.false_positive_rate)} of real crops, and on ${roomOutcomes.filter(pixelTagged).length} of ${roomOutcomes.length} whole interior photos and ${albumOutcomes.filter(pixelTagged).length} of ${albumOutcomes.length} family photos it never trained on.`,
   command: 'npm run eval:photo-authenticity',
   sets: [
     {
@@ -247,6 +294,13 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       size: crops.length,
       description: `The same crops scored by the pixel signal out of fold (npm run train:ai-signal): with ${pixelDev.dataset.debian_real_patches} crops of real photos from Debian packages added, each of ${pixelDev.dataset.folds} folds (a source repository or package; repositories sharing a generator family are one fold) is scored by a probe trained without it, and by a trace network trained without its fold group (the same folds dealt into ${pixelDev.trace_net.training.folds}), so each generator family is held out. Threshold ${pixelDev.threshold}, set on these held-out real crops for at most 2% flagged.`,
     },
+    {
+      id: 'real-whole-photos',
+      name: 'Real photos, whole images (never trained on)',
+      version: `rooms ${digest(roomFiles).slice(7)}, kphotoalbum ${digest(albumFiles).slice(7)}`,
+      size: wholeOutcomes.length,
+      description: `${roomOutcomes.length} interior photos of the room dataset (US listing photos, Places365, 15-Scene; longest side at most 640 px, JPEG q85; those under 256 px a side, which the API refuses, left out; research-only, read in place) and the ${albumOutcomes.length} family photos of KPhotoAlbum's demo album (Debian kphotoalbum, GPL-2+), whole, through the same analysis: how often the pixel signal's score reaches its threshold on real photos it never trained on, as people upload them.`,
+    },
   ],
   metrics: [
     {
@@ -260,6 +314,19 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       label: 'AI crops answered ai_generated',
       set: 'ai-real',
       ...proportion(aiFlagged.length, ai.length),
+    },
+    {
+      key: 'authenticity.real_photos.rooms_pixel_flagged',
+      label:
+        'Pixel signal at or above its threshold on real interior photos (whole images, never trained on)',
+      set: 'real-whole-photos',
+      ...proportion(roomOutcomes.filter(pixelTagged).length, roomOutcomes.length),
+    },
+    {
+      key: 'authenticity.real_photos.album_pixel_flagged',
+      label: 'Pixel signal at or above its threshold on real family photos (whole images, never trained on)',
+      set: 'real-whole-photos',
+      ...proportion(albumOutcomes.filter(pixelTagged).length, albumOutcomes.length),
     },
     {
       key: 'authenticity.ai_real.ai_inconclusive',
@@ -324,6 +391,11 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       'ai-real',
       cropOutcomes,
     ),
+    latency(
+      'POST /api/predict analysis of a whole interior photo (longest side 640 px at most), in process, one image at a time',
+      'real-whole-photos',
+      roomOutcomes,
+    ),
   ],
   scores: [
     {
@@ -376,7 +448,15 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   ],
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
-    `The pixel signal, held out by repository, flags ${pixelDev.variants['original']!.recall.successes} of ${pixelDev.variants['original']!.recall.trials} AI crops at its threshold (and ${pixelDev.variants['reencoded_1080_q80']!.recall.successes} after a 1080 px JPEG q80 re-encode): its features separate repositories better than generators, so a metadata-free image from a generator it has not seen is rarely recognised by its look.`,
+    `The pixel signal, held out by repository, flags ${pixelDev.variants['original']!.recall.successes} of ${pixelDev.variants['original']!.recall.trials} AI crops at its threshold (and ${pixelDev.variants['reencoded_1080_q80']!.recall.successes} after a 1080 px JPEG q80 re-encode): a metadata-free image from a generator it has not seen is more often missed than recognised by its look${pixelDev.rule_enabled ? ', and below the threshold the answer stays inconclusive, never real' : ''}.`,
+    `Real photos that look generator-clean (flat printed graphics, glossy plastic, shallow depth of field, heavy denoising or smoothing) can reach the pixel signal's threshold: about 2 in 100 real crops held out, ${roomOutcomes.filter(pixelTagged).length} of ${roomOutcomes.length} whole interior photos here${
+      roomOutcomes.some(pixelTagged)
+        ? ` (${roomOutcomes
+            .filter(pixelTagged)
+            .map((o) => o.file.split('/').pop())
+            .join(', ')})`
+        : ''
+    }. ${pixelDev.rule_enabled ? 'Declared or signed evidence always wins over it.' : 'This model version decides nothing, so such a photo stays inconclusive; the score is reported.'}`,
     'Declared metadata can be forged or removed: camera EXIF that looks consistent gives declared_camera (weak evidence); only signed C2PA gives camera_original.',
     `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,
     `A real photo with a fine regular texture (woven fabric, a radiator grille) can show the periodic peaks of a photographed screen and be answered recaptured (strong peaks finer than 3 px no longer count): ${realMoire.length} of ${real.length} real crops here. In all, ${realFlagged.length} of ${real.length} real crops got a fail tag (rules: ${commonRulesOnReal}).`,
@@ -385,6 +465,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   notes: [
     `AI crops by verdict: ${aiByVerdict}. Real crops by verdict: ${realByVerdict}.`,
     `AI crops answered ai_generated, by generator and rule: ${flaggedGenerators}.`,
+    `Whole real photos by verdict: interior ${describeCounts(countBy(roomOutcomes, (o) => o.verdict))}; family album ${describeCounts(countBy(albumOutcomes, (o) => o.verdict))}.`,
     `Real crops given a fail tag, by source repository and verdict: ${flaggedRealSources}.`,
     fixtureMisses.length
       ? `Fixtures not given their expected verdict: ${fixtureMisses.map((o) => `${o.file.split('/').pop()} answered ${o.verdict}, expected ${FIXTURE_VERDICTS[o.file]}`).join('; ')}.`
