@@ -1,13 +1,19 @@
 /**
- * `npm run eval:fixtures`: tunes and measures how detect answers "is this class in the photo"
- * on the 80 object-labelled dev photos of the room dataset (the only photos with object labels;
- * the train split has none). From the detection study's cache (`npx tsx scripts/data/detect-views.ts`).
+ * `npm run eval:fixtures`: tunes and measures how detect answers "is this class in the photo".
+ * From the detection study's cache (`npx tsx scripts/data/detect-views.ts`).
  *
- * Honest figures: 5-fold cross-validation over those photos, repeated with 3 seeds. Thresholds
- * are tuned on four folds and scored on the fifth only, so every reported figure is on photos
- * its thresholds never saw. The grid of settings compared (room-context bonus x F-beta) is
- * printed whole. The shipped thresholds are then tuned once on all 80 (`--write` stores them in
- * src/server/vision/fixture-thresholds.json); their in-sample figures are printed as optimistic.
+ * Tuned on the 706 train photos of the room dataset, with this project's object labels
+ * (scripts/data/rooms-train-objects.labels.json); measured once on the 80 dev photos the dataset
+ * itself labels, which no setting or threshold is chosen on.
+ *
+ * - Settings compared (room-context bonus x F-beta of the per-class threshold tuning): 5-fold
+ *   cross-validation over the train photos, 3 seeds, thresholds tuned on four folds and scored
+ *   on the fifth. Chosen: the setting whose held-out figures come closest to the goal of 90%
+ *   recall at 95% precision on both at once (the largest min(recall / 0.90, precision / 0.95)).
+ * - The shipped thresholds are then tuned once on every train photo with that setting
+ *   (`--write` stores them, and the train cross-validation figure, in
+ *   src/server/vision/fixture-thresholds.json); their dev figures are printed (the accuracy card,
+ *   `npm run eval:image-object-detection`, measures the same through the product's pass).
  *
  * Scope: as a detect call with the photo's room category answers (the category's objects among
  * the 16 labelled classes; the general list for `other`), with the 16-class figure beside it.
@@ -26,7 +32,7 @@ import {
   tune,
   type Counts,
 } from '../lib/fixture-tuning';
-import { readLabels, REPO_ROOT } from '../lib/rooms-data';
+import { readLabelsWithTrainObjects, REPO_ROOT } from '../lib/rooms-data';
 import { parseCli } from '../lib/cli';
 
 const { write = false } = parseCli(
@@ -35,13 +41,20 @@ const { write = false } = parseCli(
     options: { write: { type: 'boolean' } },
   },
 ).values;
-const { images } = readLabels();
+const { images } = readLabelsWithTrainObjects();
 const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
-const samples = makeSamples(rows, images);
+const train = makeSamples(
+  rows.filter((r) => images[r.id]!.split === 'train'),
+  images,
+);
+const dev = makeSamples(
+  rows.filter((r) => images[r.id]!.split === 'dev'),
+  images,
+);
 const expected = Object.keys(images).filter((id) => images[id]!.objects).length;
-if (samples.length < expected) {
+if (train.length + dev.length < expected) {
   console.error(
-    `${samples.length}/${expected} labelled photos in the cache; run npx tsx scripts/data/detect-views.ts`,
+    `${train.length + dev.length}/${expected} labelled photos in the cache; run npx tsx scripts/data/detect-views.ts`,
   );
   process.exit(1);
 }
@@ -49,43 +62,53 @@ const pct = (v: number) => (Number.isNaN(v) ? '   - ' : `${(v * 100).toFixed(1)}
 const line = (c: Counts) =>
   `R ${pct(recall(c))}  P ${pct(precision(c))}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
 const FALLBACK = Object.fromEntries(LABELLED_CLASSES.map((c) => [c, 0.3]));
+const GOAL = { recall: 0.9, precision: 0.95 };
+/** How close held-out figures come to the goal on both at once (1 or more: reached). */
+const toGoal = (c: Counts) => Math.min(recall(c) / GOAL.recall, precision(c) / GOAL.precision);
 
-console.log(`${samples.length} object-labelled dev photos; 5-fold CV x 3 seeds, held-out folds only\n`);
+console.log(
+  `${train.length} train photos (tuning, 5-fold CV x 3 seeds, held-out folds only); ${dev.length} dev photos (measured once)\n`,
+);
 const BONUSES = [0, 0.3];
-const BETAS = [1, 1.5, 2];
-let best: { bonus: number; beta: number; cv: Counts; score: number } | undefined;
+const BETAS = [0.35, 0.5, 0.75, 1, 1.5];
+let best: { bonus: number; beta: number; cv: Counts } | undefined;
 for (const bonus of BONUSES) {
   for (const beta of BETAS) {
-    const cv = total(crossValidate(samples, { bonus, beta, fallback: FALLBACK }));
-    console.log(`bonus ${bonus.toFixed(1)} beta ${beta.toFixed(1)}  ${line(cv)}`);
-    // No setting reaches the goal (recall 90% at precision 95%); recall first, so the best
-    // held-out F1.5 of the grid.
-    const f = (3.25 * cv.tp) / (3.25 * cv.tp + 2.25 * cv.fn + cv.fp);
-    if (!best || f > best.score) best = { bonus, beta, cv, score: f };
+    const cv = total(crossValidate(train, { bonus, beta, fallback: FALLBACK }));
+    console.log(
+      `bonus ${bonus.toFixed(1)} beta ${beta.toFixed(2)}  ${line(cv)}  to goal ${toGoal(cv).toFixed(3)}`,
+    );
+    if (!best || toGoal(cv) > toGoal(best.cv)) best = { bonus, beta, cv };
   }
 }
 const chosen = best!;
-console.log(`\nchosen: bonus ${chosen.bonus}, beta ${chosen.beta} (best held-out F1.5 of the grid)`);
-const perClass = crossValidate(samples, { bonus: chosen.bonus, beta: chosen.beta, fallback: FALLBACK });
 console.log(
-  `16 classes (every labelled class on every photo), held-out: ${line(total(crossValidate(samples, { bonus: chosen.bonus, beta: chosen.beta, fallback: FALLBACK, scope: 'all16' })))}`,
+  `\nchosen: bonus ${chosen.bonus}, beta ${chosen.beta} (closest to ${GOAL.recall * 100}% recall at ${GOAL.precision * 100}% precision, train CV)`,
 );
-const shipped = tune(samples, chosen.bonus, chosen.beta, FALLBACK);
-const inSample = score(samples, shipped);
-console.log(`${'class'.padEnd(14)} thr   held-out (CV)                         in-sample (optimistic)`);
+const shipped = tune(train, chosen.bonus, chosen.beta, FALLBACK);
+const onDev = score(dev, shipped);
+const onTrain = score(train, shipped);
+console.log(`${'class'.padEnd(14)} thr   dev (held out)                        train (in sample)`);
 for (const c of LABELLED_CLASSES)
   console.log(
-    `${c.padEnd(14)} ${shipped.thresholds[c]!.toFixed(3)} ${line(perClass.get(c)!).padEnd(38)} ${line(inSample.get(c)!)}`,
+    `${c.padEnd(14)} ${shipped.thresholds[c]!.toFixed(3)} ${line(onDev.get(c)!).padEnd(38)} ${line(onTrain.get(c)!)}`,
   );
-console.log(`${'all'.padEnd(20)} ${line(total(perClass)).padEnd(38)} ${line(total(inSample))}`);
+console.log(`${'all'.padEnd(20)} ${line(total(onDev)).padEnd(38)} ${line(total(onTrain))}`);
+console.log(`16 classes on every dev photo: ${line(total(score(dev, shipped, 'all16')))}`);
 if (write) {
   const file = join(REPO_ROOT, 'src/server/vision/fixture-thresholds.json');
   const about =
-    "Per-class score thresholds of the plain pass and the room-context bonus (a class threshold drops by bonus x how expected the class is in the photo's room), tuned by scripts/data/fixtures-recall.ts on the 80 object-labelled dev photos of the room dataset (best F-beta per class, grid 0.1-0.6); their held-out figures come from 5-fold cross-validation over those photos.";
+    "Per-class score thresholds of the plain pass and the room-context bonus (a class threshold drops by bonus x how expected the class is in the photo's room), tuned by scripts/data/fixtures-recall.ts on the 706 train photos of the room dataset with the project's object labels (scripts/data/rooms-train-objects.labels.json; best F-beta per class, grid 0.1-0.6; bonus and beta chosen by 5-fold cross-validation over those photos, train_cv); the 80 dev photos the dataset labels measure them.";
   writeFileSync(
     file,
     JSON.stringify(
-      { about, context_bonus: chosen.bonus, beta: chosen.beta, thresholds: shipped.thresholds },
+      {
+        about,
+        context_bonus: chosen.bonus,
+        beta: chosen.beta,
+        train_cv: { photos: train.length, tp: chosen.cv.tp, fp: chosen.cv.fp, fn: chosen.cv.fn, seeds: 3 },
+        thresholds: shipped.thresholds,
+      },
       null,
       1,
     ) + '\n',

@@ -3,17 +3,16 @@
  * `content/accuracy/image-object-detection.json`.
  *
  * Set: the 80 object-labelled dev photos of the room dataset (`../shared/datasets/rooms`,
- * research-only, read in place; the train split has no object labels). Each photo runs through
- * the engine's own pass (`analyzeImage`), in this process, one after another.
+ * research-only, read in place). Each photo runs through the engine's own pass (`analyzeImage`),
+ * in this process, one after another.
  *
  * - Fixture recall and precision (`detect.fixture_recall`, `detect.fixture_precision`): held out.
- *   The per-class thresholds and the room-context bonus are tuned on these same photos, so the
- *   card's figures come from 5-fold cross-validation over them (one split; three in a note): thresholds tuned on
- *   four folds (`scripts/lib/fixture-tuning.ts`, the same code `scripts/data/fixtures-recall.ts`
- *   ships them with), scored on the fifth only. Scope: what detect answers with the photo's room
- *   category (its objects among the 16 labelled classes); the 16-class figure beside it.
- * - The shipped thresholds' in-sample figures, through `analyzeImage` with the default
- *   `error_checks` (3), as a note: optimistic, they were tuned on these photos.
+ *   The per-class thresholds and the room-context bonus are tuned on the 706 train photos, with
+ *   the project's object labels (`npm run eval:fixtures -- --write`, scripts/data/fixtures-recall.ts),
+ *   so these dev photos, labelled by the dataset, measure them once through `analyzeImage` with
+ *   the default `error_checks` (3). Scope: what detect answers with the photo's room category
+ *   (its objects among the 16 labelled classes); the 16-class figure beside it. The train photos'
+ *   cross-validated figure (fixture-thresholds.json `train_cv`) is a note.
  * - Presence fixtures (bathtub, shower, fireplace, kitchen island, mirror): the heads' dev
  *   figures from the room head file; none reaches F1 0.8, none is offered.
  * - Latency: a bare pass (decode + one pass, no checks) against detect's default (decode + pass
@@ -28,7 +27,7 @@ import { loadModel } from '../../src/server/vision/model';
 import { ROOM_HEAD } from '../../src/server/vision/rooms/head';
 import thresholdsFile from '../../src/server/vision/fixture-thresholds.json';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { crossValidate, LABELLED_CLASSES, makeSamples, total, type Counts } from '../lib/fixture-tuning';
+import { LABELLED_CLASSES, makeSamples, total, type Counts } from '../lib/fixture-tuning';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 import { machineLoad, percentile, proportion } from '../lib/stats';
 
@@ -43,7 +42,12 @@ const ids = Object.keys(images)
 const bytesOf = (id: string) => new Uint8Array(readFileSync(join(DATASET_DIR, 'images', id)));
 await loadModel();
 
-const FILE = thresholdsFile as { context_bonus?: number; beta?: number; thresholds: Record<string, number> };
+const FILE = thresholdsFile as {
+  context_bonus?: number;
+  beta?: number;
+  train_cv: { photos: number; tp: number; fp: number; fn: number; seeds: number };
+  thresholds: Record<string, number>;
+};
 const bonus = FILE.context_bonus ?? 0;
 const beta = FILE.beta ?? 1;
 
@@ -74,35 +78,34 @@ for (const id of ids) {
 }
 const samples = makeSamples(rows, images);
 
-// 2. Held-out figures: 5-fold cross-validation with the shipped settings.
-const fallback = Object.fromEntries(LABELLED_CLASSES.map((c) => [c, 0.3]));
-// The card's counts come from one split (each photo scored once, so the intervals are honest);
-// two more seeds show how much the split moves them.
-console.log('cross-validating (thresholds tuned on 4 folds, scored on the 5th)');
-const perClass = crossValidate(samples, { bonus, beta, fallback, repeats: 1 });
-const all = total(perClass);
-const all16 = total(crossValidate(samples, { bonus, beta, fallback, scope: 'all16', repeats: 1 }));
-const seeds3 = total(crossValidate(samples, { bonus, beta, fallback, repeats: 3 }));
+// 2. Held-out figures: the shipped thresholds (tuned on the train photos) through the product's
+// pass with the default error_checks, on these dev photos.
 const pr = (c: Counts) => ({
   recall: proportion(c.tp, c.tp + c.fn),
   precision: proportion(c.tp, c.tp + c.fp),
 });
-
-// 3. The shipped thresholds through the product pass, in sample (optimistic).
-const inSample = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }]));
+const perClass = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }]));
+const perClass16 = new Map<string, Counts>(LABELLED_CLASSES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }]));
 for (const s of samples) {
   const a = await analyzeImage(await decodeTrustedImage(bytesOf(s.id)), { errorChecks: 3 });
-  for (const c of s.categoryClasses) {
-    if (s.ambiguous.has(c)) continue;
-    const k = inSample.get(c)!;
-    const t = s.truth.has(c);
-    const y = a.confirmed.has(c);
-    if (y && t) k.tp++;
-    else if (y) k.fp++;
-    else if (t) k.fn++;
+  for (const [counts, classes] of [
+    [perClass, s.categoryClasses],
+    [perClass16, LABELLED_CLASSES],
+  ] as const) {
+    for (const c of classes) {
+      if (s.ambiguous.has(c)) continue;
+      const k = counts.get(c)!;
+      const t = s.truth.has(c);
+      const y = a.confirmed.has(c);
+      if (y && t) k.tp++;
+      else if (y) k.fp++;
+      else if (t) k.fn++;
+    }
   }
 }
-const shipped = total(inSample);
+const all = total(perClass);
+const all16 = total(perClass16);
+const trainCv = FILE.train_cv;
 
 // 4. Latency: bare pass against the default, interleaved, warm.
 const timingIds = ids.filter((_, i) => i % 2 === 0);
@@ -146,7 +149,7 @@ const signed = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) *
 const file = writeAccuracyCard({
   api: 'image-object-detection',
   title: 'Object detection: fixtures in interior photos',
-  summary: `On 80 hand-labelled interior photos, detect with the photo's room category finds ${pct(all.tp / (all.tp + all.fn))} of the fixtures there at ${pct(all.tp / (all.tp + all.fp))} precision, measured on photos the thresholds were not tuned on (5-fold cross-validation). The goal of 90% at 95% is not reached.`,
+  summary: `On 80 hand-labelled interior photos, detect with the photo's room category finds ${pct(all.tp / (all.tp + all.fn))} of the fixtures there at ${pct(all.tp / (all.tp + all.fp))} precision, measured once on photos the thresholds were not tuned on (they were tuned on ${trainCv.photos} other photos of the same dataset). The goal of 90% at 95% is not reached.`,
   command: 'npm run eval:image-object-detection',
   sets: [
     {
@@ -169,25 +172,25 @@ const file = writeAccuracyCard({
   metrics: [
     {
       key: 'detect.fixture_recall',
-      label: "Fixture recall, detect with the photo's room category (held-out folds)",
+      label: "Fixture recall, detect with the photo's room category (held out)",
       set: 'rooms-dev-objects',
       ...pr(all).recall,
     },
     {
       key: 'detect.fixture_precision',
-      label: "Fixture precision, detect with the photo's room category (held-out folds)",
+      label: "Fixture precision, detect with the photo's room category (held out)",
       set: 'rooms-dev-objects',
       ...pr(all).precision,
     },
     {
       key: 'detect.fixture_recall_16',
-      label: 'Recall over all 16 labelled classes on every photo (held-out folds)',
+      label: 'Recall over all 16 labelled classes on every photo (held out)',
       set: 'rooms-dev-objects',
       ...pr(all16).recall,
     },
     {
       key: 'detect.fixture_precision_16',
-      label: 'Precision over all 16 labelled classes on every photo (held-out folds)',
+      label: 'Precision over all 16 labelled classes on every photo (held out)',
       set: 'rooms-dev-objects',
       ...pr(all16).precision,
     },
@@ -221,8 +224,7 @@ const file = writeAccuracyCard({
     {
       field: 'detection_results[].objects_found[].confidence',
       kind: 'raw_score',
-      meaning:
-        "The detector's own score for the box (CenterNet, 0-1), not a probability. A class counts as present when its score reaches that class's threshold (${Math.min(...Object.values(FILE.thresholds))}-${Math.max(...Object.values(FILE.thresholds))}, tuned per class), lowered a little where the photo's room makes the class expected; the same score means different things for different classes.",
+      meaning: `The detector's own score for the box (CenterNet, 0-1), not a probability. A class counts as present when its score reaches that class's threshold (${Math.min(...Object.values(FILE.thresholds))}-${Math.max(...Object.values(FILE.thresholds))}, tuned per class)${bonus > 0 ? ", lowered a little where the photo's room makes the class expected" : ''}; the same score means different things for different classes.`,
     },
   ],
   failure_modes: [
@@ -230,13 +232,16 @@ const file = writeAccuracyCard({
     'Tables are confused: a coffee table, desk or kitchen island can answer dining table, and an armchair or bed can answer couch.',
     'Look-alikes pass as fixtures: a washing machine as an oven, a dishwasher as a refrigerator, a lamp base or a guitar case as a vase, a patterned cushion, a bicycle or trees through a window as a potted plant.',
     'The photo is shrunk to 512 x 512 for the pass, so a wide or very large photo loses small objects; there is no tiling.',
-    'Room-typical objects get a lower threshold, so a faint sink-like shape in a bathroom is more readily called a sink than the same shape in a bedroom.',
+    ...(bonus > 0
+      ? [
+          'Room-typical objects get a lower threshold, so a faint sink-like shape in a bathroom is more readily called a sink than the same shape in a bedroom.',
+        ]
+      : []),
     'Greyscale and 128-pixel photos score lower across the board.',
   ],
   notes: [
-    `Over three different fold splits (each photo scored three times) the held-out figure is ${pct(seeds3.tp / (seeds3.tp + seeds3.fn))} recall at ${pct(seeds3.tp / (seeds3.tp + seeds3.fp))} precision.`,
-    `Settings under test: per-class thresholds tuned for best F-beta (beta ${beta}) and a room-context bonus of ${bonus} (a class's threshold drops by up to that much where the room makes it expected), chosen among a small grid (bonus 0 or 0.3, beta 1, 1.5 or 2; best held-out F1.5, recall first) by the same cross-validation, so the held-out figures carry a small selection optimism. Where several thresholds score the same on the tuning folds, the middle one is kept (the widest margin between the class's strongest false and weakest true detection), and a class with fewer than 4 positive photos in the tuning folds is never set below 0.3; keeping the top of the tie, as before, missed toilets, beds and microwaves on held-out folds (82.0% recall at 80.9% precision over three splits, against 84.5% at 82.0% now). The tuned thresholds apply to interior photos; on a photo the room classifier places outside any room they never go below 0.3.`,
-    `The shipped thresholds (tuned on all 80 photos) score ${pct(shipped.tp / (shipped.tp + shipped.fn))} recall at ${pct(shipped.tp / (shipped.tp + shipped.fp))} precision on those same photos through analyzeImage with error_checks 3: optimistic, in sample.`,
+    `Settings: per-class thresholds tuned for best F-beta (beta ${beta}) and a room-context bonus of ${bonus} (a class's threshold drops by up to that much where the room makes it expected), tuned on the ${trainCv.photos} train photos of the same dataset with the project's object labels (scripts/data/rooms-train-objects.labels.json: the dataset labels objects on its dev photos only; mixed in blind, the same labelling found all 140 clearly visible objects of these dev photos and marked 3 more). Bonus and beta were chosen among a small grid (bonus 0 or 0.3, beta 0.35 to 1.5) by 5-fold cross-validation over the train photos, as the setting closest to 90% recall at 95% precision on both at once: there ${pct(trainCv.tp / (trainCv.tp + trainCv.fn))} recall at ${pct(trainCv.tp / (trainCv.tp + trainCv.fp))} precision (${trainCv.seeds} splits). Nothing was chosen on these dev photos. The dataset's labels are stricter than the train labels by a little (3 more objects marked clear in 80 photos), which costs some precision here. Where several thresholds score the same, the middle one is kept, and a class with fewer than 4 positive photos is never set below 0.3. On a photo the room classifier places outside any room the thresholds never go below 0.3.`,
+    'Before this, the thresholds were tuned on these 80 dev photos themselves, by 5-fold cross-validation, recall first (F1.5): 84.5% recall at 82.0% precision held out (3 splits). Tuned on the train photos, those same settings score lower precision here; the studies below were measured that earlier way, on these photos.',
     `Cost of the default over a bare pass on these photos (interleaved, ${bare.length} each): wall p50 ${ms(percentile(dflt, 50))} vs ${ms(percentile(bare, 50))} ms, mean ${ms(mean(dflt))} vs ${ms(mean(bare))} ms (${signed(mean(dflt), mean(bare))}); process CPU p50 ${ms(percentile(dfltCpu, 50))} vs ${ms(percentile(bareCpu, 50))} ms, mean ${ms(mean(dfltCpu))} vs ${ms(mean(bareCpu))} ms (${signed(mean(dfltCpu), mean(bareCpu))}); load average ${load.load_average.join(' / ')} on ${load.cpus} cores, so the wall times mostly measure the other work on the machine.`,
     `Presence fixtures (heads on the pass's pooled features, dev split): ${presenceRows.map((r) => `${r.f.replace('_', ' ')} F1 ${r.dev.f1.toFixed(2)} (${r.dev.tp} found, ${r.dev.fp} false, ${r.dev.fn} missed)`).join('; ')}. None reaches F1 0.8. Answered only in the room the room head names (npx tsx scripts/data/presence-in-room.ts, dev photos, the same heads): mirror in bathrooms F1 0.90 (22 found, 4 false, 1 missed), but saying "mirror" for every bathroom scores 0.87, and by source it is 1.00 on listing photos (every one shows a mirror) and 0.62 on Places365 ones; kitchen island in kitchens 0.72 (0.68 for always yes), shower in bathrooms 0.69 (0.63), fireplace in living rooms 0.46 (0.48), bathtub in bathrooms 0.48 (0.59). None holds 0.8 on both sources or beats always-yes by a margin, so none is offered: detect lists them under undetectable_objects.`,
     "A flipped second view and 2x2 tiles (each 60% of a side) were measured on the same photos (npx tsx scripts/data/detect-views-study.ts, from the views npx tsx scripts/data/detect-views.ts caches: one threshold per class on the class's best score, tuned on 4 folds, 3 splits): plain pass 76.7% recall at 84.8% precision; plain and flipped scores averaged 77.2% at 86.0%, with the room prior 79.7% at 85.9%; the best tile alone 69.7% at 80.1% (these photos are at most 640 px, many 256 or 128, so a tile adds no detail); plain, flip and best tile averaged 83.0% at 89.5%. A flip only for classes just under their threshold (within 0.03; same script) would run on 36% of the photos and, on the shipped settings, raise held-out recall from 84.5% to 87.2% while precision falls from 82.0% to 77.9%. The flip costs a second full pass and the tiles four more, far above the 15% budget for a few points, so neither runs by default; error_checks 4-10 run augmented passes for callers who want them.",
@@ -246,10 +251,7 @@ const file = writeAccuracyCard({
   ],
 });
 console.log(
-  `held-out (category): recall ${pct(all.tp / (all.tp + all.fn))}, precision ${pct(all.tp / (all.tp + all.fp))}; 16 classes: ${pct(all16.tp / (all16.tp + all16.fn))} / ${pct(all16.tp / (all16.tp + all16.fp))}`,
-);
-console.log(
-  `in sample (shipped): ${pct(shipped.tp / (shipped.tp + shipped.fn))} / ${pct(shipped.tp / (shipped.tp + shipped.fp))}`,
+  `dev, held out (category): recall ${pct(all.tp / (all.tp + all.fn))}, precision ${pct(all.tp / (all.tp + all.fp))}; 16 classes: ${pct(all16.tp / (all16.tp + all16.fn))} / ${pct(all16.tp / (all16.tp + all16.fp))}`,
 );
 console.log(
   `bare p50 ${ms(percentile(bare, 50))} ms (CPU ${ms(percentile(bareCpu, 50))}), default p50 ${ms(percentile(dflt, 50))} ms (CPU ${ms(percentile(dfltCpu, 50))}), load ${load.load_average.join(' ')}`,

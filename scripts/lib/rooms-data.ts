@@ -41,6 +41,23 @@ export function readLabels(): LabelsFile {
 }
 
 /**
+ * The dataset's labels with this project's object labels of the train photos added
+ * (scripts/data/rooms-train-objects.labels.json: the dataset labels objects on its dev photos only).
+ */
+export function readLabelsWithTrainObjects(): LabelsFile {
+  const labels = readLabels();
+  const train = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'scripts/data/rooms-train-objects.labels.json'), 'utf8'),
+  ) as { images: Record<string, { objects: string[]; ambiguous: string[] }> };
+  for (const [id, e] of Object.entries(train.images)) {
+    const entry = labels.images[id];
+    if (entry?.split === 'train')
+      labels.images[id] = { ...entry, objects: e.objects, ambiguous: e.ambiguous };
+  }
+  return labels;
+}
+
+/**
  * Views cached per image. `plain` for every image; for train photos one of `grey` or `down`
  * (128 px, JPEG q55, then back up like any small photo), alternating; `flip`, `tileL` and `tileR` (the left and right
  * squares of a wide photo) for the object-labelled dev images, for the recall study.

@@ -3,7 +3,7 @@
  * `error_checks` 1-3 do. See the doc comment of `./detector.ts` for the whole contract.
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
- *   (fixture-thresholds.json, tuned on the room dataset's dev photos by
+ *   (fixture-thresholds.json, tuned on the room dataset's train photos with the project's object labels by
  *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for, and never below
  *   0.30 on a photo the room classifier places outside any room: `photoThreshold`), lowered by
  *   `CONTEXT_BONUS` x the room prior (`contextThreshold`) when the room scores are known.

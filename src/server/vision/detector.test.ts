@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImage, confirmationsNeeded, type Detection } from './detector';
 import { decodeImage, type DecodedImage } from './image-input';
-import { liveTensorCount, loadModel, nonMaxSuppression } from './model';
+import { DEFAULT_MIN_SCORE, liveTensorCount, loadModel, nonMaxSuppression } from './model';
 import { FIXTURE_DIR } from '../../../tests/support/test-image-server';
 
 const load = (name: string) => decodeImage(new Uint8Array(readFileSync(join(FIXTURE_DIR, name))));
@@ -28,7 +28,13 @@ describe('detection on real photos', () => {
     const plain = await analyzeImage(images['dog.jpg']!, { errorChecks: 0 });
     const withFeatures = await analyzeImage(images['dog.jpg']!, { errorChecks: 0, features: true });
     expect(plain.features).toBeUndefined();
-    expect(withFeatures.detections).toEqual(plain.detections);
+    // The features name the room: a street photo is outside any room, where no class stands
+    // below the detector's default score (the tuned thresholds hold for interior photos only).
+    // Without them the interior thresholds apply, and a potted plant at 0.20 stands.
+    expect(plain.detections.some((d) => d.confidence < DEFAULT_MIN_SCORE)).toBe(true);
+    expect(withFeatures.detections).toEqual(
+      plain.detections.filter((d) => d.confidence >= DEFAULT_MIN_SCORE),
+    );
     const { head, backbone } = withFeatures.features!;
     expect(head.length).toBe(128);
     expect(backbone.length).toBe(480);
