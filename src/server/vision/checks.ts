@@ -3,10 +3,11 @@
  * `error_checks` 1-3 do. See the doc comment of `./detector.ts` for the whole contract.
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
- *   (fixture-thresholds.json, tuned on the room dataset's train photos with the project's object labels by
- *   `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure for, and never below
- *   0.30 on a photo the room classifier places outside any room: `photoThreshold`), lowered by
- *   `CONTEXT_BONUS` x the room prior (`contextThreshold`) when the room scores are known.
+ *   (fixture-thresholds.json, tuned on the room dataset's train photos, with the project's
+ *   object labels, by `npm run eval:fixtures -- --write`; 0.30 for classes it has no figure
+ *   for, and never below 0.30 on a photo the room classifier places outside any room:
+ *   `photoThreshold`), lowered by `CONTEXT_BONUS` x the room prior (`contextThreshold`) when
+ *   the room scores are known.
  * - Borderline: a detection scoring less than `BORDER_MARGIN` above its threshold. Only
  *   borderline detections are ever checked; a confident one stands whatever N is.
  * - Check 1, room context: drops a borderline detection of a class (almost) never seen

@@ -7,8 +7,8 @@
  *   threshold (per class, tuned on real interior photos: ./fixture-thresholds.json; 0.30
  *   for classes without a figure, and at least 0.30 on a photo the room classifier places outside
  *   any room), lowered by the room-context bonus (`context_bonus`, 0 where its tuning found no
- *   gain) where the room classifier makes the class expected (checks.ts `contextThreshold`; only when the features were
- *   computed, i.e. with any error check). A detection less than 0.15 above its threshold is
+ *   gain) where the room classifier makes the class expected (checks.ts `contextThreshold`;
+ *   only when the features were computed, i.e. with any error check). A detection less than 0.15 above its threshold is
  *   *borderline*; only borderline detections are ever checked, a confident one always stands.
  * - Checks 1-3 cost no model pass (they read the plain pass and its features):
  *   1. room context: the room classifier (./rooms) names the room; when it is sure
