@@ -12,7 +12,6 @@
  * tuned on the same folds (best F1.5, the middle of a tied run); the fifth fold is scored.
  * The shipped way (thresholds + room bonus + checks 1-3) is printed beside it.
  */
-import { fitScaler, standardise } from '../../src/server/vision/rooms/linear';
 import { parseCli } from '../lib/cli';
 import {
   add,
@@ -28,7 +27,7 @@ import {
   type ClassAnswer,
   type Counts,
 } from '../lib/fixture-tuning';
-import { trainSoftmax } from '../lib/train-linear';
+import { fitBinaryLogistic } from '../lib/train-linear';
 
 parseCli('Usage: npx tsx scripts/data/fixture-stacking.ts   (DETECT_CACHE names the cache file)', {});
 
@@ -63,19 +62,12 @@ function tuneThreshold(scored: readonly { p: number; present: boolean }[]): numb
 
 /** Fits a logistic model on `train` and returns its probability function. */
 function fit(train: readonly Item[], features: (i: Item) => number[], l2: number): (i: Item) => number {
-  const raw = train.map((i) => Float64Array.from(features(i)));
-  const scaler = fitScaler(raw);
-  const model = trainSoftmax(
-    raw.map((x) => standardise(x, scaler)),
+  const prob = fitBinaryLogistic(
+    train.map((i) => Float64Array.from(features(i))),
     train.map((i) => (i.present ? 1 : 0)),
-    2,
     { l2, iters: 300, lr: 0.5 },
   );
-  return (i) => {
-    const x = standardise(Float64Array.from(features(i)), scaler);
-    const z = [0, 1].map((c) => model.b[c]! + model.w[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
-    return 1 / (1 + Math.exp(z[0]! - z[1]!));
-  };
+  return (i) => prob(Float64Array.from(features(i)));
 }
 
 function heldOut(mode: 'per-class' | 'pooled', features: Features, l2: number): Map<string, Counts> {

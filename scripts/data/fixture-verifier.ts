@@ -14,38 +14,26 @@
  * (scripts/data/fixtures-recall.ts). The shipped thresholds (checks 1-3 included) are scored on
  * the same dev photos beside it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { roomPrior } from '../../src/server/vision/checks';
-import { fitScaler, standardise } from '../../src/server/vision/rooms/linear';
+import thresholdsFile from '../../src/server/vision/fixture-thresholds.json';
 import { parseCli } from '../lib/cli';
-import { readDetectCache } from '../lib/detect-views';
 import {
-  answer,
+  cachedLabelledSplits,
   LABELLED_CLASSES,
-  makeSamples,
   precision,
   recall,
+  score,
   shuffled,
+  total,
   type Counts,
   type Params,
   type Sample,
 } from '../lib/fixture-tuning';
-import { readLabelsWithTrainObjects, REPO_ROOT } from '../lib/rooms-data';
-import { trainSoftmax } from '../lib/train-linear';
+import { fitBinaryLogistic } from '../lib/train-linear';
 
 parseCli('Usage: npx tsx scripts/data/fixture-verifier.ts   (DETECT_CACHE names the cache file)', {});
 
-const { images } = readLabelsWithTrainObjects();
-const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
-const train = makeSamples(
-  rows.filter((r) => images[r.id]!.split === 'train'),
-  images,
-);
-const dev = makeSamples(
-  rows.filter((r) => images[r.id]!.split === 'dev'),
-  images,
-);
+const { train, dev } = cachedLabelledSplits();
 
 interface Item {
   id: string;
@@ -89,19 +77,12 @@ function items(samples: readonly Sample[]): Item[] {
 }
 
 function fit(data: readonly Item[]): (i: Item) => number {
-  const raw = data.map((i) => Float64Array.from(i.x));
-  const scaler = fitScaler(raw);
-  const model = trainSoftmax(
-    raw.map((x) => standardise(x, scaler)),
+  const prob = fitBinaryLogistic(
+    data.map((i) => Float64Array.from(i.x)),
     data.map((i) => (i.present ? 1 : 0)),
-    2,
     { l2: 0.01, iters: 400, lr: 0.5 },
   );
-  return (i) => {
-    const x = standardise(Float64Array.from(i.x), scaler);
-    const z = [0, 1].map((c) => model.b[c]! + model.w[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
-    return 1 / (1 + Math.exp(z[0]! - z[1]!));
-  };
+  return (i) => prob(Float64Array.from(i.x));
 }
 
 const counts = (scored: readonly { p: number; present: boolean }[], t: number): Counts => {
@@ -144,23 +125,8 @@ console.log(
   )}`,
 );
 
-const file = JSON.parse(
-  readFileSync(join(REPO_ROOT, 'src/server/vision/fixture-thresholds.json'), 'utf8'),
-) as {
-  context_bonus: number;
-  thresholds: Record<string, number>;
-};
-const params: Params = { thresholds: file.thresholds, bonus: file.context_bonus };
-const shipped = { tp: 0, fp: 0, fn: 0 };
-for (const s of dev) {
-  const said = answer(s, params);
-  for (const c of s.categoryClasses) {
-    if (s.ambiguous.has(c)) continue;
-    if (said.has(c) && s.truth.has(c)) shipped.tp++;
-    else if (said.has(c)) shipped.fp++;
-    else if (s.truth.has(c)) shipped.fn++;
-  }
-}
+const params: Params = { thresholds: thresholdsFile.thresholds, bonus: thresholdsFile.context_bonus };
+const shipped = total(score(dev, params));
 console.log(`shipped thresholds + checks 1-3, dev:           ${line(shipped)}`);
 console.log('\nother probability thresholds (information only; the one above was chosen on train):');
 const devScored = devItems.map((i) => ({ p: prob(i), present: i.present }));

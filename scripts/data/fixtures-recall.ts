@@ -20,11 +20,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDetectCache } from '../lib/detect-views';
 import {
+  cachedLabelledSplits,
   crossValidate,
   LABELLED_CLASSES,
-  makeSamples,
   precision,
   recall,
   score,
@@ -32,7 +31,7 @@ import {
   tune,
   type Counts,
 } from '../lib/fixture-tuning';
-import { readLabelsWithTrainObjects, REPO_ROOT } from '../lib/rooms-data';
+import { REPO_ROOT } from '../lib/rooms-data';
 import { parseCli } from '../lib/cli';
 
 const { write = false } = parseCli(
@@ -41,23 +40,7 @@ const { write = false } = parseCli(
     options: { write: { type: 'boolean' } },
   },
 ).values;
-const { images } = readLabelsWithTrainObjects();
-const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
-const train = makeSamples(
-  rows.filter((r) => images[r.id]!.split === 'train'),
-  images,
-);
-const dev = makeSamples(
-  rows.filter((r) => images[r.id]!.split === 'dev'),
-  images,
-);
-const expected = Object.keys(images).filter((id) => images[id]!.objects).length;
-if (train.length + dev.length < expected) {
-  console.error(
-    `${train.length + dev.length}/${expected} labelled photos in the cache; run npx tsx scripts/data/detect-views.ts`,
-  );
-  process.exit(1);
-}
+const { train, dev } = cachedLabelledSplits();
 const pct = (v: number) => (Number.isNaN(v) ? '   - ' : `${(v * 100).toFixed(1)}`.padStart(5));
 const line = (c: Counts) =>
   `R ${pct(recall(c))}  P ${pct(precision(c))}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;

@@ -183,9 +183,10 @@ for (const [source, files] of [
   }
 }
 await closeEngine();
-const pixelTagged = (o: Outcome) => o.pixelAbove;
 const roomOutcomes = wholeOutcomes.filter((o) => o.source === 'rooms');
 const albumOutcomes = wholeOutcomes.filter((o) => o.source === 'kphotoalbum');
+const roomsAbove = roomOutcomes.filter((o) => o.pixelAbove);
+const albumAbove = albumOutcomes.filter((o) => o.pixelAbove);
 
 const ai = cropOutcomes.filter((o) => o.label === 'ai');
 const real = cropOutcomes.filter((o) => o.label === 'real');
@@ -269,7 +270,7 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   summary:
     `Verdicts of POST /api/predict on ${fixtureFiles.length} fixtures that each carry one kind of evidence (or none), and on ${crops.length} metadata-free 256 px crops of AI-generated and real photos. ` +
     `The API decides only on signed credentials, declared metadata and generator watermarks (the pixel signal is reported on every image${pixelDev.rule_enabled ? ' and its PIXEL rule can tag ai_generated' : ' but this model version decides nothing'}): ${aiFlagged.length} of ${ai.length} AI crops get an ai_generated verdict, ${realFlagged.length} of ${real.length} real crops are wrongly flagged, and the rest are answered inconclusive. ` +
-    `Held out, the pixel signal's score reaches its threshold on ${pct(pixelDev.variants['original']!.recall)} of AI crops from generator families it never saw and ${pct(pixelDev.variants['original']!.false_positive_rate)} of real crops, and on ${roomOutcomes.filter(pixelTagged).length} of ${roomOutcomes.length} whole interior photos and ${albumOutcomes.filter(pixelTagged).length} of ${albumOutcomes.length} family photos it never trained on.`,
+    `Held out, the pixel signal's score reaches its threshold on ${pct(pixelDev.variants['original']!.recall)} of AI crops from generator families it never saw and ${pct(pixelDev.variants['original']!.false_positive_rate)} of real crops, and on ${roomsAbove.length} of ${roomOutcomes.length} whole interior photos and ${albumAbove.length} of ${albumOutcomes.length} family photos it never trained on.`,
   command: 'npm run eval:photo-authenticity',
   sets: [
     {
@@ -320,13 +321,13 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
       label:
         'Pixel signal at or above its threshold on real interior photos (whole images, never trained on)',
       set: 'real-whole-photos',
-      ...proportion(roomOutcomes.filter(pixelTagged).length, roomOutcomes.length),
+      ...proportion(roomsAbove.length, roomOutcomes.length),
     },
     {
       key: 'authenticity.real_photos.album_pixel_flagged',
       label: 'Pixel signal at or above its threshold on real family photos (whole images, never trained on)',
       set: 'real-whole-photos',
-      ...proportion(albumOutcomes.filter(pixelTagged).length, albumOutcomes.length),
+      ...proportion(albumAbove.length, albumOutcomes.length),
     },
     {
       key: 'authenticity.ai_real.ai_inconclusive',
@@ -449,13 +450,8 @@ const card: Omit<AccuracyCard, 'measured_at' | 'commit'> = {
   failure_modes: [
     `An AI-generated image with no credentials, no generator metadata and no known watermark is answered inconclusive, never ai_generated: ${aiInconclusive.length} of ${ai.length} AI crops here. Most sites strip metadata on upload, and most generators write none.`,
     `The pixel signal, held out by repository, flags ${pixelDev.variants['original']!.recall.successes} of ${pixelDev.variants['original']!.recall.trials} AI crops at its threshold (and ${pixelDev.variants['reencoded_1080_q80']!.recall.successes} after a 1080 px JPEG q80 re-encode): a metadata-free image from a generator it has not seen is more often missed than recognised by its look${pixelDev.rule_enabled ? ', and below the threshold the answer stays inconclusive, never real' : ''}.`,
-    `Real photos that look generator-clean (flat printed graphics, glossy plastic, shallow depth of field, heavy denoising or smoothing) can reach the pixel signal's threshold: about 2 in 100 real crops held out, ${roomOutcomes.filter(pixelTagged).length} of ${roomOutcomes.length} whole interior photos here${
-      roomOutcomes.some(pixelTagged)
-        ? ` (${roomOutcomes
-            .filter(pixelTagged)
-            .map((o) => o.file.split('/').pop())
-            .join(', ')})`
-        : ''
+    `Real photos that look generator-clean (flat printed graphics, glossy plastic, shallow depth of field, heavy denoising or smoothing) can reach the pixel signal's threshold: about 2 in 100 real crops held out, ${roomsAbove.length} of ${roomOutcomes.length} whole interior photos here${
+      roomsAbove.length > 0 ? ` (${roomsAbove.map((o) => o.file.split('/').pop()).join(', ')})` : ''
     }. ${pixelDev.rule_enabled ? 'Declared or signed evidence always wins over it.' : 'This model version decides nothing, so such a photo stays inconclusive; the score is reported.'}`,
     'Declared metadata can be forged or removed: camera EXIF that looks consistent gives declared_camera (weak evidence); only signed C2PA gives camera_original.',
     `The Stable Diffusion and SDXL invisible watermark is lost to cropping, resizing and heavy re-compression, and many tools never embed it: ${sdMarked.length} of ${sdCrops.length} Stable Diffusion and SDXL crops here still carried a readable mark.`,

@@ -16,7 +16,7 @@ import type { CocoLabel } from '../../src/server/vision/coco-labels';
 import { GENERAL_OBJECTS } from '../../src/server/vision/detection-service';
 import { classifyRoom, type RoomScore } from '../../src/server/vision/rooms/classifier';
 import { resolveObject } from '../../src/server/vision/vocabulary';
-import { readLabels, REPO_ROOT, type LabelEntry } from './rooms-data';
+import { readLabels, readLabelsWithTrainObjects, REPO_ROOT, type LabelEntry } from './rooms-data';
 import { readDetectCache, type CachedDet } from './detect-views';
 
 /** The COCO classes the dev subset labels (dataset README). */
@@ -110,6 +110,27 @@ export function cachedDevPhotos(): { samples: Sample[]; views: Map<string, Map<s
     ),
     views,
   };
+}
+
+/**
+ * Every object-labelled photo in the detection study's cache, from its plain pass: the train
+ * photos with the project's labels (scripts/data/rooms-train-objects.labels.json) and the dev
+ * photos with the dataset's. Throws when the cache lacks some (run scripts/data/detect-views.ts).
+ */
+export function cachedLabelledSplits(): { train: Sample[]; dev: Sample[] } {
+  const { images } = readLabelsWithTrainObjects();
+  const rows = readDetectCache().filter((r) => r.view === 'plain' && images[r.id]?.objects);
+  const expected = Object.keys(images).filter((id) => images[id]!.objects).length;
+  if (rows.length < expected)
+    throw new Error(
+      `${rows.length}/${expected} labelled photos in the cache; run npx tsx scripts/data/detect-views.ts`,
+    );
+  const split = (name: 'train' | 'dev') =>
+    makeSamples(
+      rows.filter((r) => images[r.id]!.split === name),
+      images,
+    );
+  return { train: split('train'), dev: split('dev') };
 }
 
 /** One (photo, class of its room category) question with what the cached views say about it. */

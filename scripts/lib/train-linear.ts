@@ -3,7 +3,7 @@
  * full-batch gradient descent with Nesterov momentum from zero weights, so the same data gives
  * the same weights bit for bit. Rows are already standardised.
  */
-import type { Linear } from '../../src/server/vision/rooms/linear';
+import { fitScaler, standardise, type Linear } from '../../src/server/vision/rooms/linear';
 
 export interface TrainOptions {
   l2: number;
@@ -91,3 +91,26 @@ export function rng(seed: number): () => number {
 
 /** Rounds to 4 significant digits, for compact weight files. */
 export const sig4 = (v: number): number => Number(v.toPrecision(4));
+
+/**
+ * A two-class logistic model (trainSoftmax with k = 2) on raw rows, standardised by a scaler
+ * fitted on them: returns the probability of class 1 for a raw row.
+ */
+export function fitBinaryLogistic(
+  raw: readonly Float64Array[],
+  y: readonly number[],
+  opt: TrainOptions,
+): (x: Float64Array) => number {
+  const scaler = fitScaler(raw);
+  const model = trainSoftmax(
+    raw.map((x) => standardise(x, scaler)),
+    y,
+    2,
+    opt,
+  );
+  return (row) => {
+    const x = standardise(row, scaler);
+    const z = [0, 1].map((c) => model.b[c]! + model.w[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
+    return 1 / (1 + Math.exp(z[0]! - z[1]!));
+  };
+}
