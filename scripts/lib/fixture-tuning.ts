@@ -14,31 +14,17 @@ import { join } from 'node:path';
 import { contextThreshold, freeChecks, MIN_THRESHOLD, roomPrior } from '../../src/server/vision/checks';
 import type { CocoLabel } from '../../src/server/vision/coco-labels';
 import { GENERAL_OBJECTS } from '../../src/server/vision/detection-service';
+import {
+  VERIFIED_CLASSES as LABELLED_CLASSES,
+  type VerifiedClass as LabelledClass,
+} from '../../src/server/vision/fixture-verifier';
 import { classifyRoom, type RoomScore } from '../../src/server/vision/rooms/classifier';
 import { resolveObject } from '../../src/server/vision/vocabulary';
 import { readLabels, readLabelsWithTrainObjects, REPO_ROOT, type LabelEntry } from './rooms-data';
 import { readDetectCache, type CachedDet } from './detect-views';
 
-/** The COCO classes the dev subset labels (dataset README). */
-export const LABELLED_CLASSES = [
-  'chair',
-  'sink',
-  'dining table',
-  'bed',
-  'couch',
-  'potted plant',
-  'vase',
-  'oven',
-  'refrigerator',
-  'book',
-  'toilet',
-  'clock',
-  'tv',
-  'microwave',
-  'person',
-  'laptop',
-] as const;
-export type LabelledClass = (typeof LABELLED_CLASSES)[number];
+/** The COCO classes the dev subset labels (dataset README): those the learned answer decides. */
+export { LABELLED_CLASSES, type LabelledClass };
 
 export interface Sample {
   id: string;

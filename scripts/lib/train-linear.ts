@@ -94,13 +94,13 @@ export const sig4 = (v: number): number => Number(v.toPrecision(4));
 
 /**
  * A two-class logistic model (trainSoftmax with k = 2) on raw rows, standardised by a scaler
- * fitted on them: returns the probability of class 1 for a raw row.
+ * fitted on them, as one linear function of the raw row: P(class 1) = sigmoid(bias + weights . x).
  */
-export function fitBinaryLogistic(
+export function fitBinaryLogisticWeights(
   raw: readonly Float64Array[],
   y: readonly number[],
   opt: TrainOptions,
-): (x: Float64Array) => number {
+): { weights: number[]; bias: number } {
   const scaler = fitScaler(raw);
   const model = trainSoftmax(
     raw.map((x) => standardise(x, scaler)),
@@ -108,9 +108,18 @@ export function fitBinaryLogistic(
     2,
     opt,
   );
-  return (row) => {
-    const x = standardise(row, scaler);
-    const z = [0, 1].map((c) => model.b[c]! + model.w[c]!.reduce((s, w, j) => s + w * x[j]!, 0));
-    return 1 / (1 + Math.exp(z[0]! - z[1]!));
-  };
+  // z1 - z0 on the standardised row, folded into the raw row's weights.
+  const weights = model.w[1]!.map((w1, j) => (w1 - model.w[0]![j]!) / scaler.std[j]!);
+  const bias = model.b[1]! - model.b[0]! - weights.reduce((s, w, j) => s + w * scaler.mean[j]!, 0);
+  return { weights, bias };
+}
+
+/** `fitBinaryLogisticWeights` as a function of the raw row: the probability of class 1. */
+export function fitBinaryLogistic(
+  raw: readonly Float64Array[],
+  y: readonly number[],
+  opt: TrainOptions,
+): (x: Float64Array) => number {
+  const { weights, bias } = fitBinaryLogisticWeights(raw, y, opt);
+  return (row) => 1 / (1 + Math.exp(-weights.reduce((s, w, j) => s + w * row[j]!, bias)));
 }

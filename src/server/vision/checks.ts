@@ -1,6 +1,8 @@
 /**
  * Per-class thresholds and the free error checks of one pass (no extra model pass): what
- * `error_checks` 1-3 do. See the doc comment of `./detector.ts` for the whole contract.
+ * `error_checks` 1-3 do for the classes the learned answer (./fixture-verifier.ts) does not
+ * decide, and for every class outside rooms. See the doc comment of `./detector.ts` for the
+ * whole contract.
  *
  * - Thresholds: a detection stands when its score reaches its class's threshold
  *   (fixture-thresholds.json, tuned on the room dataset's train photos, with the project's
@@ -83,7 +85,7 @@ export function roomPrior(label: string, room: readonly RoomScore[] | undefined)
 }
 
 /** Whether the room classifier places the photo outside any room (a pet, a street, a close-up). */
-const outsideRooms = (room: readonly RoomScore[] | undefined): boolean => room?.[0]?.label === 'other';
+export const outsideRooms = (room: readonly RoomScore[] | undefined): boolean => room?.[0]?.label === 'other';
 
 /**
  * The class threshold for this photo: the tuned one, which was tuned on interior photos only,
@@ -128,7 +130,7 @@ export interface CheckedBox {
 export const isBorderline = (d: CheckedBox, threshold: (label: string) => number = classThreshold): boolean =>
   d.score < threshold(d.label) + BORDER_MARGIN;
 
-export type CheckName = 'room_context' | 'overlap' | 'size' | 'views';
+export type CheckName = 'learned' | 'room_context' | 'overlap' | 'size' | 'views';
 
 const area = (b: CheckedBox['box']): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 function insideShare(inner: CheckedBox['box'], outer: CheckedBox['box']): number {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImage, confirmationsNeeded, type Detection } from './detector';
+import { VERIFIER } from './fixture-verifier';
 import { decodeImage, type DecodedImage } from './image-input';
 import { DEFAULT_MIN_SCORE, liveTensorCount, loadModel, nonMaxSuppression } from './model';
 import { FIXTURE_DIR } from '../../../tests/support/test-image-server';
@@ -124,8 +125,32 @@ describe('error checks', () => {
     expect(plain.confirmed.has('truck')).toBe(true);
     expect(checked.confirmed.has('truck')).toBe(false);
     expect(checked.detections.find((d) => d.label === 'truck')?.droppedBy).toBe('overlap');
-    // Whatever the plain pass saw, checks can only remove classes, never add them.
+    // Outside rooms, whatever the plain pass saw, checks can only remove classes, never add them.
+    expect(checked.room?.[0]?.label).toBe('other');
     for (const label of checked.confirmed) expect(plain.confirmed.has(label)).toBe(true);
+  });
+});
+
+describe('the learned answer on an interior photo', () => {
+  it('decides the labelled classes with any check: od-sitting-room.jpg keeps its armchairs, drops a faint vase', async () => {
+    const photo = await decodeImage(
+      new Uint8Array(
+        readFileSync(join(import.meta.dirname, '../../../public/images/samples/od-sitting-room.jpg')),
+      ),
+    );
+    const plain = await analyzeImage(photo, { errorChecks: 0 });
+    expect(plain.presence).toBeUndefined();
+    expect(plain.confirmed.has('vase')).toBe(true);
+    const checked = await analyzeImage(photo, { errorChecks: 3 });
+    expect(checked.room?.[0]?.label).not.toBe('other');
+    expect(checked.passes).toBe(1);
+    expect(checked.confirmed.has('chair')).toBe(true);
+    expect(checked.detections.find((d) => d.label === 'vase')?.droppedBy).toBe('learned');
+    for (const [label, p] of checked.presence!) {
+      expect(checked.confirmed.has(label), label).toBe(p >= VERIFIER.threshold);
+      for (const d of checked.detections.filter((x) => x.label === label))
+        expect(d.droppedBy === 'learned', label).toBe(p < VERIFIER.threshold);
+    }
   });
 });
 

@@ -56,7 +56,7 @@ export const detectRequestSchema = z.object({
     .max(MAX_ERROR_CHECKS, 'error_checks must be an integer from 0 to 10')
     .default(DEFAULT_ERROR_CHECKS)
     .describe(
-      'Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them.',
+      'Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: in a room, a learned answer decides the 16 interior classes (chair, sink, bed, toilet, ...) from the scores, boxes and room; for the other classes room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them. 0: every detection at its class threshold stands.',
     ),
   /** Opt-in: each image's answer also lists the objects found, with boxes and scores. */
   include_objects: z

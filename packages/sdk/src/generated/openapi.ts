@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Detect the objects of a room category
-         * @description Checks 1 to 20 image URLs for the objects of a category. Without `category`, the room is inferred by the trained room classifier (scores averaged over the images; `general`, with the general object list, when no room is confident). With `include_objects: true` each image entry also lists `objects_found`: the boxes (source-image pixels), raw scores and counts behind its `true` answers. `error_checks` (default 3) drops doubtful borderline detections: checks 1-3 (room context, overlap, size) cost no extra pass, each check above 3 one augmented-view pass on photos that still have borderline detections. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.
+         * @description Checks 1 to 20 image URLs for the objects of a category. Without `category`, the room is inferred by the trained room classifier (scores averaged over the images; `general`, with the general object list, when no room is confident). With `include_objects: true` each image entry also lists `objects_found`: the boxes (source-image pixels), raw scores and counts behind its `true` answers. `error_checks` (default 3) settles doubtful detections: with any check, in a room, a learned answer trained on labelled interior photos decides the 16 interior classes (chair, sink, bed, toilet, ...) from the scores, boxes and room the pass gives; checks 1-3 (room context, overlap, size) cover the other classes at no extra pass, each check above 3 runs one augmented-view pass on photos that still have borderline detections. An image that cannot be fetched or decoded gets its own `error` entry; the call still answers 200 while at least one image was analysed. Needs `Authorization: Bearer <key>` of an account subscribed to object detection. Metering: a call counts one request of the monthly quota when it analysed at least one image (failed images are not counted, a call that analysed none counts nothing); `usage` in the response says what it counted and what is left.
          *
          *     Rate limit per client: 100 calls a minute (`single`); 20 calls a minute (`batch`). Past it: 429 `RATE_LIMITED` with `Retry-After`.
          */
@@ -2501,7 +2501,7 @@ export interface operations {
                     /** @description Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted. */
                     category?: string;
                     /**
-                     * @description Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them.
+                     * @description Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: in a room, a learned answer decides the 16 interior classes (chair, sink, bed, toilet, ...) from the scores, boxes and room; for the other classes room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them. 0: every detection at its class threshold stands.
                      * @default 3
                      */
                     error_checks?: number;
@@ -2966,7 +2966,7 @@ export interface operations {
                     /** @description Category whose object list is checked, e.g. `bathroom`; inferred from the images when omitted. */
                     category?: string;
                     /**
-                     * @description Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them.
+                     * @description Checks a borderline detection must survive (0-10); confident detections always stand. Checks 1-3 cost no extra pass: in a room, a learned answer decides the 16 interior classes (chair, sink, bed, toilet, ...) from the scores, boxes and room; for the other classes room context, overlap with a stronger confusable box, size. Each check above 3 runs one augmented-view pass, only on photos with borderline detections; a borderline object must be found in at least half of them. 0: every detection at its class threshold stands.
                      * @default 3
                      */
                     error_checks?: number;
