@@ -333,7 +333,7 @@ export async function runDemo(
 ): Promise<DemoResponse> {
   const started = performance.now();
   // The demo shows the plain pass's boxes and scores, after the checks that cost no extra pass
-  // (room context, overlap, size: the default error checks).
+  // (the default error checks: in a room the learned answer, else room context, overlap, size).
   // An upload's bytes are counted in the image budget by the caller, which read them.
   const options: AnalyzeOptions = { errorChecks: DEMO_ERROR_CHECKS, features: true };
   const analysis =

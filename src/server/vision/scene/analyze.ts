@@ -1,8 +1,9 @@
 /**
  * One photo, analysed once for classification and captions (runs in the vision engine's worker):
- * a single CenterNet pass with its image-level features, the detections at their per-class
- * thresholds after the free error checks (room context, overlap with a stronger confusable box,
- * size; no extra pass), the room scores of `classifyRoom` (the same scores detect infers its
+ * a single CenterNet pass with its image-level features, the detections detect's default keeps
+ * (in a room the learned answer for the 16 interior classes, otherwise the per-class thresholds
+ * after the free error checks: room context, overlap with a stronger confusable box, size; no
+ * extra pass), the room scores of `classifyRoom` (the same scores detect infers its
  * category from), the colours and light of the pixels, and, for captions, the text the OCR
  * engine reads.
  */
