@@ -9,7 +9,8 @@ export async function hydrated(page: Page, component: string, near?: Locator): P
   if (near) await near.scrollIntoViewIfNeeded();
   const island = page.locator(`astro-island[component-url*="/${component}."]`).first();
   await expect(island).toHaveCount(1);
-  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  // Generous: beside the bundle test on two cores, a large island's script can take over 15 s.
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 30_000 });
 }
 
 /**
