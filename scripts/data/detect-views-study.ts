@@ -21,6 +21,7 @@ import {
   precision,
   recall,
   shuffled,
+  tally,
   tune,
   zero,
   type ClassAnswer,
@@ -69,10 +70,7 @@ function heldOut(score: (i: Item) => number): Counts {
         ]),
       );
       for (const i of items.filter((x) => held.has(x.id))) {
-        const yes = score(i) >= th.get(i.label as (typeof LABELLED_CLASSES)[number])!;
-        if (yes && i.present) c.tp++;
-        else if (yes) c.fp++;
-        else if (i.present) c.fn++;
+        tally(c, score(i) >= th.get(i.label as (typeof LABELLED_CLASSES)[number])!, i.present);
       }
     }
   }
@@ -125,9 +123,7 @@ for (const delta of [0, 0.03, 0.05]) {
         }
         for (const l of s.categoryClasses) {
           if (s.ambiguous.has(l)) continue;
-          if (said.has(l) && s.truth.has(l)) c.tp++;
-          else if (said.has(l)) c.fp++;
-          else if (s.truth.has(l)) c.fn++;
+          tally(c, said.has(l), s.truth.has(l));
         }
       }
     }

@@ -30,6 +30,7 @@ import {
   precision,
   recall,
   shuffled,
+  tally,
   tune,
   zero,
   type Counts,
@@ -100,9 +101,7 @@ function count(ss: readonly Sample[], p: Params, z: ZoomParams): Counts & { look
     c.looks += looks;
     for (const l of s.categoryClasses) {
       if (s.ambiguous.has(l)) continue;
-      if (said.has(l) && s.truth.has(l)) c.tp++;
-      else if (said.has(l)) c.fp++;
-      else if (s.truth.has(l)) c.fn++;
+      tally(c, said.has(l), s.truth.has(l));
     }
   }
   return c;

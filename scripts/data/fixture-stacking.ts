@@ -22,6 +22,7 @@ import {
   precision,
   recall,
   shuffled,
+  tally,
   total,
   zero,
   type ClassAnswer,
@@ -100,11 +101,7 @@ function heldOut(mode: 'per-class' | 'pooled', features: Features, l2: number): 
       }
       for (const i of test) {
         const m = models.get(i.label)!;
-        const yes = m.prob(i) >= m.t;
-        const k = out.get(i.label)!;
-        if (yes && i.present) k.tp++;
-        else if (yes) k.fp++;
-        else if (i.present) k.fn++;
+        tally(out.get(i.label)!, m.prob(i) >= m.t, i.present);
       }
     }
   }

@@ -28,7 +28,7 @@ import { ROOM_HEAD } from '../../src/server/vision/rooms/head';
 import thresholdsFile from '../../src/server/vision/fixture-thresholds.json';
 import verifierFile from '../../src/server/vision/fixture-verifier.json';
 import { writeAccuracyCard } from '../lib/accuracy-card';
-import { LABELLED_CLASSES, makeSamples, total, type Counts } from '../lib/fixture-tuning';
+import { LABELLED_CLASSES, makeSamples, tally, total, type Counts } from '../lib/fixture-tuning';
 import { DATASET_DIR, datasetPresent, readLabels } from '../lib/rooms-data';
 import { machineLoad, percentile, proportion } from '../lib/stats';
 
@@ -95,12 +95,7 @@ for (const s of samples) {
   ] as const) {
     for (const c of classes) {
       if (s.ambiguous.has(c)) continue;
-      const k = counts.get(c)!;
-      const t = s.truth.has(c);
-      const y = a.confirmed.has(c);
-      if (y && t) k.tp++;
-      else if (y) k.fp++;
-      else if (t) k.fn++;
+      tally(counts.get(c)!, a.confirmed.has(c), s.truth.has(c));
     }
   }
 }

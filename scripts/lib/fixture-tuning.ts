@@ -185,6 +185,12 @@ export interface Counts {
   fn: number;
 }
 export const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+/** Counts one answer: said present or not, against whether it is there. */
+export function tally(k: Counts, said: boolean, present: boolean): void {
+  if (said && present) k.tp++;
+  else if (said) k.fp++;
+  else if (present) k.fn++;
+}
 export const add = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
 export const recall = (c: Counts): number => (c.tp + c.fn ? c.tp / (c.tp + c.fn) : Number.NaN);
 export const precision = (c: Counts): number => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : Number.NaN);
@@ -200,12 +206,7 @@ export function score(samples: readonly Sample[], p: Params, scope: Scope = 'cat
     const said = answer(s, p);
     for (const c of scoredClasses(s, scope)) {
       if (s.ambiguous.has(c)) continue;
-      const t = s.truth.has(c);
-      const y = said.has(c);
-      const k = out.get(c)!;
-      if (y && t) k.tp++;
-      else if (y) k.fp++;
-      else if (t) k.fn++;
+      tally(out.get(c)!, said.has(c), s.truth.has(c));
     }
   }
   return out;
@@ -214,11 +215,7 @@ function scoreClass(samples: readonly Sample[], p: Params, c: string): Counts {
   const k = zero();
   for (const s of samples) {
     if (!s.categoryClasses.includes(c as LabelledClass) || s.ambiguous.has(c)) continue;
-    const t = s.truth.has(c);
-    const y = answer(s, p).has(c);
-    if (y && t) k.tp++;
-    else if (y) k.fp++;
-    else if (t) k.fn++;
+    tally(k, answer(s, p).has(c), s.truth.has(c));
   }
   return k;
 }

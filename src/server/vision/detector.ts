@@ -136,7 +136,6 @@ export interface PassDecision {
   dropped: (CheckName | undefined)[];
   /** The learned answer's probability per labelled class the pass saw (with any check). */
   presence: Map<CocoLabel, number>;
-  threshold: (label: string) => number;
   /** Classes still standing but not sure: what checks 4..N look at again. */
   candidates: Set<CocoLabel>;
   /** The score an augmented view must find a candidate class at. */
@@ -193,7 +192,7 @@ export function decidePass(
   // What an augmented view must score: 0.8 x the threshold, or x the plain score when lower.
   const viewBar = (label: CocoLabel): number =>
     CONFIRM_RATIO * Math.min(threshold(label), best.get(label)?.score ?? 1);
-  return { base, dropped, presence, threshold, candidates, viewBar };
+  return { base, dropped, presence, candidates, viewBar };
 }
 
 /** Runs the plain pass plus the error checks on one decoded image. */
